@@ -1,0 +1,85 @@
+"""Atomic, checksummed files for everything the toolkit builds.
+
+Every built resource is written to a temporary file in its final directory and renamed into
+place only when complete, so an interrupted build never leaves a half-written file behind. A
+sidecar `NAME.sha256` records the content hash; `verified()` re-checks it when the file is
+read back, and a mismatch means "rebuild", not "trust".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+__all__ = ["atomic_path", "atomic_write_text", "cache_key", "file_sha256", "seal", "verified"]
+
+
+def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
+    """Return the hex sha256 of a file, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def cache_key(**parts: Any) -> str:
+    """Return a short stable key for a build's inputs and settings.
+
+    The parts are serialised as sorted JSON (paths and other objects by `str`), so the same
+    inputs always give the same key and any changed setting gives a new one.
+
+    >>> cache_key(corpus="wiki", max_tokens=1000) == cache_key(max_tokens=1000, corpus="wiki")
+    True
+    """
+    blob = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(blob.encode("ascii")).hexdigest()[:16]
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yield a temporary path beside `target`; rename it onto `target` if the block succeeds.
+
+    On an exception the temporary file (or directory) is removed and `target` is untouched.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def atomic_write_text(target: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write `text` to `target` atomically (byte-identical for identical input)."""
+    with atomic_path(target) as tmp, open(tmp, "w", encoding=encoding, newline="\n") as handle:
+        handle.write(text)
+
+
+def _sidecar(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
+def seal(path: Path) -> str:
+    """Record the checksum of a finished cache file in its `.sha256` sidecar; return it."""
+    digest = file_sha256(path)
+    atomic_write_text(_sidecar(path), digest + "\n")
+    return digest
+
+
+def verified(path: Path) -> bool:
+    """Return True when `path` exists and matches the checksum recorded by `seal`."""
+    sidecar = _sidecar(path)
+    if not path.is_file() or not sidecar.is_file():
+        return False
+    return sidecar.read_text(encoding="ascii").strip() == file_sha256(path)

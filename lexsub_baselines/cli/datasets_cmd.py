@@ -1,0 +1,32 @@
+"""`lexsub datasets`: list the registered datasets and where their files were found."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lexsub_baselines.datasets.registry import dataset_names, load_dataset
+from lexsub_baselines.paths import Roots
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the `datasets` sub-command."""
+    parser = subparsers.add_parser("datasets", help="list datasets and where their files are")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, roots: Roots) -> int:
+    """List every dataset with each file's path and whether it was found."""
+    print(f"data root: {roots.data}")
+    for name in dataset_names():
+        dataset = load_dataset(name, roots)
+        spec = dataset.spec
+        print(f"\n{name}  ({spec.language})  {spec.description}")
+        for role, rel in spec.files:
+            state = "ok" if dataset.has(role) else "MISSING"
+            print(f"  {role:<10} {state:<8} {roots.data / rel}")
+        if spec.upstream_url:
+            print(f"  upstream   {spec.upstream_url}")
+            print(f"  sha256     {spec.upstream_sha256}")
+    return 0
+

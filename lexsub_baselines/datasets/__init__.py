@@ -1,0 +1,19 @@
+"""Task data: typed instances and gold, lenient readers, and the registry of named datasets."""
+
+from lexsub_baselines.datasets.gold import read_gold
+from lexsub_baselines.datasets.registry import DATASETS, Dataset, DatasetSpec, load_dataset
+from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
+from lexsub_baselines.datasets.types import POS_TAGS, GoldItem, Instance, split_lexelt
+
+__all__ = [
+    "DATASETS",
+    "POS_TAGS",
+    "Dataset",
+    "DatasetSpec",
+    "GoldItem",
+    "Instance",
+    "load_dataset",
+    "read_gold",
+    "read_semeval_xml",
+    "split_lexelt",
+]

@@ -1,0 +1,53 @@
+"""The one module that fills the dataset registry."""
+
+from __future__ import annotations
+
+from lexsub_baselines.datasets.registry import DATASETS, DatasetSpec
+
+__all__: list[str] = []
+
+SEMEVAL2007_URL = "http://www.dianamccarthy.co.uk/files/task10data.tar.gz"
+SEMEVAL2007_SHA256 = "8a2b206a2581b35c02c3b64783fddf019a35a43acdc0a821be8cfa26e4aff245"
+SEMEVAL2007_NOTE = (
+    "unpack the archive so that semeval2007/{trial,test,key}/ sit under the data root "
+    "(trial: lexsub_trial.xml, gold.trial, mwgold.trial; test: lexsub_test.xml; "
+    "key: gold, mwgold, mwids, MRsamples)"
+)
+
+DATASETS.add(
+    "semeval2007-trial",
+    DatasetSpec(
+        name="semeval2007-trial",
+        description="SemEval-2007 Task 10 trial data: 300 instances, 30 lexelts",
+        language="en",
+        files=(
+            ("instances", "semeval2007/trial/lexsub_trial.xml"),
+            ("gold", "semeval2007/trial/gold.trial"),
+            ("mwgold", "semeval2007/trial/mwgold.trial"),
+        ),
+        upstream_url=SEMEVAL2007_URL,
+        upstream_sha256=SEMEVAL2007_SHA256,
+        upstream_note=SEMEVAL2007_NOTE,
+    ),
+    doc="SemEval-2007 Task 10 trial data (300 instances)",
+)
+
+DATASETS.add(
+    "semeval2007-test",
+    DatasetSpec(
+        name="semeval2007-test",
+        description="SemEval-2007 Task 10 test data with the post-evaluation key: 1710 instances",
+        language="en",
+        files=(
+            ("instances", "semeval2007/test/lexsub_test.xml"),
+            ("gold", "semeval2007/key/gold"),
+            ("mwgold", "semeval2007/key/mwgold"),
+            ("mwids", "semeval2007/key/mwids"),
+            ("mrsamples", "semeval2007/key/MRsamples"),
+        ),
+        upstream_url=SEMEVAL2007_URL,
+        upstream_sha256=SEMEVAL2007_SHA256,
+        upstream_note=SEMEVAL2007_NOTE,
+    ),
+    doc="SemEval-2007 Task 10 test data and key (1710 instances)",
+)

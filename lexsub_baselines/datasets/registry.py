@@ -1,0 +1,122 @@
+"""Named datasets: where their files live under the data root and where they come from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lexsub_baselines.datasets.gold import read_gold
+from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
+from lexsub_baselines.datasets.types import GoldItem, Instance
+from lexsub_baselines.errors import MissingResourceError
+from lexsub_baselines.paths import DATA_ENV, Roots
+from lexsub_baselines.registry import Registry
+
+__all__ = ["DATASETS", "Dataset", "DatasetSpec", "dataset_names", "load_dataset"]
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """Where a dataset's files are (relative to the data root) and where they come from.
+
+    Attributes:
+        name: canonical name (`semeval2007-test`).
+        description: one line for `lexsub datasets`.
+        language: language of the substitutes (`en`, or `es` for cross-lingual data).
+        files: role -> path relative to the data root. Roles: `instances` (XML), `gold`,
+            `mwgold`, `mwids`, `mrsamples`.
+        upstream_url: where a user elsewhere downloads the original archive.
+        upstream_sha256: the sha256 of that archive.
+        upstream_note: how the archive's members map onto `files`.
+    """
+
+    name: str
+    description: str
+    language: str
+    files: tuple[tuple[str, str], ...]
+    upstream_url: str = ""
+    upstream_sha256: str = ""
+    upstream_note: str = ""
+
+    def relpath(self, role: str) -> str | None:
+        """Return the relative path of a file role, or None when the dataset has no such file."""
+        return dict(self.files).get(role)
+
+
+DATASETS: Registry[DatasetSpec] = Registry("dataset")
+
+
+@lru_cache(maxsize=16)
+def _instances(path: Path, mtime_ns: int) -> tuple[Instance, ...]:
+    return tuple(read_semeval_xml(path))
+
+
+@lru_cache(maxsize=16)
+def _gold(path: Path, mtime_ns: int) -> dict[str, GoldItem]:
+    return read_gold(path)
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A registered dataset resolved against a data root."""
+
+    spec: DatasetSpec
+    root: Path
+
+    @property
+    def name(self) -> str:
+        """Return the canonical name."""
+        return self.spec.name
+
+    def path(self, role: str) -> Path:
+        """Return the path of a file role.
+
+        Raises:
+            MissingResourceError: the dataset has no such role or the file is absent; the
+                message names the path, the data root setting and the upstream archive.
+        """
+        rel = self.spec.relpath(role)
+        if rel is None:
+            raise MissingResourceError(f"{self.name} {role}", self.root,
+                                       f"dataset {self.name} has no {role} file")
+        path = self.root / rel
+        if not path.is_file():
+            remedy = f"set {DATA_ENV} or --data-root to the folder holding {rel}"
+            if self.spec.upstream_url:
+                remedy += f" (original archive: {self.spec.upstream_url})"
+            raise MissingResourceError(f"{self.name} {role} file", path, remedy)
+        return path
+
+    def has(self, role: str) -> bool:
+        """Return True when the file of `role` is present."""
+        rel = self.spec.relpath(role)
+        return rel is not None and (self.root / rel).is_file()
+
+    def instances(self) -> tuple[Instance, ...]:
+        """Return the instances in file order (read once per process)."""
+        path = self.path("instances")
+        return _instances(path, path.stat().st_mtime_ns)
+
+    def gold(self, role: str = "gold") -> dict[str, GoldItem]:
+        """Return {id: GoldItem} from the gold (or `mwgold`) file."""
+        path = self.path(role)
+        return _gold(path, path.stat().st_mtime_ns)
+
+
+def load_dataset(name: str, roots: Roots) -> Dataset:
+    """Return the registered dataset `name` resolved against `roots.data`.
+
+    Raises:
+        UnknownNameError: no dataset of that name; the message lists the known ones.
+    """
+    from lexsub_baselines.datasets import catalog  # noqa: F401  (fills DATASETS once)
+
+    return Dataset(DATASETS.get(name), roots.data)
+
+
+def dataset_names() -> list[str]:
+    """Return the names of every registered dataset."""
+    from lexsub_baselines.datasets import catalog  # noqa: F401  (fills DATASETS once)
+
+    return DATASETS.names()

@@ -1,0 +1,35 @@
+"""The candidate-generator contract and the registry of named generators."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.registry import Registry
+
+__all__ = ["GENERATORS", "CandidateGenerator", "GeneratorFactory"]
+
+
+@runtime_checkable
+class CandidateGenerator(Protocol):
+    """Proposes candidate lemmas for an instance, in the resource's own order.
+
+    `generate` returns lemmas (multiwords with spaces) with their tier and provenance. It may
+    include the target's own lemma and duplicates; systems remove them explicitly. An unknown
+    lemma or PoS gives an empty list, never an error.
+    """
+
+    name: str
+
+    def generate(self, instance: Instance) -> list[Candidate]:
+        """Return the candidates for `instance`."""
+        ...
+
+
+#: A factory builds a generator from the resolved roots (resources load lazily).
+GeneratorFactory = Callable[[Roots], CandidateGenerator]
+
+GENERATORS: Registry[GeneratorFactory] = Registry("generator")

@@ -1,0 +1,89 @@
+"""Where the toolkit finds its inputs and keeps its caches.
+
+The shared root holds the task data, resources and corpora (`data/`, `resources/`,
+`corpora/`, `scorer-vectors/`). It is resolved, in order, from an explicit argument (the CLI's
+`--shared-root`), the environment variable `LEXSUB_SHARED_ROOT`, and `../shared` beside the
+current directory or beside the project checkout. The data root (`LEXSUB_DATA_ROOT`,
+`--data-root`) defaults to `<shared root>/data`, so a user with only the SemEval archive can
+point at it alone. The cache (`LEXSUB_CACHE_DIR`, default `resources/cache` in the checkout,
+or `~/.cache/lexsub_baselines` for an installed package) holds everything the toolkit builds.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexsub_baselines.errors import MissingResourceError
+
+__all__ = ["Roots", "resolve_roots"]
+
+SHARED_ENV = "LEXSUB_SHARED_ROOT"
+DATA_ENV = "LEXSUB_DATA_ROOT"
+CACHE_ENV = "LEXSUB_CACHE_DIR"
+
+#: The project checkout (parent of the package directory).
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Roots:
+    """The resolved input and cache locations.
+
+    Attributes:
+        shared: the shared root (may not exist; checked when something in it is needed).
+        data: the task-data root (`semeval2007/`, `coinco/`, `lst-candidates/`, ...).
+        cache: where built resources are kept.
+    """
+
+    shared: Path
+    data: Path
+    cache: Path
+
+    def shared_path(self, *parts: str, what: str, remedy: str = "") -> Path:
+        """Return `shared/parts...`, or raise naming what is missing and how to provide it."""
+        path = self.shared.joinpath(*parts)
+        if not path.exists():
+            raise MissingResourceError(
+                what,
+                path,
+                remedy
+                or f"point {SHARED_ENV} (or --shared-root) at a folder holding {'/'.join(parts)}",
+            )
+        return path
+
+
+def _default_shared() -> Path:
+    for base in (Path.cwd(), PROJECT_DIR):
+        candidate = base.parent / "shared"
+        if candidate.is_dir():
+            return candidate.resolve()
+    return (PROJECT_DIR.parent / "shared").resolve()
+
+
+def _default_cache() -> Path:
+    if (PROJECT_DIR / "pyproject.toml").exists():
+        return PROJECT_DIR / "resources" / "cache"
+    return Path.home() / ".cache" / "lexsub_baselines"
+
+
+def resolve_roots(
+    shared: str | Path | None = None,
+    data: str | Path | None = None,
+    cache: str | Path | None = None,
+) -> Roots:
+    """Resolve the roots from explicit values, then the environment, then the defaults.
+
+    Arguments:
+        shared: the shared root, overriding `LEXSUB_SHARED_ROOT`.
+        data: the data root, overriding `LEXSUB_DATA_ROOT` (default `<shared>/data`).
+        cache: the cache directory, overriding `LEXSUB_CACHE_DIR`.
+
+    Returns:
+        The resolved `Roots`; nothing is required to exist yet.
+    """
+    shared_path = Path(shared or os.environ.get(SHARED_ENV) or _default_shared()).expanduser()
+    data_path = Path(data or os.environ.get(DATA_ENV) or shared_path / "data").expanduser()
+    cache_path = Path(cache or os.environ.get(CACHE_ENV) or _default_cache()).expanduser()
+    return Roots(shared=shared_path, data=data_path, cache=cache_path)

@@ -1,0 +1,80 @@
+"""Registries of named components (datasets, generators, rankers, systems, scorer profiles).
+
+Mirrors the spaCy/confection habit: a component is registered under a canonical name with a
+decorator, a duplicate name is refused, and an unknown name is answered with the list of known
+ones. Registries are filled by one explicit module per kind (no import side effects elsewhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
+
+from lexsub_baselines.errors import LexsubError, UnknownNameError
+
+__all__ = ["Registry"]
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """A mapping from canonical names to components of one kind.
+
+    Arguments:
+        kind: what the registry holds, used in messages ("dataset", "system", ...).
+
+    >>> r: Registry[int] = Registry("number")
+    >>> r.add("one", 1)
+    >>> r.get("one")
+    1
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, T] = {}
+        self._docs: dict[str, str] = {}
+
+    def add(self, name: str, item: T, doc: str = "") -> None:
+        """Register `item` under `name`; refuse a name that is already taken."""
+        if name in self._items:
+            raise LexsubError(f"{self.kind} {name!r} is registered twice")
+        self._items[name] = item
+        self._docs[name] = doc
+
+    def register(self, name: str, doc: str = "") -> Callable[[T], T]:
+        """Return a decorator that registers what it decorates under `name`."""
+
+        def decorate(item: T) -> T:
+            self.add(name, item, doc or (getattr(item, "__doc__", None) or "").split("\n")[0])
+            return item
+
+        return decorate
+
+    def get(self, name: str) -> T:
+        """Return the component named `name`.
+
+        Raises:
+            UnknownNameError: no such name; the message lists the known names.
+        """
+        try:
+            return self._items[name]
+        except KeyError:
+            raise UnknownNameError(self.kind, name, self.names()) from None
+
+    def names(self) -> list[str]:
+        """Return the registered names in registration order."""
+        return list(self._items)
+
+    def doc(self, name: str) -> str:
+        """Return the one-line description of `name`."""
+        self.get(name)
+        return self._docs[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
