@@ -47,7 +47,8 @@ def test_document_without_lexelt_is_a_clear_error() -> None:
 
 
 def test_gold_line_parsing_keeps_raw_entries() -> None:
-    assert parse_gold_line("side.n 302 :: for us 1;ally 1;") == ("side.n", "302", ("for us 1", "ally 1"))
+    expected = ("side.n", "302", ("for us 1", "ally 1"))
+    assert parse_gold_line("side.n 302 :: for us 1;ally 1;") == expected
     assert parse_gold_line("garbage") is None
 
 

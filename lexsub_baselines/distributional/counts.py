@@ -1,0 +1,72 @@
+"""Grammatical-relation counts: the sparse word × feature matrix every measure reads.
+
+Rows are target words as (lemma, PoS) with PoS in n/v/a/r; columns are features
+(relation, other lemma), e.g. ("dobj_of", "eat") for a noun that is the direct object of "eat".
+Counts are a `scipy.sparse.csr_matrix` of float64. Saved as one `.npz` (matrix) plus one
+`.json` (vocabularies and metadata), written atomically and sealed with a checksum.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from lexsub_baselines.cache import atomic_path, atomic_write_text, seal, verified
+
+__all__ = ["FeatureCounts"]
+
+
+@dataclass(frozen=True)
+class FeatureCounts:
+    """A word × feature count matrix with its vocabularies.
+
+    Attributes:
+        words: row labels, (lemma, pos).
+        features: column labels, (relation, lemma).
+        matrix: csr counts, shape (len(words), len(features)).
+        meta: how the counts were made (corpus, max_tokens, parser, ...), for cache keys and
+            signatures.
+    """
+
+    words: tuple[tuple[str, str], ...]
+    features: tuple[tuple[str, str], ...]
+    matrix: sp.csr_matrix
+    meta: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def row_index(self) -> dict[tuple[str, str], int]:
+        """Return {(lemma, pos): row}."""
+        return {word: index for index, word in enumerate(self.words)}
+
+    def word_totals(self) -> np.ndarray:
+        """Return c(w) for every row: the sum of its feature counts."""
+        return np.asarray(self.matrix.sum(axis=1)).ravel()
+
+    def save(self, stem: Path) -> None:
+        """Write `stem.npz` and `stem.json` atomically and seal both."""
+        npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
+        with atomic_path(npz) as tmp, open(tmp, "wb") as handle:
+            sp.save_npz(handle, self.matrix.tocsr(), compressed=True)
+        atomic_write_text(meta, json.dumps(
+            {"words": self.words, "features": self.features, "meta": self.meta},
+            ensure_ascii=False, sort_keys=True))
+        seal(npz)
+        seal(meta)
+
+    @classmethod
+    def load(cls, stem: Path) -> FeatureCounts | None:
+        """Read counts saved by `save`; None when absent or failing its checksum."""
+        npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
+        if not (verified(npz) and verified(meta)):
+            return None
+        info = json.loads(meta.read_text(encoding="utf-8"))
+        return cls(
+            words=tuple((w, p) for w, p in info["words"]),
+            features=tuple((r, f) for r, f in info["features"]),
+            matrix=sp.load_npz(npz).tocsr(),
+            meta=info["meta"],
+        )
