@@ -14,12 +14,21 @@ from typing import Protocol, runtime_checkable
 from lexsub_baselines.answers import Answers
 from lexsub_baselines.candidates import Candidate, dedupe, without_target
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.errors import UnknownNameError
 from lexsub_baselines.generators.base import CandidateGenerator
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.registry import Registry
 
-__all__ = ["SYSTEMS", "ComposedSystem", "System", "SystemFactory", "select_answers"]
+__all__ = [
+    "SYSTEMS",
+    "ComposedSystem",
+    "System",
+    "SystemFactory",
+    "build_system",
+    "select_answers",
+    "system_names",
+]
 
 #: How many answers each task kind takes (task10documentation: best, out-of-ten).
 BEST_SIZE = 1
@@ -30,8 +39,15 @@ OOT_SIZE = 10
 class System(Protocol):
     """Answers instances. `kinds` names the answer files it produces (best, oot, mw)."""
 
-    name: str
-    kinds: tuple[str, ...]
+    @property
+    def name(self) -> str:
+        """Return the canonical name."""
+        ...
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Return the answer kinds it produces, main kind first."""
+        ...
 
     def answer(self, instance: Instance) -> Answers:
         """Return the answers for `instance` (empty when it has nothing to say)."""
@@ -75,3 +91,35 @@ class ComposedSystem:
 SystemFactory = Callable[[Roots], System]
 
 SYSTEMS: Registry[SystemFactory] = Registry("system")
+
+
+def system_names() -> list[str]:
+    """Return the registered system names in registration order (the `make baselines` order)."""
+    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
+
+    return SYSTEMS.names()
+
+
+def build_system(name: str, roots: Roots) -> System:
+    """Build a system by its canonical name.
+
+    A registered name (`wordnet`, `lin`, `mw`) is built by its factory; any other
+    `GENERATOR+RANKER` string composes a registered generator with a registered ranker
+    (`roget+lm`, `wordnet+freq:bnc`), so a new combination needs no registration.
+
+    Raises:
+        UnknownNameError: neither a registered system nor a valid composition.
+    """
+    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
+    from lexsub_baselines.generators.base import GENERATORS
+    from lexsub_baselines.rankers.base import RANKERS
+
+    if name in SYSTEMS:
+        return SYSTEMS.get(name)(roots)
+    generator, plus, ranker = name.partition("+")
+    if plus and generator in GENERATORS and ranker in RANKERS:
+        return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
+    known = [*SYSTEMS.names(),
+             f"GENERATOR+RANKER (generators: {', '.join(GENERATORS.names())}; "
+             f"rankers: {', '.join(RANKERS.names())})"]
+    raise UnknownNameError("system", name, known)

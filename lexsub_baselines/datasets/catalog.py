@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.registry import DATASETS, DatasetSpec
 
 __all__: list[str] = []
@@ -51,3 +52,7 @@ DATASETS.add(
     ),
     doc="SemEval-2007 Task 10 test data and key (1710 instances)",
 )
+
+# SemEval-2010 Task 2 (cross-lingual lexical substitution): layout and readers in `clls`.
+for _spec in clls_specs():
+    DATASETS.add(_spec.name, _spec, doc=_spec.description)

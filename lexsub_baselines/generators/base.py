@@ -22,7 +22,10 @@ class CandidateGenerator(Protocol):
     lemma or PoS gives an empty list, never an error.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """Return the canonical name."""
+        ...
 
     def generate(self, instance: Instance) -> list[Candidate]:
         """Return the candidates for `instance`."""

@@ -21,7 +21,10 @@ class Ranker(Protocol):
     job); ties are broken by tier, then by the generator's order.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """Return the canonical name."""
+        ...
 
     def rank(self, instance: Instance, candidates: list[Candidate]) -> list[Candidate]:
         """Return `candidates` scored and ordered best first."""

@@ -1,0 +1,179 @@
+"""SemEval-2010 Task 2, cross-lingual lexical substitution (EN→ES): data layout and readers.
+
+The task (Mihalcea, Sinha & McCarthy 2010) re-annotated English sentences of the SemEval-2007
+lexical-substitution data with Spanish substitutes: trial 300 instances, test 1000 instances
+(100 lexelts such as `severely.r`). Its files follow the 2007 formats: the XML (`<lexelt
+item=…>` / `<instance id=…>` / `<context>` with `<head>`) is read by `semeval_xml`; gold lines are
+`lexelt id :: trans1 n1;trans2 n2;` in UTF-8 with Spanish accents (`pequeño 3;más grande 2;`).
+The data was distributed from the University of North Texas task page (`CLLS_UPSTREAM_URL`);
+it is not bundled. Put it under the data root as
+
+    clls2010/trial/clls_trial.xml   clls2010/trial/gold.trial
+    clls2010/test/clls_test.xml     clls2010/test/gold
+
+(rename or symlink the distributed files to these names). The project's own made-up fixture in
+the same format lives in `tests/fixtures/clls2010/` (data root `tests/fixtures`).
+
+Encoding: gold and answer files should be UTF-8. `decode_lines` reads a file line by line; a
+line that is not valid UTF-8 is read as Latin-1 (every byte sequence decodes, deterministically)
+and one warning names the file, the first such line and how many there were.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexsub_baselines.datasets.gold import parse_gold_line
+from lexsub_baselines.datasets.registry import DatasetSpec, load_dataset
+from lexsub_baselines.datasets.types import GoldItem
+from lexsub_baselines.errors import MissingResourceError
+from lexsub_baselines.paths import DATA_ENV, Roots
+
+__all__ = [
+    "CLLS_FILES",
+    "CLLS_UPSTREAM_URL",
+    "CrossLingualTarget",
+    "clls_available",
+    "clls_specs",
+    "crosslingual_target",
+    "decode_lines",
+    "read_clls_gold",
+]
+
+CLLS_UPSTREAM_URL = "http://lit.csci.unt.edu/index.php/Semeval_2010"
+
+#: split -> ((role, path relative to the data root), ...).
+CLLS_FILES: dict[str, tuple[tuple[str, str], ...]] = {
+    "trial": (("instances", "clls2010/trial/clls_trial.xml"),
+              ("gold", "clls2010/trial/gold.trial")),
+    "test": (("instances", "clls2010/test/clls_test.xml"),
+             ("gold", "clls2010/test/gold")),
+}
+
+CLLS_NOTE = (
+    "the SemEval-2010 Task 2 data is not redistributed; obtain it from the task page and put it "
+    "under the data root as clls2010/trial/{clls_trial.xml,gold.trial} and "
+    "clls2010/test/{clls_test.xml,gold} (rename or symlink the distributed files)"
+)
+
+_DESCRIPTIONS = {
+    "trial": "SemEval-2010 Task 2 (cross-lingual EN→ES) trial data: 300 instances, 30 lexelts",
+    "test": "SemEval-2010 Task 2 (cross-lingual EN→ES) test data and gold: 1000 instances, "
+            "100 lexelts",
+}
+
+
+def clls_specs() -> tuple[DatasetSpec, ...]:
+    """Return the specs of `clls2010-trial` and `clls2010-test` (registered by the catalog)."""
+    return tuple(
+        DatasetSpec(
+            name=f"clls2010-{split}",
+            description=_DESCRIPTIONS[split],
+            language="es",
+            files=files,
+            upstream_url=CLLS_UPSTREAM_URL,
+            upstream_note=CLLS_NOTE,
+        )
+        for split, files in CLLS_FILES.items()
+    )
+
+
+def clls_available(roots: Roots, split: str = "test") -> bool:
+    """Return True when the CLLS instances and gold of `split` are under the data root."""
+    dataset = load_dataset(f"clls2010-{split}", roots)
+    return dataset.has("instances") and dataset.has("gold")
+
+
+@dataclass(frozen=True)
+class CrossLingualTarget:
+    """Which dataset a Spanish-answering system runs on, and whether it can be scored.
+
+    Attributes:
+        dataset: the dataset name (`clls2010-test`, or `semeval2007-test` as fallback).
+        score: True when the dataset has Spanish gold to score against.
+        note: one line for the run log saying what happens and how to get CLLS scores.
+    """
+
+    dataset: str
+    score: bool
+    note: str
+
+
+def crosslingual_target(roots: Roots, split: str = "test") -> CrossLingualTarget:
+    """Return where `language="es"` systems run: CLLS when present, else the 2007 instances.
+
+    The CLLS sentences are a subset of the SemEval-2007 ones, so without the CLLS data the
+    systems still answer (in Spanish) the 2007 instances of the same split; those answers
+    cannot be scored.
+    """
+    name = f"clls2010-{split}"
+    if clls_available(roots, split):
+        return CrossLingualTarget(name, True, f"{name}: scored")
+    rel = dict(CLLS_FILES[split])
+    fallback = "semeval2007-test" if split == "test" else "semeval2007-trial"
+    return CrossLingualTarget(
+        fallback, False,
+        f"{name} not found ({roots.data / rel['instances']}): Spanish answers written for the "
+        f"{fallback} instances, scoring skipped; to score, {CLLS_NOTE} (or set {DATA_ENV})",
+    )
+
+
+def decode_lines(data: bytes, source: str) -> list[str]:
+    """Split bytes on LF and decode each line as UTF-8, falling back to Latin-1 per line.
+
+    A trailing CR is kept (callers decide). One warning names the first line that was not
+    UTF-8 and how many were.
+
+    >>> decode_lines("a\\r\\npequeño\\n".encode(), "x")
+    ['a\\r', 'pequeño']
+    """
+    lines: list[str] = []
+    bad: list[int] = []
+    raw_lines = data.split(b"\n")
+    if raw_lines and raw_lines[-1] == b"":
+        raw_lines.pop()
+    for number, raw in enumerate(raw_lines, start=1):
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            bad.append(number)
+            lines.append(raw.decode("latin-1"))
+    if bad:
+        warnings.warn(f"{source}:{bad[0]}: not valid UTF-8; read as Latin-1 ({len(bad)} such "
+                      "line(s) in this file)", stacklevel=2)
+    return lines
+
+
+def read_clls_gold(path: Path) -> dict[str, GoldItem]:
+    """Read a CLLS gold file into {id: GoldItem} (first line per id wins).
+
+    Same lenient line format as `datasets.gold.read_gold`; lines that are not UTF-8 are read
+    as Latin-1 with a warning (see `decode_lines`); malformed lines are warned about with file
+    and line, then skipped. Entry text is kept as written (no normalisation: the scorer
+    profiles decide).
+
+    Raises:
+        MissingResourceError: the file does not exist.
+    """
+    if not path.is_file():
+        raise MissingResourceError("CLLS gold file", path, CLLS_NOTE)
+    items: dict[str, GoldItem] = {}
+    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
+        if not line.strip():
+            continue
+        parsed = parse_gold_line(line)
+        if parsed is None:
+            warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
+            continue
+        lexelt, item_id, raw = parsed
+        if item_id in items:
+            continue
+        entries: list[tuple[str, int]] = []
+        for entry in raw:
+            head, _, count = entry.strip().rpartition(" ")
+            if head and count.isdigit():
+                entries.append((head, int(count)))
+        items[item_id] = GoldItem(item_id, lexelt, tuple(entries), raw, number)
+    return items

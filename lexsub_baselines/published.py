@@ -1,0 +1,103 @@
+"""The published figures our regenerated tables are compared with.
+
+Sources (percentages, official scorer):
+- McCarthy & Navigli (2007, 2009), SemEval-2007 Task 10 test set: the WordNet and distributional
+  baselines (best and oot P/R/Mode P/Mode R), the mw baseline, the best upper bound.
+- The trial release's own baseline files (BL.out, BLoutof10.out) scored with the key scorer
+  (SCORING.md): the WordNet baseline on the trial data.
+- Jabbari (2010), Jabbari, Hepple & Guthrie (2010): oot recall and the rank measure per PoS of
+  the bow, lm and cmlc rankers over WordNet candidates (proportions, not percentages).
+- Mihalcea, Sinha & McCarthy (2010), SemEval-2010 Task 2 test set: DICT and DICTCORP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["PUBLISHED", "PUBLISHED_BY_POS", "PublishedRow", "published_row"]
+
+
+@dataclass(frozen=True)
+class PublishedRow:
+    """One published row: the figures of a system on a dataset for one answer kind.
+
+    Attributes:
+        dataset: our dataset name (`semeval2007-test`).
+        system: our system name (`wordnet`, `lin`, `mw`, `dict`).
+        kind: best, oot or mw.
+        values: measure name -> published value (keys as in `lexsub score --format json`).
+        source: the publication.
+    """
+
+    dataset: str
+    system: str
+    kind: str
+    values: tuple[tuple[str, float], ...]
+    source: str
+
+    def get(self, measure: str) -> float | None:
+        """Return the published value of `measure`, or None when it was not published."""
+        return dict(self.values).get(measure)
+
+
+def _prm(p: float, r: float, mp: float, mr: float) -> tuple[tuple[str, float], ...]:
+    return (("precision", p), ("recall", r), ("mode_precision", mp), ("mode_recall", mr))
+
+
+_MN = "McCarthy & Navigli (2007, 2009)"
+_TEST = "semeval2007-test"
+
+PUBLISHED: tuple[PublishedRow, ...] = (
+    PublishedRow(_TEST, "wordnet", "best", _prm(9.95, 9.95, 15.28, 15.28), _MN),
+    PublishedRow(_TEST, "lin", "best", _prm(8.84, 8.53, 14.69, 14.23), _MN),
+    PublishedRow(_TEST, "l1", "best", _prm(8.11, 7.82, 13.35, 12.93), _MN),
+    PublishedRow(_TEST, "lee", "best", _prm(6.99, 6.74, 11.34, 10.98), _MN),
+    PublishedRow(_TEST, "jaccard", "best", _prm(6.84, 6.60, 11.17, 10.81), _MN),
+    PublishedRow(_TEST, "cos", "best", _prm(5.07, 4.89, 7.64, 7.40), _MN),
+    PublishedRow(_TEST, "wordnet", "oot", _prm(29.70, 29.35, 40.57, 40.57), _MN),
+    PublishedRow(_TEST, "lin", "oot", _prm(27.70, 26.72, 40.47, 39.19), _MN),
+    PublishedRow(_TEST, "l1", "oot", _prm(24.09, 23.23, 36.10, 34.96), _MN),
+    PublishedRow(_TEST, "lee", "oot", _prm(20.09, 19.38, 29.81, 28.86), _MN),
+    PublishedRow(_TEST, "jaccard", "oot", _prm(18.23, 17.58, 26.87, 26.02), _MN),
+    PublishedRow(_TEST, "cos", "oot", _prm(14.07, 13.58, 20.82, 20.16), _MN),
+    PublishedRow(
+        _TEST, "mw", "mw",
+        (("detection_precision", 43.64), ("detection_recall", 36.92),
+         ("identification_precision", 40.00), ("identification_recall", 33.85)),
+        _MN,
+    ),
+    PublishedRow("semeval2007-trial", "wordnet", "best", _prm(10.52, 10.52, 12.81, 12.81),
+                 "trial release BL.out, key scorer (SCORING.md)"),
+    PublishedRow("semeval2007-trial", "wordnet", "oot", _prm(21.57, 21.57, 29.06, 29.06),
+                 "trial release BLoutof10.out, key scorer (SCORING.md)"),
+    # SemEval-2010 Task 2 reports P = R for these baselines (every item attempted).
+    PublishedRow("clls2010-test", "dict", "best", _prm(24.34, 24.34, 50.34, 50.34),
+                 "Mihalcea, Sinha & McCarthy (2010)"),
+    PublishedRow("clls2010-test", "dict", "oot", _prm(44.04, 44.04, 73.53, 73.53),
+                 "Mihalcea, Sinha & McCarthy (2010)"),
+    PublishedRow("clls2010-test", "dictcorp", "best", _prm(15.09, 15.09, 29.22, 29.22),
+                 "Mihalcea, Sinha & McCarthy (2010)"),
+    PublishedRow("clls2010-test", "dictcorp", "oot", _prm(42.65, 42.65, 71.60, 71.60),
+                 "Mihalcea, Sinha & McCarthy (2010)"),
+)
+
+#: Jabbari (2010): (system, measure) -> {pos: value}, proportions; WordNet candidates.
+PUBLISHED_BY_POS: dict[tuple[str, str], dict[str, float]] = {
+    ("wordnet+bow", "oot_recall"): {"n": 0.343, "a": 0.334, "v": 0.205, "r": 0.461},
+    ("wordnet+lm", "oot_recall"): {"n": 0.371, "a": 0.442, "v": 0.252, "r": 0.561},
+    ("wordnet+cmlc", "oot_recall"): {"n": 0.405, "a": 0.447, "v": 0.319, "r": 0.533},
+    ("wordnet+bow", "rank"): {"n": 0.239, "a": 0.219, "v": 0.128, "r": 0.312},
+    ("wordnet+lm", "rank"): {"n": 0.275, "a": 0.325, "v": 0.176, "r": 0.448},
+    ("wordnet+cmlc", "rank"): {"n": 0.303, "a": 0.343, "v": 0.186, "r": 0.413},
+}
+
+#: Best upper bound on the SemEval-2007 test set (McCarthy & Navigli 2009).
+PUBLISHED_BEST_UPPER_BOUND = 45.76
+
+
+def published_row(dataset: str, system: str, kind: str) -> PublishedRow | None:
+    """Return the published row for (dataset, system, kind), or None."""
+    for row in PUBLISHED:
+        if (row.dataset, row.system, row.kind) == (dataset, system, kind):
+            return row
+    return None

@@ -1,0 +1,286 @@
+"""NLTK's WordNet reader over Debian's Princeton WordNet 3.0 files, with no download at run time.
+
+Debian's `wordnet-base` installs the database files in `/usr/share/wordnet` but not the
+`lexnames` file that NLTK's reader needs; its contents are the table of the `lexnames(5WN)`
+manual page that the same package installs, so we generate the file from that page.
+
+NLTK (>= 3.10, `nltk.pathsec`) only opens corpus files that lie under a directory on
+`nltk.data.path` and refuses symbolic links and hard links that lead out of the corpus
+directory. The reader's directory is therefore a *copy* of the Debian files (36 MB) plus the
+generated `lexnames`, built once, atomically, under `<cache>/nltk_data/corpora/`, and
+`<cache>/nltk_data` is appended to `nltk.data.path` (the one global change: NLTK offers no
+other way to authorise a corpus directory). The directory name carries a key of the source
+files' sizes and times, the generated `lexnames` and `BUILD_VERSION`, so a Debian upgrade
+builds a new copy.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import shutil
+import tempfile
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.resources.wordnet import RELATIONS, Synset
+
+__all__ = [
+    "DEBIAN_WORDNET_DIR",
+    "LEXNAMES_MAN_PAGE",
+    "NltkWordNet",
+    "build_nltk_wordnet_dir",
+    "lexnames_from_man_page",
+]
+
+DEBIAN_WORDNET_DIR = Path("/usr/share/wordnet")
+LEXNAMES_MAN_PAGE = Path("/usr/share/man/man5/lexnames.5WN.gz")
+BUILD_VERSION = 1
+REMEDY = "run `make setup` (it installs the Debian packages wordnet-base and wordnet-sense-index)"
+
+#: The files NLTK's WordNetCorpusReader opens (its `_FILES`), except the generated `lexnames`.
+WORDNET_FILES: tuple[str, ...] = (
+    "cntlist.rev", "index.sense",
+    "index.adj", "index.adv", "index.noun", "index.verb",
+    "data.adj", "data.adv", "data.noun", "data.verb",
+    "adj.exc", "adv.exc", "noun.exc", "verb.exc",
+)
+
+_CATEGORY_ROW = re.compile(r"^\\fB(\d)\\fP\t([A-Z]+)\s*$")
+_LEXNAME_ROW = re.compile(r"^(\d\d)\t(\S+)\s*\t")
+
+
+def lexnames_from_man_page(text: str, source: Path | str = "lexnames(5WN)") -> str:
+    """Return the `lexnames` file (`NN<TAB>name<TAB>category`) from the lexnames(5WN) page source.
+
+    The page lists the category codes (`1 NOUN` ... `4 ADVERB`) and a table of the 45
+    lexicographer files (`00 adj.all ...`); a file's category is the code whose name starts
+    with the file's prefix (`adj` -> ADJECTIVE -> 3).
+
+    Raises:
+        DataFormatError: the page does not hold a complete, consecutively numbered table.
+    """
+    categories: dict[str, int] = {}
+    rows: list[tuple[int, str]] = []
+    for line in text.splitlines():
+        if match := _CATEGORY_ROW.match(line):
+            categories[match.group(2)] = int(match.group(1))
+        elif match := _LEXNAME_ROW.match(line):
+            rows.append((int(match.group(1)), match.group(2)))
+    if len(categories) != 4 or not rows:
+        raise DataFormatError(source, None, "no lexicographer-file table found",
+                              "the lexnames(5WN) page of wordnet-base is expected")
+    lines = []
+    for expected, (number, name) in enumerate(rows):
+        if number != expected:
+            raise DataFormatError(source, None, f"lexicographer file {name} is numbered "
+                                  f"{number}, expected {expected}")
+        prefix = name.split(".")[0].upper()
+        codes = [code for category, code in categories.items() if category.startswith(prefix)]
+        if len(codes) != 1:
+            raise DataFormatError(source, None, f"no syntactic category for {name}")
+        lines.append(f"{number:02d}\t{name}\t{codes[0]}\n")
+    return "".join(lines)
+
+
+def _read_man_page(path: Path) -> str:
+    if not path.is_file():
+        raise MissingResourceError("the lexnames(5WN) manual page", path, REMEDY)
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    return data.decode("utf-8", errors="replace")
+
+
+def _signature(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path = DEBIAN_WORDNET_DIR,
+                           man_page: Path = LEXNAMES_MAN_PAGE) -> Path:
+    """Return a directory NLTK's WordNet reader accepts, building it on first use.
+
+    Arguments:
+        cache: the cache root (`Roots.cache`); the directory goes in `nltk_data/corpora/`.
+        wordnet_dir: the WordNet 3.0 database files.
+        man_page: the lexnames(5WN) page to generate `lexnames` from.
+
+    Raises:
+        MissingResourceError: a database file or the man page is missing (names the path).
+    """
+    for name in WORDNET_FILES:
+        if not (wordnet_dir / name).is_file():
+            raise MissingResourceError(f"WordNet 3.0 file {name}", wordnet_dir / name, REMEDY)
+    lexnames = lexnames_from_man_page(_read_man_page(man_page), man_page)
+    stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
+    key = cache_key(files=stats, source=str(wordnet_dir), lexnames=lexnames,
+                    version=BUILD_VERSION)
+    corpora = cache / "nltk_data" / "corpora"
+    target = corpora / f"wordnet-3.0-debian-{key}"
+    manifest = target / "MANIFEST"
+    if verified(manifest):
+        return target
+    corpora.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=corpora))
+    try:
+        for name in WORDNET_FILES:
+            shutil.copyfile(wordnet_dir / name, tmp / name)
+        atomic_write_text(tmp / "lexnames", lexnames)
+        atomic_write_text(tmp / "MANIFEST", "".join(
+            f"{name}\t{(tmp / name).stat().st_size}\n" for name in (*WORDNET_FILES, "lexnames")))
+        seal(tmp / "MANIFEST")
+        if target.exists():  # a stale or half-verified copy: replace it
+            shutil.rmtree(target)
+        try:
+            os.rename(tmp, target)
+        except OSError:
+            if not verified(manifest):  # not another process's finished copy
+                raise
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+    return target
+
+
+def _nltk_name(lemma: str) -> str:
+    return lemma.strip().lower().replace(" ", "_")
+
+
+def _record(synset: Any) -> Synset:
+    return Synset(id=synset.name(), pos=synset.pos(),
+                  lemmas=tuple(name.replace("_", " ") for name in synset.lemma_names()))
+
+
+class NltkWordNet:
+    """Princeton WordNet 3.0 through NLTK's reader; loads on the first query.
+
+    Arguments:
+        cache: the cache root holding the reader's directory.
+        wordnet_dir: the Debian WordNet database directory.
+        man_page: the lexnames(5WN) page.
+    """
+
+    name = "nltk:wordnet-3.0"
+
+    def __init__(self, cache: Path, wordnet_dir: Path = DEBIAN_WORDNET_DIR,
+                 man_page: Path = LEXNAMES_MAN_PAGE) -> None:
+        self._cache = cache
+        self._wordnet_dir = wordnet_dir
+        self._man_page = man_page
+        self._loaded: Any = None
+        self._objects: dict[str, Any] = {}
+
+    @property
+    def reader(self) -> Any:
+        """Return the NLTK `WordNetCorpusReader`, loading it on first access."""
+        if self._loaded is None:
+            self._loaded = _load_reader(
+                build_nltk_wordnet_dir(self._cache, self._wordnet_dir, self._man_page))
+        return self._loaded
+
+    def _keep(self, synsets: list[Any]) -> list[Synset]:
+        records = []
+        for synset in synsets:
+            record = _record(synset)
+            self._objects.setdefault(record.id, synset)
+            records.append(record)
+        return records
+
+    def _object(self, synset: Synset) -> Any:
+        found = self._objects.get(synset.id)
+        if found is None:
+            found = self._objects[synset.id] = self.reader.synset(synset.id)
+        return found
+
+    def synsets(self, lemma: str, pos: str) -> list[Synset]:
+        """Return the synsets of `lemma` (exact entry first, else morphy) in sense order."""
+        if pos not in ("n", "v", "a", "s", "r") or not lemma.strip():
+            return []
+        name = _nltk_name(lemma)
+        # NLTK's synsets() applies morphy and returns every base form's synsets; the exact
+        # entry's synsets come back in its index order and are kept when there are any.
+        found = self.reader.synsets(name, "a" if pos == "s" else pos)
+        exact = [s for s in found if any(n.lower() == name for n in s.lemma_names())]
+        return self._keep(exact or found)
+
+    def related(self, synset: Synset, relation: str) -> list[Synset]:
+        """Return the synsets `synset` points to by `relation` (see `RELATIONS`)."""
+        if relation not in RELATIONS:
+            raise LexsubError(f"unknown WordNet relation {relation!r}; known: "
+                              f"{', '.join(RELATIONS)}")
+        obj = self._object(synset)
+        targets: list[Any]
+        # NLTK keeps synset pointers in sets (their order varies between runs): they are put
+        # in data-file order (by offset), which is deterministic. Lemma pointers keep theirs.
+        if relation == "hypernym":
+            targets = _in_file_order(obj.hypernyms())
+        elif relation == "instance_hypernym":
+            targets = _in_file_order(obj.instance_hypernyms())
+        elif relation == "similar":
+            targets = _in_file_order(obj.similar_tos())
+        elif relation == "also":  # synset pointers, then lemma pointers (adjectives use both)
+            targets = _in_file_order(obj.also_sees()) + [
+                t.synset() for lem in obj.lemmas() for t in lem.also_sees()]
+        elif relation == "pertainym":
+            targets = [t.synset() for lem in obj.lemmas() for t in lem.pertainyms()]
+        else:
+            targets = [t.synset() for lem in obj.lemmas()
+                       for t in lem.derivationally_related_forms()]
+        return self._keep(list(dict.fromkeys(targets)))
+
+    def sense_count(self, lemma: str, synset: Synset) -> int:
+        """Return the SemCor count (cntlist.rev) of `lemma` in `synset`; 0 when absent."""
+        name = _nltk_name(lemma)
+        for lem in self._object(synset).lemmas():
+            if lem.name().lower() == name:
+                return int(lem.count())
+        return 0
+
+    def base_forms(self, form: str, pos: str) -> list[str]:
+        """Return every base form morphy finds for `form` (exceptions first), or []."""
+        if pos not in ("n", "v", "a", "s", "r") or not form.strip():
+            return []
+        reader = self.reader
+        name = _nltk_name(form)
+        analyse = getattr(reader, "_morphy", None)  # all analyses; morphy() keeps the first
+        forms = list(analyse(name, pos)) if analyse else [reader.morphy(name, pos)]
+        return [f.replace("_", " ") for f in dict.fromkeys(forms) if f]
+
+    def lemma_names(self) -> Iterator[str]:
+        """Yield every lemma of every PoS (once per PoS), multiwords with spaces."""
+        for pos in ("n", "v", "a", "r"):
+            for name in self.reader.all_lemma_names(pos):
+                yield name.replace("_", " ")
+
+
+def _in_file_order(synsets: list[Any]) -> list[Any]:
+    return sorted(synsets, key=lambda s: (s.pos(), s.offset()))
+
+
+def _load_reader(directory: Path) -> Any:
+    import nltk
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class DebianWordNetReader(WordNetCorpusReader):
+        """NLTK's reader without the OMW version map.
+
+        `WordNetCorpusReader.__init__` maps its synsets onto the `wordnet` corpus of NLTK's
+        data path (for the Open Multilingual WordNet), which would need NLTK's own download;
+        this reader is that corpus, so there is nothing to map.
+        """
+
+        def map_wn(self, version: str = "wordnet") -> None:
+            return None
+
+    root = str(directory.parent.parent.resolve())
+    if root not in nltk.data.path:  # authorise the corpus directory (see module docstring)
+        nltk.data.path.append(root)
+    with warnings.catch_warnings():  # "multilingual functions are not available": expected
+        warnings.simplefilter("ignore")
+        return DebianWordNetReader(str(directory.resolve()), None)

@@ -1,0 +1,143 @@
+"""Run named systems on named datasets, write the official answer files and score them.
+
+This is what `make baselines` (`lexsub baselines`) does: for every system and dataset it writes
+`results/<dataset>/<system>.{best,oot,mw}`, scores each file with the official profile (with
+the further-analysis subsets where the key provides them, and per PoS), and collects
+`results/scores.json` (dataset → system → kind → the object `lexsub score --format json
+--subsets` prints) and `results/runs.json` (instances answered, unanswered, seconds).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from lexsub_baselines.answers import Answers, write_answer_file
+from lexsub_baselines.cache import atomic_write_text
+from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.systems import System
+
+__all__ = ["RunRecord", "answer_dataset", "run_system", "score_files", "write_json"]
+
+#: The scorer settings the regenerated tables use.
+PROFILE = "official"
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """What running one system on one dataset produced.
+
+    Attributes:
+        dataset: dataset name.
+        system: system name.
+        instances: number of instances.
+        answered: instances with at least one answer of the system's main kind.
+        seconds: wall time to answer them.
+        files: kind -> answer file written.
+        scored: False when the dataset has no gold for these answers (e.g. Spanish answers
+            for English-only data); `note` says why.
+        note: why scoring was skipped, or "".
+    """
+
+    dataset: str
+    system: str
+    instances: int
+    answered: int
+    seconds: float
+    files: tuple[tuple[str, str], ...]
+    scored: bool = True
+    note: str = ""
+
+    @property
+    def unanswered(self) -> int:
+        """Return the number of instances left without an answer (scored as unattempted)."""
+        return self.instances - self.answered
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data (no timing: outputs stay byte-identical)."""
+        return {"instances": self.instances, "answered": self.answered,
+                "unanswered": self.unanswered, "files": dict(self.files),
+                "scored": self.scored, "note": self.note}
+
+
+def answer_dataset(system: System, dataset: Dataset, progress: bool = True) -> dict[str, Answers]:
+    """Return {instance id: answers} for every instance of `dataset`, in dataset order."""
+    answers: dict[str, Answers] = {}
+    instances = dataset.instances()
+    for instance in tqdm(instances, desc=f"{dataset.name} {system.name}", unit="inst",
+                         file=sys.stderr, disable=not progress, leave=False):
+        answers[instance.id] = system.answer(instance)
+    return answers
+
+
+def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = True,
+               note: str = "", progress: bool = True) -> RunRecord:
+    """Answer `dataset` with `system` and write one official answer file per kind."""
+    start = time.perf_counter()
+    answers = answer_dataset(system, dataset, progress)
+    seconds = time.perf_counter() - start
+    lexelts = {i.id: i.lexelt for i in dataset.instances()}
+    files = []
+    for kind in system.kinds:
+        path = out_dir / dataset.name / f"{_file_stem(system.name)}.{kind}"
+        rows = ((lexelts[i], i, a.for_kind(kind)) for i, a in answers.items())
+        write_answer_file(path, kind, rows)
+        files.append((kind, str(path)))
+    main_kind = system.kinds[0]
+    answered = sum(1 for a in answers.values() if a.for_kind(main_kind))
+    return RunRecord(dataset.name, system.name, len(answers), answered, seconds, tuple(files),
+                     scored=score, note=note)
+
+
+def _file_stem(system_name: str) -> str:
+    """Return a file-name-safe form of a system name (`wordnet+freq:bnc` -> `wordnet+freq-bnc`)."""
+    return system_name.replace(":", "-").replace("/", "-")
+
+
+def score_files(record: RunRecord, dataset: Dataset) -> dict[str, Any]:
+    """Score each answer file of `record` with the official profile; return kind -> JSON."""
+    from lexsub_baselines.scoring import score
+
+    results: dict[str, Any] = {}
+    for kind, path in record.files:
+        role = "mwgold" if kind == "mw" else "gold"
+        if not dataset.has(role):
+            continue
+        subsets = kind != "mw" and dataset.has("mwids") and dataset.has("mrsamples")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # our own files: problems would be bugs, tested
+            report = score(Path(path), dataset, kind, profile=PROFILE, subsets=subsets,
+                           by_pos=kind != "mw", measures=("jabbari",) if kind != "mw" else (),
+                           warn=False)
+        results[kind] = report.to_json()
+    return results
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write `data` as stable, sorted, indented JSON, atomically."""
+    atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def load_json(path: Path) -> Any:
+    """Read JSON written by `write_json` (empty dict when absent)."""
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def merge(base: dict[str, Any], dataset: str, system: str, value: Any) -> None:
+    """Set base[dataset][system] = value, creating the dataset level."""
+    base.setdefault(dataset, {})[system] = value
+
+
+def select(names: Sequence[str], wanted: Sequence[str] | None) -> list[str]:
+    """Return `wanted` (validated against `names`) or all `names`."""
+    return list(wanted) if wanted else list(names)

@@ -1,0 +1,118 @@
+"""The SemEval-2007 measures: best, oot (P, R, Mode P, Mode R) and mw (detection, identification).
+
+Definitions (McCarthy & Navigli 2007; task documentation §3; SCORING.md):
+- best: credit_i = Σ_a freq_i(a) / |A_i| / |H_i|; P = Σ credit / attempted, R = Σ credit / |T|;
+  Mode: the first answer equals the mode, over attempted items with a mode (P) and TM (R).
+- oot: the first 10 answers; credit_i = Σ_a freq_i(a) / |H_i| (duplicates credited each time
+  unless the profile dedupes); Mode: the mode is among the answers.
+- mw: detection and identification precision/recall against the multiword gold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lexsub_baselines.scoring.answers_reader import SystemAnswers
+from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold
+from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
+from lexsub_baselines.scoring.subsets import ALL, Subset
+
+__all__ = ["ItemAnswers", "item_answers", "score_best", "score_mw", "score_oot",
+           "score_substitution"]
+
+
+@dataclass(frozen=True)
+class ItemAnswers:
+    """The normalised answers a system gave for one item of T (first line per id)."""
+
+    target: GoldTarget
+    answers: tuple[str, ...]
+
+
+def item_answers(
+    gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile, subset: Subset = ALL
+) -> Iterator[ItemAnswers]:
+    """Yield, in file order, each scored item's normalised answers as the measures see them.
+
+    Lines for ids outside T are ignored; only the first line for an id counts (score.pl:
+    `if ($hu && !$done{$id})`). A blank line yields an empty answer tuple (unattempted).
+    """
+    done: set[str] = set()
+    for line in system.lines:
+        target = gold.items.get(line.id)
+        if target is None or not target.total or line.id in done:
+            continue
+        done.add(line.id)
+        # score.pl fixmisc: normalise each answer, then (NMWS) drop multiword answers.
+        answers = [a for a in map(profile.normalise_answer, line.answers)
+                   if subset.keeps_answer(a)]
+        if profile.drop_empty_answers:
+            answers = [a for a in answers if a]
+        if kind == "oot":
+            if profile.dedupe_oot:
+                answers = list(dict.fromkeys(answers))
+            if profile.oot_cap is not None:
+                # score.pl scoreOOT: `@res = @res[0..9]` when there are more than 10.
+                answers = answers[: profile.oot_cap]
+        yield ItemAnswers(target, tuple(answers))
+
+
+def score_substitution(
+    gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile, subset: Subset = ALL
+) -> SubstitutionScore:
+    """Return the best or oot score of a system on `gold` (already built for `subset`)."""
+    attempted = attempted_mode = mode_hits = 0
+    credit = 0.0
+    for item in item_answers(gold, system, kind, profile, subset):
+        answers = item.answers
+        if not answers:
+            continue
+        attempted += 1
+        mode = item.target.mode
+        if mode is not None:
+            attempted_mode += 1
+            found = answers[0] == mode if kind == "best" else mode in answers
+            mode_hits += found
+        item_credit = 0.0
+        for answer in answers:
+            item_credit += item.target.credit.get(answer, 0.0)
+        if item_credit:
+            credit += item_credit / len(answers) if kind == "best" else item_credit
+    return SubstitutionScore(kind, gold.total, attempted, credit, gold.total_mode,
+                             attempted_mode, mode_hits)
+
+
+def score_best(gold: ScoringGold, system: SystemAnswers, profile: Profile,
+               subset: Subset = ALL) -> SubstitutionScore:
+    """Return the best score (see `score_substitution`)."""
+    return score_substitution(gold, system, "best", profile, subset)
+
+
+def score_oot(gold: ScoringGold, system: SystemAnswers, profile: Profile,
+              subset: Subset = ALL) -> SubstitutionScore:
+    """Return the oot score (see `score_substitution`)."""
+    return score_substitution(gold, system, "oot", profile, subset)
+
+
+def score_mw(gold: MwGold, system: SystemAnswers, profile: Profile) -> MwScore:
+    """Return the mw detection/identification score (score.pl scoreMW).
+
+    Every id's first line counts (ids outside the gold too); a line with text is a system
+    multiword; a line on an item with a gold multiword is a genuine detection (with the
+    official profile even when the line is empty -- a score.pl quirk).
+    """
+    done: set[str] = set()
+    found = genuine = identified = 0
+    for line in system.lines:
+        if line.id in done:
+            continue
+        done.add(line.id)
+        has_text = bool(line.text.strip(" \t\r\f\v"))
+        found += has_text
+        mode = gold.modes.get(line.id)
+        if mode is not None and (has_text or profile.mw_blank_is_detection):
+            genuine += 1
+            identified += profile.mw_answer(line.text) == mode
+    return MwScore(gold.total, found, genuine, identified)

@@ -1,0 +1,96 @@
+"""Official parity: every number and every stdout line of scorer-vectors/cases.jsonl.
+
+The cases were produced by running the SemEval-2007 key scorer (score.pl / scoreFA.pl) on
+made-up system files; the `official` profile must reproduce them exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lexsub_baselines.cli import main
+from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.scoring import ScoringWarning, score
+
+pytestmark = pytest.mark.shared
+
+# The system files were scored from this folder; the official stdout names them with it.
+ORIGINAL_SYSTEMS = "/work/steering/shared/scorer-vectors/systems/"
+
+
+def _cases() -> list[dict[str, Any]]:
+    path = resolve_roots().shared / "scorer-vectors" / "cases.jsonl"
+    if not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+CASES = _cases()
+
+
+def _gold(roots: Roots, case: dict[str, Any]) -> Path:
+    key = roots.data / "semeval2007"
+    if case["type"] == "mw":
+        return key / "key" / "mwgold"
+    return key / "key" / "gold" if case["split"] == "test" else key / "trial" / "gold.trial"
+
+
+def _expected_stdout(roots: Roots, case: dict[str, Any]) -> str:
+    system_dir = str(roots.shared / "scorer-vectors" / "systems") + "/"
+    return str(case["stdout"]).replace(ORIGINAL_SYSTEMS, system_dir)
+
+
+@pytest.mark.skipif(not CASES, reason="../shared/scorer-vectors/cases.jsonl not found")
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_every_number_matches_the_official_scorer(shared: Roots, case: dict[str, Any]) -> None:
+    system = shared.shared / "scorer-vectors" / case["system"]
+    subsets = set(case["expected"]) != {"all"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ScoringWarning)
+        report = score(system, _gold(shared, case), case["type"], "official", subsets=subsets)
+    got = report.to_json()
+    for block, fields in case["expected"].items():
+        assert block in got, f"block {block} not computed"
+        for name, value in fields.items():
+            assert got[block][name] == value, f"{block}.{name}: {got[block][name]} != {value}"
+    assert report.official_text() == _expected_stdout(shared, case)
+
+
+@pytest.mark.skipif(not CASES, reason="../shared/scorer-vectors/cases.jsonl not found")
+@pytest.mark.parametrize("case", CASES[::7], ids=[c["id"] for c in CASES[::7]])
+def test_cli_text_is_the_official_stdout_then_signatures(
+    shared: Roots, case: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    system = shared.shared / "scorer-vectors" / case["system"]
+    argv = ["score", str(system), str(_gold(shared, case)), "-t", case["type"]]
+    if set(case["expected"]) != {"all"}:
+        argv.append("--subsets")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    expected = _expected_stdout(shared, case)
+    assert out.startswith(expected)
+    signature_lines = out[len(expected):].strip("\n").split("\n")
+    assert len(signature_lines) == len(case["expected"])
+    for line, block in zip(signature_lines, case["expected"], strict=True):
+        assert line.startswith(f"{case['type']}|profile:official|")
+        assert f"|subset:{block}|" in line
+
+
+@pytest.mark.skipif(not CASES, reason="../shared/scorer-vectors/cases.jsonl not found")
+def test_cli_json_holds_the_expected_blocks(shared: Roots,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in CASES if c["type"] == "oot" and c["split"] == "test")
+    system = shared.shared / "scorer-vectors" / case["system"]
+    assert main(["score", str(system), str(_gold(shared, case)), "-t", "oot", "--subsets",
+                 "--format", "json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    for block, fields in case["expected"].items():
+        assert got[block] == fields
+    assert got["signature"].startswith("oot|profile:official|gold:key/gold#")
+    assert got["signature_fields"]["T"] == "1696"
+    assert got["signature_fields"]["dups"] == "counted"

@@ -1,0 +1,136 @@
+"""WordNet access: lexnames from the man page, the NLTK backend over Debian's files, specs."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet_pos
+from lexsub_baselines.resources.wordnet_nltk import (
+    DEBIAN_WORDNET_DIR,
+    LEXNAMES_MAN_PAGE,
+    NltkWordNet,
+    build_nltk_wordnet_dir,
+    lexnames_from_man_page,
+)
+
+needs_debian = pytest.mark.skipif(
+    not (DEBIAN_WORDNET_DIR / "data.noun").is_file() or not LEXNAMES_MAN_PAGE.is_file(),
+    reason="Debian wordnet-base/wordnet-sense-index not installed (run `make setup`)",
+)
+
+MAN_SNIPPET = (
+    ".RS\n.nf\n\\fB1\\fP\tNOUN\n\\fB2\\fP\tVERB\n\\fB3\\fP\tADJECTIVE\n\\fB4\\fP\tADVERB\n"
+    ".TS\n00\tadj.all\tall adjective clusters\n01\tnoun.Tops\tunique beginner\n"
+    "02\tverb.body\tverbs of grooming  \n03\tadv.all\tall adverbs\n.TE\n"
+)
+
+
+def test_lexnames_from_snippet() -> None:
+    assert lexnames_from_man_page(MAN_SNIPPET) == (
+        "00\tadj.all\t3\n01\tnoun.Tops\t1\n02\tverb.body\t2\n03\tadv.all\t4\n")
+
+
+def test_lexnames_refuses_gaps_and_empty_pages() -> None:
+    with pytest.raises(DataFormatError, match="numbered 5, expected 1"):
+        lexnames_from_man_page(MAN_SNIPPET.replace("01\tnoun.Tops", "05\tnoun.Tops"))
+    with pytest.raises(DataFormatError, match="no lexicographer-file table"):
+        lexnames_from_man_page("nothing here")
+
+
+@needs_debian
+def test_lexnames_from_the_installed_man_page() -> None:
+    text = gzip.decompress(LEXNAMES_MAN_PAGE.read_bytes()).decode()
+    lines = lexnames_from_man_page(text).splitlines()
+    assert len(lines) == 45
+    assert lines[0] == "00\tadj.all\t3"
+    assert lines[3] == "03\tnoun.Tops\t1"
+    assert lines[29] == "29\tverb.body\t2"
+    assert lines[44] == "44\tadj.ppl\t3"
+
+
+def test_missing_debian_files_name_the_path_and_make_setup(tmp_path: Path) -> None:
+    with pytest.raises(MissingResourceError, match="make setup") as caught:
+        build_nltk_wordnet_dir(tmp_path / "cache", wordnet_dir=tmp_path / "nowhere")
+    assert "nowhere" in str(caught.value)
+
+
+def test_specs() -> None:
+    assert parse_spec("nltk") == ("nltk", "wordnet-3.0")
+    assert parse_spec("nltk:wordnet-3.0") == ("nltk", "wordnet-3.0")
+    assert parse_spec("wn:oewn:2024") == ("wn", "oewn:2024")
+    for bad in ("wn", "wordnet", "nltk:2.1", ""):
+        with pytest.raises(LexsubError, match="bad WordNet spec"):
+            parse_spec(bad)
+    assert wordnet_pos("a") == ("a", "s") and wordnet_pos("x") == ()
+
+
+@pytest.fixture(scope="module")
+def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> NltkWordNet:
+    if not (DEBIAN_WORDNET_DIR / "data.noun").is_file() or not LEXNAMES_MAN_PAGE.is_file():
+        pytest.skip("Debian wordnet-base/wordnet-sense-index not installed (run `make setup`)")
+    return NltkWordNet(tmp_path_factory.mktemp("cache"))
+
+
+def test_reader_directory_is_built_once_and_sealed(nltk_wordnet: NltkWordNet) -> None:
+    first = build_nltk_wordnet_dir(nltk_wordnet._cache)
+    assert (first / "lexnames").read_text().startswith("00\tadj.all\t3\n")
+    assert not (first / "data.noun").is_symlink()
+    assert build_nltk_wordnet_dir(nltk_wordnet._cache) == first
+    assert [p.name for p in first.parent.iterdir()] == [first.name]  # no temporary left
+
+
+def test_nltk_synsets_in_sense_order_with_satellites(nltk_wordnet: NltkWordNet) -> None:
+    synsets = nltk_wordnet.synsets("bright", "a")
+    assert synsets[0].id == "bright.a.01"
+    assert {s.pos for s in synsets} == {"a", "s"}
+    assert synsets[1].lemmas == ("bright", "brilliant", "vivid")
+    assert nltk_wordnet.synsets("light up", "v")[0].lemmas == ("light up",)
+    assert nltk_wordnet.synsets("Light_Up", "v") == nltk_wordnet.synsets("light up", "v")
+    # the exact entry wins over morphy's other base forms (`found` is also a form of `find`)
+    assert all("found" in s.lemmas for s in nltk_wordnet.synsets("found", "v"))
+
+
+def test_nltk_unknown_lemma_or_pos_is_empty(nltk_wordnet: NltkWordNet) -> None:
+    assert nltk_wordnet.synsets("qwzxv", "n") == []
+    assert nltk_wordnet.synsets("bright", "x") == []
+    assert nltk_wordnet.synsets("", "n") == []
+    assert nltk_wordnet.base_forms("qwzxv", "v") == []
+
+
+def test_nltk_relations_and_counts(nltk_wordnet: NltkWordNet) -> None:
+    dog = nltk_wordnet.synsets("dog", "n")[0]
+    assert [s.id for s in nltk_wordnet.related(dog, "hypernym")] == [
+        "domestic_animal.n.01", "canine.n.02"]  # data-file order
+    bright = nltk_wordnet.synsets("bright", "a")[0]
+    similar = nltk_wordnet.related(bright, "similar")
+    assert len(similar) == 19 and all(s.pos == "s" for s in similar)
+    assert similar == nltk_wordnet.related(bright, "similar")  # deterministic (file order)
+    satellite = nltk_wordnet.synsets("bright", "a")[1]
+    assert [s.id for s in nltk_wordnet.related(satellite, "similar")] == ["colorful.a.01"]
+    brightly = nltk_wordnet.synsets("brightly", "r")[0]
+    assert "bright.a.01" in [s.id for s in nltk_wordnet.related(brightly, "pertainym")]
+    assert nltk_wordnet.sense_count("bright", bright) > 0
+    assert nltk_wordnet.sense_count("vivid", bright) == 0
+    with pytest.raises(LexsubError, match="unknown WordNet relation"):
+        nltk_wordnet.related(dog, "hyponym")
+
+
+def test_nltk_base_forms_and_lemma_names(nltk_wordnet: NltkWordNet) -> None:
+    assert nltk_wordnet.base_forms("took", "v") == ["take"]
+    assert set(nltk_wordnet.base_forms("lay", "v")) == {"lay", "lie"}
+    names = set(nltk_wordnet.lemma_names())
+    assert {"take off", "dog", "bright as a new penny"} <= names
+    assert not any("_" in name for name in names)
+
+
+@needs_debian
+def test_open_wordnet_is_cached_per_spec(tmp_path: Path) -> None:
+    from lexsub_baselines.paths import Roots
+
+    roots = Roots(shared=tmp_path, data=tmp_path, cache=tmp_path / "cache")
+    assert open_wordnet(roots) is open_wordnet(roots, "nltk:wordnet-3.0")
+    assert open_wordnet(roots).name == "nltk:wordnet-3.0"
