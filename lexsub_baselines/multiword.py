@@ -59,7 +59,9 @@ class MultiwordBaseline:
         wordnet: the WordNet backend.
         name: the system's registered name.
         window: how many tokens before and after the target the multiword may reach.
-        same_pos: only multiwords with a synset of the target's PoS (default: any PoS).
+        same_pos: only multiwords with a synset of the target's PoS. The papers do not say;
+            the default (True) was chosen on the trial data only (trial mwgold: detection
+            P 59.26 / R 61.54 with it, 55.17 / 61.54 without), never on test.
     """
 
     wordnet: WordNet
