@@ -27,6 +27,7 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
             print(f"  {role:<10} {state:<8} {roots.data / rel}")
         if spec.upstream_url:
             print(f"  upstream   {spec.upstream_url}")
+        if spec.upstream_sha256:
             print(f"  sha256     {spec.upstream_sha256}")
     return 0
 

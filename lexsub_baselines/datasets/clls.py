@@ -14,21 +14,19 @@ it is not bundled. Put it under the data root as
 (rename or symlink the distributed files to these names). The project's own made-up fixture in
 the same format lives in `tests/fixtures/clls2010/` (data root `tests/fixtures`).
 
-Encoding: gold and answer files should be UTF-8. `decode_lines` reads a file line by line; a
-line that is not valid UTF-8 is read as Latin-1 (every byte sequence decodes, deterministically)
-and one warning names the file, the first such line and how many there were.
+Encoding: gold and answer files should be UTF-8. `datasets.gold.decode_lines` reads a file
+line by line; a line that is not valid UTF-8 is read as Latin-1 (every byte sequence decodes,
+deterministically) and one warning names the file, the first such line and how many there were.
 """
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.datasets.gold import parse_gold_line
+from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import DatasetSpec, load_dataset
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.errors import MissingResourceError
 from lexsub_baselines.paths import DATA_ENV, Roots
 
 __all__ = [
@@ -120,32 +118,6 @@ def crosslingual_target(roots: Roots, split: str = "test") -> CrossLingualTarget
     )
 
 
-def decode_lines(data: bytes, source: str) -> list[str]:
-    """Split bytes on LF and decode each line as UTF-8, falling back to Latin-1 per line.
-
-    A trailing CR is kept (callers decide). One warning names the first line that was not
-    UTF-8 and how many were.
-
-    >>> decode_lines("a\\r\\npequeño\\n".encode(), "x")
-    ['a\\r', 'pequeño']
-    """
-    lines: list[str] = []
-    bad: list[int] = []
-    raw_lines = data.split(b"\n")
-    if raw_lines and raw_lines[-1] == b"":
-        raw_lines.pop()
-    for number, raw in enumerate(raw_lines, start=1):
-        try:
-            lines.append(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            bad.append(number)
-            lines.append(raw.decode("latin-1"))
-    if bad:
-        warnings.warn(f"{source}:{bad[0]}: not valid UTF-8; read as Latin-1 ({len(bad)} such "
-                      "line(s) in this file)", stacklevel=2)
-    return lines
-
-
 def read_clls_gold(path: Path) -> dict[str, GoldItem]:
     """Read a CLLS gold file into {id: GoldItem} (first line per id wins).
 
@@ -157,23 +129,4 @@ def read_clls_gold(path: Path) -> dict[str, GoldItem]:
     Raises:
         MissingResourceError: the file does not exist.
     """
-    if not path.is_file():
-        raise MissingResourceError("CLLS gold file", path, CLLS_NOTE)
-    items: dict[str, GoldItem] = {}
-    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
-        if not line.strip():
-            continue
-        parsed = parse_gold_line(line)
-        if parsed is None:
-            warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
-            continue
-        lexelt, item_id, raw = parsed
-        if item_id in items:
-            continue
-        entries: list[tuple[str, int]] = []
-        for entry in raw:
-            head, _, count = entry.strip().rpartition(" ")
-            if head and count.isdigit():
-                entries.append((head, int(count)))
-        items[item_id] = GoldItem(item_id, lexelt, tuple(entries), raw, number)
-    return items
+    return read_gold(path, remedy=CLLS_NOTE)

@@ -15,7 +15,7 @@ from pathlib import Path
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.errors import MissingResourceError
 
-__all__ = ["parse_gold_line", "read_gold"]
+__all__ = ["decode_lines", "parse_gold_line", "read_gold"]
 
 _LINE = re.compile(r"^\s*(\S+)\s+(\S+)\s*::\s?(.*)$")
 
@@ -40,20 +40,47 @@ def _entry(raw: str) -> tuple[str, int] | None:
     return head, int(count)
 
 
-def read_gold(path: Path) -> dict[str, GoldItem]:
+def decode_lines(data: bytes, source: str) -> list[str]:
+    """Split bytes on LF and decode each line as UTF-8, falling back to Latin-1 per line.
+
+    A trailing CR is kept (callers decide). One warning names the first line that was not
+    UTF-8 and how many were.
+
+    >>> decode_lines("a\\r\\npequeño\\n".encode(), "x")
+    ['a\\r', 'pequeño']
+    """
+    lines: list[str] = []
+    bad: list[int] = []
+    raw_lines = data.split(b"\n")
+    if raw_lines and raw_lines[-1] == b"":
+        raw_lines.pop()
+    for number, raw in enumerate(raw_lines, start=1):
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            bad.append(number)
+            lines.append(raw.decode("latin-1"))
+    if bad:
+        warnings.warn(f"{source}:{bad[0]}: not valid UTF-8; read as Latin-1 ({len(bad)} such "
+                      "line(s) in this file)", stacklevel=2)
+    return lines
+
+
+def read_gold(path: Path, remedy: str = "see `lexsub datasets` for where the data is expected"
+              ) -> dict[str, GoldItem]:
     """Read a gold file into {id: GoldItem} (first line per id wins, as in the official scorer).
 
-    Lines that do not match the format are warned about with file and line, then skipped.
+    Lines that are not UTF-8 are read as Latin-1 with a warning (`decode_lines`); lines that
+    do not match the format are warned about with file and line, then skipped. Entry text is
+    kept as written: the scorer profiles normalise it.
 
     Raises:
-        MissingResourceError: the file does not exist.
+        MissingResourceError: the file does not exist (the message ends with `remedy`).
     """
     if not path.is_file():
-        raise MissingResourceError("gold file", path,
-                                   "see `lexsub datasets` for where the data is expected")
+        raise MissingResourceError("gold file", path, remedy)
     items: dict[str, GoldItem] = {}
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
         if not line.strip():
             continue
         parsed = parse_gold_line(line)
