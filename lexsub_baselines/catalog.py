@@ -7,14 +7,246 @@ names (`lexsub systems`) stays instant. Keep registration order stable: it is th
 
 from __future__ import annotations
 
-from lexsub_baselines.generators.base import GENERATORS
-from lexsub_baselines.rankers.base import RANKERS
-from lexsub_baselines.systems import SYSTEMS
+from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.rankers.base import RANKERS, Ranker
+from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQUENCY_SOURCES
+from lexsub_baselines.systems import SYSTEMS, System
 
 __all__ = ["GENERATORS", "RANKERS", "SYSTEMS"]
 
 # --- generators -------------------------------------------------------------------------
 
+
+def _distributional(measure: str, doc: str) -> None:
+    def factory(roots: Roots) -> CandidateGenerator:
+        from lexsub_baselines.generators.distributional import corpus_generator
+
+        return corpus_generator(roots, measure)
+
+    GENERATORS.add(f"dist:{measure}", factory, doc)
+
+
+_distributional("lin", "nearest neighbours by Lin's (1998) measure over relation counts")
+_distributional("l1", "nearest neighbours by l1 distance of P(f|w)")
+_distributional("lee", "nearest neighbours by alpha-skew divergence (Lee 1999, alpha 0.99)")
+_distributional("jaccard", "nearest neighbours by Jaccard overlap of feature sets")
+_distributional("cos", "nearest neighbours by cosine of P(f|w)")
+
+
+@GENERATORS.register("word2vec")
+def _word2vec(roots: Roots) -> CandidateGenerator:
+    """nearest same-PoS neighbours in a word2vec model trained on the corpus"""
+    from lexsub_baselines.distributional.word2vec import corpus_word2vec_generator
+
+    return corpus_word2vec_generator(roots)
+
+
+def _bilingual(dictionary: str, doc: str) -> None:
+    def factory(roots: Roots) -> CandidateGenerator:
+        from lexsub_baselines.generators.bilingual import BilingualGenerator
+        from lexsub_baselines.resources.bilingual import load_dictionary
+
+        return BilingualGenerator(load_dictionary(dictionary, roots))
+
+    GENERATORS.add(f"bilingual:{dictionary}", factory, doc)
+
+
+_bilingual("wiktionary", "Spanish translations from English Wiktionary, in dictionary order")
+_bilingual("freedict", "Spanish translations from FreeDict eng-spa, in dictionary order")
+
+@GENERATORS.register("wordnet")
+def _wordnet(roots: Roots) -> CandidateGenerator:
+    """WordNet synonyms by the 2007 baseline's criteria 1-4 as tiers ($LEXSUB_WORDNET backend)"""
+    from lexsub_baselines.generators.wordnet import WordNetGenerator
+    from lexsub_baselines.resources.wordnet import open_wordnet
+
+    return WordNetGenerator(open_wordnet(roots), name="wordnet")
+
+
+@GENERATORS.register("roget")
+def _roget(roots: Roots) -> CandidateGenerator:
+    """same-PoS words of every Roget (1911) category listing the target, in file order"""
+    from lexsub_baselines.generators.roget import RogetGenerator
+    from lexsub_baselines.resources.roget import load_roget, roget_path
+
+    return RogetGenerator(load_roget(roget_path(roots)), name="roget")
+
 # --- rankers ----------------------------------------------------------------------------
 
+
+@RANKERS.register("identity")
+def _identity(roots: Roots) -> Ranker:
+    """keep the generator's order (the distributional baselines: no re-ranking)"""
+    from lexsub_baselines.rankers.identity import IdentityRanker
+
+    return IdentityRanker()
+
+
+@RANKERS.register("eswiki-frequency")
+def _eswiki_frequency(roots: Roots) -> Ranker:
+    """Spanish Wikipedia word frequency (wordfreq's Spanish list below the top 48,000)"""
+    from lexsub_baselines.rankers.spanish_frequency import (
+        SpanishFrequencyRanker,
+        load_eswiki_counts,
+    )
+
+    return SpanishFrequencyRanker(load_eswiki_counts(roots))
+
+def _frequency(source: str, by_tier: bool, name: str | None = None) -> None:
+    from lexsub_baselines.rankers.frequency import ranker_name
+
+    def factory(roots: Roots) -> Ranker:
+        from lexsub_baselines.rankers.frequency import FrequencyRanker
+        from lexsub_baselines.resources.frequency import frequency_source
+
+        return FrequencyRanker(frequency_source(roots, source), by_tier=by_tier)
+
+    canonical = ranker_name(source, by_tier)
+    doc = FREQUENCY_SOURCES.doc(source) + (", within WordNet tiers" if by_tier else "")
+    RANKERS.add(name or canonical, factory, f"= {canonical}" if name else doc)
+
+
+# one `freq:SOURCE` and one `freq:SOURCE:tiers` ranker per registered frequency source
+for _source in FREQUENCY_SOURCES.names():
+    _frequency(_source, by_tier=False)
+    _frequency(_source, by_tier=True)
+_frequency(DEFAULT_FREQUENCY_SOURCE, by_tier=False, name="freq")
+
+
+# n-gram LM, bag-of-words and combined rankers (Jabbari et al. 2010); models built on first use
+@RANKERS.register("lm")
+def _lm(roots: Roots) -> Ranker:
+    """KenLM 5-gram (modified Kneser-Ney) score of the sentence with the inflected candidate"""
+    from lexsub_baselines.lm.model import shared_lm
+    from lexsub_baselines.rankers.lm import LMRanker
+
+    return LMRanker(lambda: shared_lm(roots))
+
+
+@RANKERS.register("bow")
+def _bow(roots: Roots) -> Ranker:
+    """bag-of-words: sum of log P(context word | candidate), Dirichlet-smoothed window counts"""
+    from lexsub_baselines.rankers.bow import BowRanker, shared_bow_model
+
+    return BowRanker(lambda: shared_bow_model(roots))
+
+
+@RANKERS.register("cmlc")
+def _cmlc(roots: Roots) -> Ranker:
+    """lambda * z(lm) + (1 - lambda) * z(bow), lambda tuned on the trial data"""
+    from lexsub_baselines.lm.model import shared_lm
+    from lexsub_baselines.rankers.bow import BowRanker, shared_bow_model
+    from lexsub_baselines.rankers.cmlc import CmlcRanker
+    from lexsub_baselines.rankers.lm import LMRanker
+
+    return CmlcRanker(LMRanker(lambda: shared_lm(roots)),
+                      BowRanker(lambda: shared_bow_model(roots)))
+
+
 # --- systems ----------------------------------------------------------------------------
+
+
+def _composed(name: str, generator: str, ranker: str, doc: str) -> None:
+    """Register `name` as the composition of a registered generator and ranker."""
+
+    def factory(roots: Roots) -> System:
+        from lexsub_baselines.systems import ComposedSystem
+
+        return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
+
+    SYSTEMS.add(name, factory, doc)
+
+
+#: The frequency source of the `wordnet` and `roget` baselines. The original ranked by BNC
+#: counts (from grammatical relations); Kilgarriff's BNC lemma list is the closest fixed
+#: resource we have. Candidates it lacks keep WordNet's (or Roget's) order.
+BASELINE_FREQUENCY = "bnc"
+
+_composed("wordnet", "wordnet", f"freq:{BASELINE_FREQUENCY}:tiers",
+          "WordNet baseline: synonyms by criteria 1-4 (tiers), by BNC frequency within a tier")
+_composed("roget", "roget", f"freq:{BASELINE_FREQUENCY}",
+          "Roget baseline: all same-PoS synonyms in Roget (1911), by BNC frequency")
+
+@SYSTEMS.register("mw")
+def _mw(roots: Roots) -> System:
+    """mw task: a WordNet multiword with the target within 2 words before/after it"""
+    from lexsub_baselines.multiword import MultiwordBaseline
+    from lexsub_baselines.resources.wordnet import open_wordnet
+
+    return MultiwordBaseline(open_wordnet(roots), name="mw")
+
+
+
+# The distributional baselines (McCarthy & Navigli 2007): nearest neighbours, no re-ranking.
+for _measure, _doc in (("lin", "Lin (1998)"), ("l1", "l1 distance"),
+                       ("lee", "alpha-skew divergence (Lee 1999)"), ("jaccard", "Jaccard"),
+                       ("cos", "cosine")):
+    _composed(_measure, f"dist:{_measure}", "identity",
+              f"distributional thesaurus, {_doc}: best = nearest, oot = 10 nearest")
+_composed("word2vec", "word2vec", "identity",
+          "modern extra: nearest same-PoS word2vec neighbours (gensim, same corpus)")
+
+# In-context rankers over the same WordNet candidates, all four tiers (Jabbari et al. 2010).
+for _ranker in ("bow", "lm", "cmlc"):
+    _composed(f"wordnet+{_ranker}", "wordnet", _ranker,
+              f"WordNet candidates (all tiers) ranked by the {_ranker} model of the context")
+
+# Ablation: the WordNet baseline under every frequency source.
+for _source in FREQUENCY_SOURCES.names():
+    _composed(f"wordnet+freq:{_source}:tiers", "wordnet", f"freq:{_source}:tiers",
+              f"WordNet baseline ranked by the {_source} frequency source (ablation)")
+
+
+# Cross-lingual (SemEval-2010 Task 2) systems answer in Spanish (`language = "es"`); see
+# `lexsub_baselines.crosslingual` and `datasets.clls.crosslingual_target` for where they run.
+def _crosslingual(dictionary: str, corpus_ranked: bool) -> None:
+    kind = "dictcorp" if corpus_ranked else "dict"
+
+    def factory(roots: Roots) -> System:
+        from lexsub_baselines.crosslingual import CrossLingualSystem
+        from lexsub_baselines.generators.bilingual import BilingualGenerator
+        from lexsub_baselines.resources.bilingual import load_dictionary
+
+        generator = BilingualGenerator(load_dictionary(dictionary, roots))
+        ranker = RANKERS.get("eswiki-frequency")(roots) if corpus_ranked else None
+        return CrossLingualSystem(f"{kind}:{dictionary}", generator, ranker)
+
+    doc = ("DICTCORP: {d} translations ranked by Spanish Wikipedia frequency" if corpus_ranked
+           else "DICT: {d} translations in dictionary order (best = first, oot = first 10)")
+    SYSTEMS.add(f"{kind}:{dictionary}", factory, doc.format(d=dictionary))
+
+
+_crosslingual("wiktionary", corpus_ranked=False)
+_crosslingual("wiktionary", corpus_ranked=True)
+_crosslingual("freedict", corpus_ranked=False)
+_crosslingual("freedict", corpus_ranked=True)
+
+
+@SYSTEMS.register("wordnet-translate:wiktionary")
+def _wordnet_translate(roots: Roots) -> System:
+    """the WordNet system's English oot substitutes translated through Wiktionary (EN->ES)"""
+    from lexsub_baselines.crosslingual import TranslatingSystem
+    from lexsub_baselines.generators.bilingual import BilingualGenerator
+    from lexsub_baselines.resources.bilingual import load_dictionary
+
+    english = SYSTEMS.get("wordnet")(roots)  # the English WordNet baseline
+    return TranslatingSystem("wordnet-translate:wiktionary", english,
+                             BilingualGenerator(load_dictionary("wiktionary", roots)))
+
+
+#: The members of `vote`, in tie-breaking order (those registered when it is built).
+VOTE_MEMBERS: tuple[str, ...] = ("wordnet", "lin", "l1", "lee", "jaccard", "cos", "roget")
+
+
+@SYSTEMS.register("vote")
+def _vote(roots: Roots) -> System:
+    """vote of the English baselines (wordnet, lin, l1, lee, jaccard, cos, roget present)"""
+    from lexsub_baselines.analysis.voting import VotingSystem
+    from lexsub_baselines.errors import LexsubError
+
+    members = [m for m in VOTE_MEMBERS if m in SYSTEMS]
+    if len(members) < 2:
+        raise LexsubError(f"vote needs at least two of {', '.join(VOTE_MEMBERS)} registered "
+                          f"(found: {', '.join(members) or 'none'})")
+    return VotingSystem("vote", tuple(SYSTEMS.get(m)(roots) for m in members))

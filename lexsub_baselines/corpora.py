@@ -3,10 +3,19 @@
 - `enwiki`: WikiExtractor output (`corpora/enwiki-2015/*/wiki_NN.xz`): `<doc …>`/`</doc>` lines,
   the repeated title line, short section headings, `formula_N`/`codice_N` placeholders, stray
   tags (`<br>`, `</dl>`, `<onlyinclude>`) and empty `()` are removed.
-- `gutenberg`: Project Gutenberg books (`corpora/gutenberg/*.txt.xz`): only the text between
-  the `*** START OF …` (older etexts: `*END*THE SMALL PRINT!…`) and `*** END OF …` / `End of
-  Project Gutenberg…` markers is kept, "Produced by" credits dropped, and
-  hard-wrapped lines joined into paragraphs.
+- `gutenberg`: Project Gutenberg books (`corpora/gutenberg/*.txt.xz`). Only the text between a
+  start and an end marker is kept. The 375 shipped books use three licence layouts, all handled:
+  the modern `*** START OF THE PROJECT GUTENBERG EBOOK …` / `*** END OF …` (357 books), the
+  1990s `*END*THE SMALL PRINT! FOR PUBLIC DOMAIN ETEXTS*…` closing line (14 books, also written
+  `*END THE SMALL PRINT!`), and the World Library Shakespeare etexts (4 books), whose licence
+  ends with `****   SMALL PRINT! FOR __ COMPLETE SHAKESPEARE ****` and whose
+  `<<THIS ELECTRONIC VERSION … >>` notice recurs between scenes. The text ends at `*** END OF`
+  or at an `End of [the|this] Project Gutenberg …` / `End of this Etext of …` line, or at the
+  end of the file. Paragraphs that are transcription credits ("Produced by", "E-text prepared
+  by", …), transcriber's notes, `[Illustration…]` captions, and paragraphs that mention
+  Project Gutenberg, a URL or an e-mail address are dropped, and
+  hard-wrapped lines are joined into paragraphs. A book with no start marker is warned about
+  and skipped.
 
 Both yield paragraphs (one string each, white-space normalised). Files are visited in a fixed
 order, alternating between the requested corpora, so a `max_tokens` sample is deterministic
@@ -19,14 +28,31 @@ from __future__ import annotations
 import lzma
 import re
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.errors import MissingResourceError, UnknownNameError
+from lexsub_baselines.paths import SHARED_ENV, Roots
 
-__all__ = ["CORPORA", "CorpusSpec", "corpus_files", "iter_paragraphs"]
+__all__ = [
+    "CLEANER_VERSION",
+    "CORPORA",
+    "CorpusSpec",
+    "clean_text",
+    "corpus_files",
+    "corpus_plan",
+    "file_paragraphs",
+    "gutenberg_paragraphs",
+    "iter_paragraphs",
+    "wikiextractor_paragraphs",
+]
+
+
+#: Bump when the cleaners' output changes; caches built from `iter_paragraphs` key on it.
+#: 2: all three Gutenberg licence layouts, credits/notes/captions dropped.
+CLEANER_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -50,23 +76,64 @@ _EMPTY_PARENS = re.compile(r"\(\s*[,;]?\s*\)")
 _SPACE = re.compile(r"\s+")
 _GUTENBERG_START = re.compile(
     r"^\s*\*{3}\s*START OF (THE|THIS) PROJECT GUTENBERG"
-    r"|^\s*\*END\*THE SMALL PRINT!",  # older etexts: the licence ends where the text starts
+    r"|^\s*\*END\*?\s*THE SMALL PRINT!"  # 1990s etexts: the licence ends where the text starts
+    r"|^\s*\*+\s*SMALL PRINT! FOR __ COMPLETE SHAKESPEARE",  # World Library Shakespeare
     re.I,
 )
-_GUTENBERG_END = re.compile(r"^\s*\*{3}\s*END OF (THE|THIS) PROJECT GUTENBERG", re.I)
-_GUTENBERG_END_LOOSE = re.compile(r"^\s*End of (the )?Project Gutenberg", re.I)
+_GUTENBERG_END = re.compile(
+    r"^\s*\*{3}\s*END OF (THE|THIS) PROJECT GUTENBERG"
+    r"|^\s*End of (the |this )?Project Gutenberg"
+    r"|^\s*End of this Etext of",
+    re.I,
+)
+#: Paragraphs that are licence or production notes wherever they occur.
+_BOILERPLATE = re.compile(
+    r"project gutenberg|gutenberg\.org|https?://|www\.|\b[\w.+-]+@[\w-]+\.[\w.]+"
+    r"|transcriber|^\[illustration|^\+-{3}"  # transcriber's notes, captions, boxed notes
+    r"|^<<.*>>$"  # the World Library notice repeated between scenes
+    r"|^\[\"small print\" v\.",
+    re.I,
+)
+#: Transcription credits at the head of a book ("Produced by David Widger").
+_CREDITS = re.compile(
+    r"^(produced by|e-?text prepared by|this e-?(text|book) was|transcribed from|prepared by"
+    r"|(online )?distributed proofread)",
+    re.I,
+)
+#: How many leading paragraphs of a book are checked for credits.
+_CREDIT_WINDOW = 5
 
 
 def corpus_files(roots: Roots, name: str) -> list[Path]:
     """Return the sorted files of corpus `name`.
 
     Raises:
-        MissingResourceError: the corpus folder is absent.
-        KeyError: unknown corpus name (the CLI validates names first).
+        MissingResourceError: the corpus folder is absent or holds no corpus file.
+        UnknownNameError: unknown corpus name; the message lists the known ones.
     """
+    if name not in CORPORA:
+        raise UnknownNameError("corpus", name, sorted(CORPORA))
     spec = CORPORA[name]
     folder = roots.shared_path(*spec.folder.split("/"), what=f"corpus {name}")
-    return sorted(folder.glob(spec.pattern))
+    files = sorted(folder.glob(spec.pattern))
+    if not files:
+        raise MissingResourceError(
+            f"corpus {name} (files {spec.pattern})",
+            folder,
+            f"point {SHARED_ENV} (or --shared-root) at a folder holding "
+            f"{spec.folder}/{spec.pattern}",
+        )
+    return files
+
+
+def corpus_plan(roots: Roots, names: Sequence[str]) -> list[tuple[str, Path]]:
+    """Return (cleaner kind, file) pairs in reading order, alternating between the corpora.
+
+    Raises:
+        MissingResourceError: a corpus folder is absent or empty.
+    """
+    per_corpus = [[(CORPORA[n].kind, f) for f in corpus_files(roots, n)] for n in names]
+    return [pair for group in zip_longest(*per_corpus) for pair in group if pair is not None]
 
 
 def _lines(path: Path) -> Iterator[str]:
@@ -86,9 +153,10 @@ def clean_text(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-def _wikiextractor(path: Path) -> Iterator[str]:
+def wikiextractor_paragraphs(lines: Iterable[str]) -> Iterator[str]:
+    """Yield the cleaned paragraphs of WikiExtractor output lines."""
     expect_title = False
-    for line in _lines(path):
+    for line in lines:
         line = line.strip()
         if line.startswith("<doc "):
             expect_title = True
@@ -106,36 +174,52 @@ def _wikiextractor(path: Path) -> Iterator[str]:
             yield cleaned
 
 
-def _gutenberg(path: Path) -> Iterator[str]:
+def gutenberg_paragraphs(lines: Iterable[str], source: str = "<text>") -> Iterator[str]:
+    """Yield the paragraphs of a Project Gutenberg book between its start and end markers.
+
+    Arguments:
+        lines: the book's lines.
+        source: the file name, for the warning when no start marker is found.
+    """
     inside = False
-    seen_start = False
+    kept = 0  # paragraphs seen after the start marker, for the credit window
     paragraph: list[str] = []
-    for line in _lines(path):
+
+    def flush() -> str | None:
+        nonlocal kept
+        text = _SPACE.sub(" ", " ".join(paragraph)).strip()
+        paragraph.clear()
+        kept += 1
+        if len(text.split()) < 3 or _BOILERPLATE.search(text):
+            return None
+        if kept <= _CREDIT_WINDOW and _CREDITS.match(text):
+            return None
+        return text
+
+    for line in lines:
         if not inside:
-            if _GUTENBERG_START.match(line):
-                inside = seen_start = True
+            inside = bool(_GUTENBERG_START.match(line))
             continue
-        if _GUTENBERG_END.match(line) or _GUTENBERG_END_LOOSE.match(line):
+        if _GUTENBERG_END.match(line):
             break
         stripped = line.strip()
         if stripped:
             paragraph.append(stripped)
-            continue
-        if paragraph:
-            text = _SPACE.sub(" ", " ".join(paragraph)).strip()
-            paragraph = []
-            if not text.lower().startswith("produced by") and len(text.split()) >= 3:
-                yield text
-    if paragraph and inside:
-        text = _SPACE.sub(" ", " ".join(paragraph)).strip()
-        if len(text.split()) >= 3:
+        elif paragraph and (text := flush()) is not None:
             yield text
-    if not seen_start:
-        warnings.warn(f"{path}: no '*** START OF ... PROJECT GUTENBERG' marker; file skipped",
-                      stacklevel=2)
+    if paragraph and inside and (text := flush()) is not None:
+        yield text
+    if not inside:
+        warnings.warn(f"{source}: no Project Gutenberg start marker "
+                      "('*** START OF', '*END*THE SMALL PRINT!'); file skipped", stacklevel=2)
 
 
-_CLEANERS = {"wikiextractor": _wikiextractor, "gutenberg": _gutenberg}
+def file_paragraphs(kind: str, path: Path) -> Iterator[str]:
+    """Yield the cleaned paragraphs of one corpus file read with cleaner `kind`."""
+    if kind == "gutenberg":
+        yield from gutenberg_paragraphs(_lines(path), source=str(path))
+    else:
+        yield from wikiextractor_paragraphs(_lines(path))
 
 
 def iter_paragraphs(
@@ -149,12 +233,13 @@ def iter_paragraphs(
         roots: where the corpora are (`roots.shared/corpora/...`).
         names: corpus names from `CORPORA`.
         max_tokens: stop once this many white-space tokens were yielded (None: everything).
+
+    Raises:
+        MissingResourceError: a corpus folder is absent or empty (raised on first iteration).
     """
-    per_corpus = [[(CORPORA[n].kind, f) for f in corpus_files(roots, n)] for n in names]
-    order = [pair for group in zip_longest(*per_corpus) for pair in group if pair is not None]
     budget = max_tokens if max_tokens is not None else -1
-    for kind, path in order:
-        for paragraph in _CLEANERS[kind](path):
+    for kind, path in corpus_plan(roots, names):
+        for paragraph in file_paragraphs(kind, path):
             yield paragraph
             if budget >= 0:
                 budget -= paragraph.count(" ") + 1

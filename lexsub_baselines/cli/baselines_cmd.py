@@ -56,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
 def list_systems(args: argparse.Namespace, roots: Roots) -> int:
     """Print every registered system with its one-line description."""
     for name in system_names():
-        print(f"{name:<24} {SYSTEMS.doc(name)}")
+        print(f"{name:<32} {SYSTEMS.doc(name)}")
     return 0
 
 

@@ -176,14 +176,20 @@ def clean_translation(raw: str) -> str:
 
 
 def split_translations(text: str) -> list[str]:
-    """Split a translation list on commas outside (), [] and {}; return the cleaned items.
+    """Split a translation list on commas (and semicolons) outside (), [] and {}.
+
+    A few Wiktionary lines separate items with `;` (`convencional; convencional`); `;` can
+    never stay inside an answer, since it separates answers in the official file formats.
 
     >>> split_translations("ligero, [formal] liviano, pensión (alimenticia, fam.) {f}")
     ['ligero', 'liviano', 'pensión']
+    >>> split_translations("convencional; convencional")
+    ['convencional', 'convencional']
     """
     text = _BRACED.sub(" ", text)  # gender tags `{m}` never hold a comma that separates items
     if not _GROUPING.search(text):
-        return [cleaned for item in text.split(",") if (cleaned := clean_translation(item))]
+        return [cleaned for item in re.split("[,;]", text)
+                if (cleaned := clean_translation(item))]
     items: list[str] = []
     depth = 0
     current: list[str] = []
@@ -192,7 +198,7 @@ def split_translations(text: str) -> list[str]:
             depth += 1
         elif char in ")]}" and depth:
             depth -= 1
-        if char == "," and not depth:
+        if char in ",;" and not depth:
             items.append("".join(current))
             current = []
         else:

@@ -1,0 +1,149 @@
+"""The distributional baselines' generator: a target's nearest neighbours by one measure.
+
+McCarthy & Navigli (2007, 2009): candidates are the neighbours of the target in a thesaurus
+built from grammatical relations with one of the measures l1, jaccard, cos, lin or αSD (lee);
+best = the nearest, oot = the 10 nearest, with no re-ranking (pair this generator with the
+`identity` ranker). Candidates carry provenance ("measure", name) and ("similarity", score)
+and their score (the similarity, or the negated distance for l1 and lee).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.distributional.counts import FeatureCounts
+from lexsub_baselines.distributional.measures import DEFAULT_ALPHA, MEASURES
+from lexsub_baselines.distributional.neighbours import (
+    DEFAULT_MIN_COUNT,
+    CountsSource,
+    Neighbour,
+    NeighbourCache,
+    Neighbourhood,
+)
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
+
+__all__ = ["DistributionalGenerator", "corpus_generator", "neighbours_dir"]
+
+
+@dataclass
+class DistributionalGenerator:
+    """Proposes the `k` nearest same-PoS neighbours of the target by `measure`.
+
+    Arguments:
+        measure: one of `measures.MEASURES` (l1, jaccard, cos, lin, lee).
+        counts: the word × feature counts, a function returning them (called on first need:
+            a run whose neighbour lists are all cached never loads them when the key is known
+            without them, from `counts_id` or the neighbourhood's `key_source`), or a
+            `Neighbourhood` shared with the other measures' generators.
+        min_count: minimum c(w) of a neighbour (see `neighbours.DEFAULT_MIN_COUNT`).
+        k: how many neighbours to propose (10: the oot answer size).
+        cache_dir: where neighbour lists are cached (None: no cache).
+        counts_id: the counts' key; None derives it from the counts (which loads them).
+        alpha: the skew of lee (αSD).
+
+    >>> import scipy.sparse as sp
+    >>> from lexsub_baselines.datasets.types import Instance
+    >>> from lexsub_baselines.distributional.counts import FeatureCounts
+    >>> counts = FeatureCounts(words=(("a", "n"), ("b", "n"), ("c", "n")),
+    ...     features=(("obj", "x"), ("obj", "y")),
+    ...     matrix=sp.csr_matrix([[3.0, 1.0], [1.0, 0.0], [0.0, 1.0]]))
+    >>> generator = DistributionalGenerator("l1", counts, min_count=0)
+    >>> [c.lemma for c in generator.generate(Instance("1", "a.n", "a", "n", ("a",), 0))]
+    ['b', 'c']
+    """
+
+    measure: str
+    counts: CountsSource | Neighbourhood
+    min_count: float = DEFAULT_MIN_COUNT
+    k: int = 10
+    cache_dir: Path | None = None
+    counts_id: str | None = None
+    alpha: float = DEFAULT_ALPHA
+    name: str = field(init=False)
+    _neighbourhood: Neighbourhood = field(init=False, repr=False)
+    _cache: NeighbourCache | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.measure not in MEASURES:
+            raise LexsubError(f"unknown measure {self.measure!r}; known: {', '.join(MEASURES)}")
+        if self.k < 1:
+            raise LexsubError(f"k must be at least 1, got {self.k}")
+        self.name = f"dist:{self.measure}"
+        if isinstance(self.counts, Neighbourhood):
+            if self.counts.alpha != self.alpha:
+                raise LexsubError(f"the shared neighbourhood uses alpha {self.counts.alpha}, "
+                                  f"this generator {self.alpha}; give them the same alpha")
+            self._neighbourhood = self.counts
+        else:
+            self._neighbourhood = Neighbourhood(self.counts, self.alpha)
+
+    def _neighbour_cache(self) -> NeighbourCache | None:
+        if self.cache_dir is None:
+            return None
+        if self._cache is None:
+            key = self.counts_id or self._neighbourhood.key()
+            self._cache = NeighbourCache(self.cache_dir, key, self.measure, self.min_count,
+                                         self.alpha)
+        return self._cache
+
+    def neighbours(self, lemma: str, pos: str) -> list[Neighbour]:
+        """Return the `k` nearest neighbours of (lemma, pos), from the cache when there."""
+        cache = self._neighbour_cache()
+        if cache is not None and (hit := cache.get(lemma, pos, self.k)) is not None:
+            return hit
+        found = self._neighbourhood.nearest(lemma, pos, (self.measure,), self.min_count,
+                                            self.k)
+        neighbours = [] if found is None else found[self.measure]
+        if cache is not None:
+            cache.put(lemma, pos, self.k, neighbours)
+        return neighbours
+
+    def generate(self, instance: Instance) -> list[Candidate]:
+        """Return the target's neighbours as candidates, nearest first ([] when unknown)."""
+        return [
+            Candidate(n.lemma, provenance=(("measure", self.measure),
+                                           ("similarity", f"{n.score:.6g}")), score=n.score)
+            for n in self.neighbours(instance.lemma, instance.pos)
+        ]
+
+
+def neighbours_dir(roots: Roots) -> Path:
+    """Return the cache folder of neighbour lists."""
+    return roots.cache / "neighbours"
+
+
+@lru_cache(maxsize=2)
+def _corpus_neighbourhood(roots: Roots) -> Neighbourhood:
+    """Return one `Neighbourhood` over the corpus counts, shared by the five measures."""
+
+    def load() -> FeatureCounts:
+        from lexsub_baselines.distributional.build import gr_counts
+
+        counts: FeatureCounts = gr_counts(roots)
+        return counts
+
+    def key() -> str:
+        # the counts' own cache key (corpora, max_tokens, parser, relations version): known
+        # without loading the counts, so a fully cached re-run never reads them
+        from lexsub_baselines.distributional.build import BuildSettings
+        from lexsub_baselines.distributional.parser import ensure_parser
+
+        return f"gr-{BuildSettings().key(ensure_parser(roots).key)}"
+
+    return Neighbourhood(load, key_source=key)
+
+
+def corpus_generator(roots: Roots, measure: str) -> DistributionalGenerator:
+    """Return the registered `dist:<measure>` generator over the corpus relation counts.
+
+    The counts come from `distributional.build.gr_counts(roots)` (the default corpus sample,
+    parsed on first need, then cached); the five measures share them and one prepared
+    `MeasureSpace`, and their neighbour lists are cached under `<cache>/neighbours`.
+    """
+    return DistributionalGenerator(measure, _corpus_neighbourhood(roots),
+                                   cache_dir=neighbours_dir(roots))

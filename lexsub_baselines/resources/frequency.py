@@ -1,0 +1,128 @@
+"""Frequency sources: how often a (lemma, PoS) occurs, from a named resource.
+
+The WordNet and Roget baselines rank candidates "by frequency": McCarthy & Navigli (2007) used
+counts of the lemma in grammatical relations from the RASP-parsed BNC, and had no frequency for
+multiwords. That data is not available, so frequency is a pluggable source, chosen by name:
+
+- `corpus`: lemma+PoS counts over the shipped corpora (Wikipedia + Gutenberg), see
+  `lexsub_baselines.resources.corpus_counts`.
+- `bnc`: Kilgarriff's BNC lemma list (PoS-aware), see `frequency_lists.KilgarriffFrequency`.
+- `wordfreq`: the `wordfreq` package's English word frequency (PoS-blind).
+- `enwiki-list`: the English Wikipedia top-51,000 word list (PoS-blind).
+
+Every source answers `count(lemma, pos)` with a non-negative number (comparable only within
+one source), or None when it has no frequency for the lemma at all. Every source returns None
+for a multiword (a lemma containing a space), as in the original. A later `gr` source (counts
+of a lemma in parsed grammatical relations) registers here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.registry import Registry
+
+__all__ = [
+    "DEFAULT_FREQUENCY_SOURCE",
+    "FREQUENCY_SOURCES",
+    "FrequencySource",
+    "FrequencySourceFactory",
+    "frequency_source",
+    "normalise_pos",
+]
+
+
+@runtime_checkable
+class FrequencySource(Protocol):
+    """A table of lemma frequencies."""
+
+    @property
+    def name(self) -> str:
+        """The source's canonical name (`corpus`, `bnc`, ...), as registered."""
+        ...
+
+    def count(self, lemma: str, pos: str) -> float | None:
+        """Return the frequency of `lemma` as part of speech `pos` (n/v/a/r).
+
+        Returns:
+            A non-negative count (0.0: known to be rarer than anything listed), or None when
+            the source has no frequency for it (always for a multiword).
+        """
+        ...
+
+
+#: A factory builds a source from the resolved roots (tables load or build lazily).
+FrequencySourceFactory = Callable[[Roots], FrequencySource]
+
+FREQUENCY_SOURCES: Registry[FrequencySourceFactory] = Registry("frequency source")
+
+#: The source behind the plain `freq` ranker. `corpus` until the `gr` source exists and the
+#: WordNet system has been scored with each (then pick the best documented one).
+DEFAULT_FREQUENCY_SOURCE = "corpus"
+
+_POS_ALIASES = {"s": "a", "j": "a", "adj": "a", "adv": "r", "noun": "n", "verb": "v"}
+
+
+def normalise_pos(pos: str) -> str:
+    """Return the SemEval PoS letter for `pos` (WordNet's satellite `s` is `a`).
+
+    >>> normalise_pos("s"), normalise_pos("N")
+    ('a', 'n')
+    """
+    lowered = pos.lower()
+    return _POS_ALIASES.get(lowered, lowered)
+
+
+def frequency_source(roots: Roots, name: str = DEFAULT_FREQUENCY_SOURCE) -> FrequencySource:
+    """Build the frequency source registered as `name`.
+
+    Raises:
+        UnknownNameError: no such source; the message lists the known ones.
+        MissingResourceError: the source's data is absent.
+    """
+    return FREQUENCY_SOURCES.get(name)(roots)
+
+
+# --- registrations (the one place frequency sources are registered) ---------------------
+
+
+@FREQUENCY_SOURCES.register("corpus")
+def _corpus(roots: Roots) -> FrequencySource:
+    """lemma+PoS counts over the shipped corpora (enwiki + gutenberg), lemminflect readings"""
+    from lexsub_baselines.resources.corpus_counts import corpus_frequency
+
+    return corpus_frequency(roots)
+
+
+@FREQUENCY_SOURCES.register("bnc")
+def _bnc(roots: Roots) -> FrequencySource:
+    """Kilgarriff's BNC lemma list (6,318 lemmas, PoS-aware; unlisted lemmas count 0)"""
+    from lexsub_baselines.resources.frequency_lists import KilgarriffFrequency
+
+    return KilgarriffFrequency.from_roots(roots)
+
+
+@FREQUENCY_SOURCES.register("wordfreq")
+def _wordfreq(roots: Roots) -> FrequencySource:
+    """the wordfreq package's English word frequency (PoS-blind, base form only)"""
+    from lexsub_baselines.resources.frequency_lists import WordfreqFrequency
+
+    return WordfreqFrequency()
+
+
+@FREQUENCY_SOURCES.register("enwiki-list")
+def _enwiki_list(roots: Roots) -> FrequencySource:
+    """English Wikipedia 2023 top-51,000 word counts (PoS-blind; unlisted words count 0)"""
+    from lexsub_baselines.resources.frequency_lists import WordListFrequency
+
+    return WordListFrequency.from_roots(roots)
+
+
+@FREQUENCY_SOURCES.register("gr")
+def _gr(roots: Roots) -> FrequencySource:
+    """lemma counts in grammatical relations of the parsed corpora (EWT-trained spaCy parser)"""
+    from lexsub_baselines.distributional.build import GrFrequency, gr_counts
+
+    return GrFrequency.from_counts(gr_counts(roots))
