@@ -22,11 +22,7 @@ from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
 from lexsub_baselines.generators.bilingual import BilingualGenerator
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.rankers.spanish_frequency import (
-    SpanishFrequencyRanker,
-    load_eswiki_counts,
-    read_frequency_list,
-)
+from lexsub_baselines.rankers.spanish_frequency import SpanishFrequencyRanker, load_eswiki_counts
 from lexsub_baselines.resources.bilingual import (
     FREEDICT_DIR,
     BilingualDictionary,
@@ -38,6 +34,7 @@ from lexsub_baselines.resources.bilingual import (
     read_freedict,
     split_translations,
 )
+from lexsub_baselines.resources.frequency_lists import read_word_counts
 
 WIKT_SAMPLE = """\
 # English :: Spanish dictionary extracted from http://en.wiktionary.org/
@@ -190,7 +187,7 @@ def test_frequency_ranker_two_tiers_and_ties(tmp_path: Path) -> None:
     path = tmp_path / "freq.txt"
     path.write_text("de 100\nclaro 40\nluz 40\nBrillante 7\nbroken line here\n", encoding="utf-8")
     with pytest.warns(UserWarning, match=r"freq.txt:5: 1 line"):
-        counts = read_frequency_list(path)
+        counts = read_word_counts(path)
     assert counts["brillante"] == 7
     fallback = {"vívido": 0.002, "corriente descendente": 0.0005}
     ranker = SpanishFrequencyRanker(counts, fallback=lambda w: fallback.get(w, 0.0))

@@ -14,54 +14,27 @@ frequency (< 1), so the two tiers never interleave.
 
 from __future__ import annotations
 
-import unicodedata
-import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from types import MappingProxyType
 
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import order_by_score
+from lexsub_baselines.resources.frequency_lists import read_word_counts, word_key
 
 __all__ = [
     "ESWIKI_PARTS",
     "SpanishFrequencyRanker",
     "load_eswiki_counts",
-    "read_frequency_list",
     "wordfreq_spanish",
 ]
 
 ESWIKI_PARTS = ("resources", "freq", "eswiki-2022-08-29.top48000.txt")
 
 
-def _key(word: str) -> str:
-    return unicodedata.normalize("NFC", word).lower()
-
-
-def read_frequency_list(path: Path) -> MappingProxyType[str, int]:
-    """Read a `word count` list (one pair per line) into {NFC lower-case word: count}.
-
-    Malformed lines are skipped with one warning naming the first of them; a word listed twice
-    keeps its first (larger, the list being sorted) count.
-    """
-    counts: dict[str, int] = {}
-    bad: list[int] = []
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    for number, line in enumerate(text.splitlines(), start=1):
-        fields = line.split()
-        if len(fields) != 2 or not fields[1].isdigit():
-            if line.strip():
-                bad.append(number)
-            continue
-        counts.setdefault(_key(fields[0]), int(fields[1]))
-    if bad:
-        warnings.warn(f"{path}:{bad[0]}: {len(bad)} line(s) are not `word count`; skipped",
-                      stacklevel=2)
-    return MappingProxyType(counts)
 
 
 @lru_cache(maxsize=4)
@@ -71,7 +44,7 @@ def load_eswiki_counts(roots: Roots) -> MappingProxyType[str, int]:
     Raises:
         MissingResourceError: the list is absent; the message says where it is expected.
     """
-    return read_frequency_list(roots.shared_path(*ESWIKI_PARTS,
+    return read_word_counts(roots.shared_path(*ESWIKI_PARTS,
                                                  what="Spanish Wikipedia frequency list"))
 
 
@@ -98,12 +71,12 @@ class SpanishFrequencyRanker:
 
     def score(self, lemma: str) -> float:
         """Return the score of one Spanish lemma (count if listed, else fallback < 1)."""
-        count = self.counts.get(_key(lemma))
+        count = self.counts.get(word_key(lemma))
         if count is not None:
             return float(count)
         if self.fallback is None:
             return 0.0
-        return min(self.fallback(_key(lemma)), 0.999999)
+        return min(self.fallback(word_key(lemma)), 0.999999)
 
     def rank(self, instance: Instance, candidates: list[Candidate]) -> list[Candidate]:
         """Return `candidates` scored and ordered, most frequent first (ties: given order)."""

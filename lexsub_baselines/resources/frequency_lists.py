@@ -22,6 +22,7 @@ All return None for a multiword (no frequency for multiwords, as in the original
 
 from __future__ import annotations
 
+import unicodedata
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -81,8 +82,17 @@ def read_kilgarriff(path: Path) -> MappingProxyType[tuple[str, str], int]:
     return MappingProxyType(table)
 
 
+def word_key(word: str) -> str:
+    """Return the lookup key of a word in a `word count` list: NFC, lower-cased."""
+    return unicodedata.normalize("NFC", word).lower()
+
+
 def read_word_counts(path: Path) -> MappingProxyType[str, int]:
-    """Read a `word count` list into {lower-case word: count} (first listing of a word wins)."""
+    """Read a `word count` list into {`word_key(word)`: count}.
+
+    Malformed lines are skipped with one warning naming the first of them; a word listed twice
+    keeps its first (larger, the lists being sorted) count.
+    """
     counts: dict[str, int] = {}
     bad: list[int] = []
     text = path.read_bytes().decode("utf-8", errors="replace")
@@ -92,7 +102,7 @@ def read_word_counts(path: Path) -> MappingProxyType[str, int]:
             if line.strip():
                 bad.append(number)
             continue
-        counts.setdefault(fields[0].lower(), int(fields[1]))
+        counts.setdefault(word_key(fields[0]), int(fields[1]))
     _warn_bad(path, bad, "word count")
     return MappingProxyType(counts)
 
