@@ -96,3 +96,4 @@ def test_real_trial_instance_one(shared: Roots) -> None:
     first = load_dataset("semeval2007-trial", shared).instances()[0]
     assert (first.id, first.lexelt, first.target) == ("1", "bright.a", "bright")
     assert first.left[-3:] == ("who", "was", "a")
+

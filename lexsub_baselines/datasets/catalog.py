@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lexsub_baselines.datasets.clls import clls_specs
+from lexsub_baselines.datasets.coinco import coinco_specs
 from lexsub_baselines.datasets.registry import DATASETS, DatasetSpec
 
 __all__: list[str] = []
@@ -55,4 +56,8 @@ DATASETS.add(
 
 # SemEval-2010 Task 2 (cross-lingual lexical substitution): layout and readers in `clls`.
 for _spec in clls_specs():
+    DATASETS.add(_spec.name, _spec, doc=_spec.description)
+
+# CoInCo (Kremer et al. 2014) in Melamud et al.'s preprocessed release: layout in `coinco`.
+for _spec in coinco_specs():
     DATASETS.add(_spec.name, _spec, doc=_spec.description)

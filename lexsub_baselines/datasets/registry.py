@@ -29,6 +29,9 @@ class DatasetSpec:
         upstream_url: where a user elsewhere downloads the original archive.
         upstream_sha256: the sha256 of that archive.
         upstream_note: how the archive's members map onto `files`.
+        format: how the `instances` and `gold` files are read: `semeval` (the lenient XML
+            reader and the gold reader) or `coinco` (`datasets.coinco`: Melamud et al.'s
+            preprocessed CoInCo; the gold is restricted to the split's instances).
     """
 
     name: str
@@ -38,6 +41,7 @@ class DatasetSpec:
     upstream_url: str = ""
     upstream_sha256: str = ""
     upstream_note: str = ""
+    format: str = "semeval"
 
     def relpath(self, role: str) -> str | None:
         """Return the relative path of a file role, or None when the dataset has no such file."""
@@ -48,13 +52,28 @@ DATASETS: Registry[DatasetSpec] = Registry("dataset")
 
 
 @lru_cache(maxsize=16)
-def _instances(path: Path, mtime_ns: int) -> tuple[Instance, ...]:
+def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Instance, ...]:
+    if format == "coinco":
+        from lexsub_baselines.datasets.coinco import read_coinco_instances
+
+        return tuple(read_coinco_instances(path))
     return tuple(read_semeval_xml(path))
 
 
 @lru_cache(maxsize=16)
-def _gold(path: Path, mtime_ns: int) -> dict[str, GoldItem]:
+def _gold(path: Path, mtime_ns: int, format: str = "semeval") -> dict[str, GoldItem]:
+    if format == "coinco":
+        from lexsub_baselines.datasets.coinco import read_coinco_gold
+
+        return read_coinco_gold(path)
     return read_gold(path)
+
+
+@lru_cache(maxsize=16)
+def _split_gold(path: Path, mtime_ns: int, format: str, ids: frozenset[str]
+                ) -> dict[str, GoldItem]:
+    """Return the items of a gold file shared by several splits that belong to `ids`."""
+    return {i: item for i, item in _gold(path, mtime_ns, format).items() if i in ids}
 
 
 @dataclass(frozen=True)
@@ -96,12 +115,15 @@ class Dataset:
     def instances(self) -> tuple[Instance, ...]:
         """Return the instances in file order (read once per process)."""
         path = self.path("instances")
-        return _instances(path, path.stat().st_mtime_ns)
+        return _instances(path, path.stat().st_mtime_ns, self.spec.format)
 
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
         """Return {id: GoldItem} from the gold (or `mwgold`) file."""
         path = self.path(role)
-        return _gold(path, path.stat().st_mtime_ns)
+        if self.spec.format == "semeval":
+            return _gold(path, path.stat().st_mtime_ns)
+        ids = frozenset(i.id for i in self.instances())  # one gold file for every split
+        return _split_gold(path, path.stat().st_mtime_ns, self.spec.format, ids)
 
 
 def load_dataset(name: str, roots: Roots) -> Dataset:

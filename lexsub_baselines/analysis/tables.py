@@ -1,0 +1,108 @@
+"""Per-PoS and further-analysis subset tables, and per-PoS scores normalised by upper bounds.
+
+- By PoS (McCarthy & Navigli 2009, tables by part of speech): the official best/oot P, R,
+  Mode P, Mode R of each system on the items of one PoS (n, v, a, r), from the scorer's
+  `by_pos` blocks.
+- Normalised by the items' upper bounds (McCarthy, Sinha & Mihalcea 2013, comparing PoS with
+  different ceilings): the mean over the PoS's items of credit_i / UB_i, where UB_i is what a
+  perfect answer earns (best: maxfreq_i/|H_i|; oot: the 10 most frequent substitutes' mass,
+  without duplicates), in percent; the PoS's upper bound is shown beside it.
+- Subsets (`scoreFA.pl`): NMWT (targets not part of a multiword), NMWS (single-word
+  substitutes only), RAND and MAN, where the dataset has `mwids`/`MRsamples`.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from lexsub_baselines.analysis.inputs import Evaluation, item_scores
+from lexsub_baselines.analysis.table import Cell, Table, rows_of
+from lexsub_baselines.datasets.types import POS_TAGS
+from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, score, upper_bounds
+
+__all__ = ["POS_NAMES", "pos_table", "report_for", "subset_table"]
+
+#: PoS tag -> name used in tables.
+POS_NAMES: dict[str, str] = {"n": "nouns", "v": "verbs", "a": "adjectives", "r": "adverbs"}
+
+
+def report_for(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | None:
+    """Return the official report of `system` (`all`, subsets, by PoS, bounds), or None."""
+    key = (system, kind)
+    if key not in evaluation._reports:
+        evaluation._reports[key] = _report(evaluation, system, kind)
+    report: ScoreReport | None = evaluation._reports[key]
+    return report
+
+
+def _report(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | None:
+    answers = evaluation.answers[system].get(kind)
+    if answers is None:
+        return None
+    data = evaluation.dataset
+    mwids = data.path("mwids") if data.has("mwids") else None
+    mrsamples = data.path("mrsamples") if data.has("mrsamples") else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return score(answers, evaluation.items, kind, evaluation.profile,
+                     subsets=mwids is not None and mrsamples is not None, by_pos=True,
+                     bounds=True, mwids=mwids, mrsamples=mrsamples, warn=False)
+
+
+def _measures(s: SubstitutionScore) -> list[Cell]:
+    return [s.total, s.precision, s.recall, s.mode_precision, s.mode_recall]
+
+
+def pos_table(evaluation: Evaluation, kind: str) -> Table:
+    """Return system × PoS rows: n, P, R, Mode P, Mode R, UB, normalised R (percent)."""
+    gold = evaluation.gold()
+    bound_key = "best" if kind == "best" else "oot_without_duplicates"
+    bounds = {pos: getattr(upper_bounds(gold.restricted(pos)), bound_key)
+              for pos in POS_TAGS if gold.restricted(pos).total}
+    rows: list[list[Cell]] = []
+    for system in evaluation.systems:
+        report = report_for(evaluation, system, kind)
+        if report is None:
+            continue
+        scores = item_scores(evaluation, system, kind)
+        main = report.main
+        if not isinstance(main, SubstitutionScore):  # best/oot reports have no mw block
+            continue
+        overall = sum(scores.normalised.values()) / len(scores.normalised) * 100
+        all_bound = getattr(upper_bounds(gold), bound_key)
+        rows.append([system, "all", *_measures(main), all_bound, overall])
+        for pos, pos_score in (report.by_pos or {}).items():
+            ids = [i for i, t in gold.items.items() if t.pos == pos]
+            normalised = sum(scores.normalised[i] for i in ids) / len(ids) * 100
+            rows.append([system, pos, *_measures(pos_score), bounds.get(pos), normalised])
+    return Table(
+        f"{evaluation.name} — {kind} by part of speech",
+        ("system", "PoS", "items", "P", "R", "Mode P", "Mode R", "UB", "R/UB"),
+        rows_of(rows),
+        note=(f"Official scorer ({evaluation.profile.name} profile). UB: the {kind} upper bound "
+              "of those items" + (" (without duplicates)" if kind == "oot" else "")
+              + "; R/UB: mean over the items of credit / the item's upper bound, in percent."),
+    )
+
+
+def subset_table(evaluation: Evaluation, kind: str) -> Table:
+    """Return system × subset rows (all, NMWT, NMWS, RAND, MAN as available)."""
+    rows: list[list[Cell]] = []
+    notes: set[str] = set()
+    for system in evaluation.systems:
+        report = report_for(evaluation, system, kind)
+        if report is None:
+            continue
+        notes.update(report.notes)
+        for block in report.blocks:
+            if not isinstance(block.score, SubstitutionScore):
+                continue
+            rows.append([system, block.name, *_measures(block.score),
+                         block.score.total_mode])
+    note = ("NMWT: targets not part of a multiword (key/mwids); NMWS: single-word substitutes "
+            "only; RAND/MAN: randomly / manually selected sentences (key/MRsamples).")
+    if notes:
+        note += " " + " ".join(sorted(notes))
+    return Table(f"{evaluation.name} — {kind} on the further-analysis subsets",
+                 ("system", "subset", "items", "P", "R", "Mode P", "Mode R", "items with mode"),
+                 rows_of(rows), note=note)

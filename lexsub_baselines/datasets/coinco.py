@@ -1,0 +1,170 @@
+"""CoInCo (Kremer et al. 2014), the all-words lexical-substitution corpus, in Melamud et al.'s form.
+
+The files are the preprocessed release of Melamud, Levy & Dagan (2015) (`README.melamud-lexsub.md`
+beside them): under `coinco/` in the data root
+
+    coinco_dev.no_problematic.preprocessed    lemma.POS<TAB>id<TAB>target index<TAB>sentence
+    coinco_test.no_problematic.preprocessed   (the same; dev 5,388 and test 10,027 instances)
+    coinco_all.no_problematic.preprocessed    (dev + test)
+    coinco_all.no_problematic.gold            the SemEval-2007 gold format, dev + test
+    coinco.no_problematic.candidates          lemma.POS::cand1;cand2;... (the ranking pools)
+
+Departures from the SemEval-2007 layout, and what this reader does about them:
+- PoS tags are N/V/J/R; they are mapped to n/v/a/r (`COINCO_TAGS`), so `by_pos` tables and the
+  scorer's per-PoS blocks work unchanged. Lemmas are lower-cased (`Make.V` -> `make.v`; the
+  sentences are lower-cased already).
+- A target lemma can hold a space (`e commerce.J`, the token `e-commerce`). The lexelt written
+  in answer files joins it with `_` (`e_commerce.a`) so the official line pattern
+  `([\\w.]+) (\\S+) :: ` still reads the id; `Instance.lemma` keeps the space.
+- The gold is one file for dev and test: `Dataset.gold()` keeps the ids of the split's
+  instances (`restrict_gold`). Gold lines with a spaced lemma are read (the SemEval line
+  pattern would miss them).
+- Sentences are tokenised and lower-cased; the target index is 0-based.
+- Text is UTF-8 except for a few Latin-1 bytes (a `¢`), read as Latin-1 with a warning.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from lexsub_baselines.datasets.gold import decode_lines
+from lexsub_baselines.datasets.registry import DatasetSpec
+from lexsub_baselines.datasets.types import POS_TAGS, GoldItem, Instance
+from lexsub_baselines.errors import DataFormatError, MissingResourceError
+
+__all__ = [
+    "COINCO_FORMAT",
+    "COINCO_TAGS",
+    "COINCO_URL",
+    "coinco_lexelt",
+    "coinco_specs",
+    "read_coinco_gold",
+    "read_coinco_instances",
+    "restrict_gold",
+]
+
+#: The `DatasetSpec.format` of CoInCo datasets.
+COINCO_FORMAT = "coinco"
+#: Where the preprocessed files come from.
+COINCO_URL = "https://github.com/orenmel/lexsub"
+#: CoInCo PoS tags -> SemEval-2007 tags.
+COINCO_TAGS: dict[str, str] = {"N": "n", "V": "v", "J": "a", "R": "r"}
+
+_NOTE = ("put the preprocessed CoInCo files of Melamud et al.'s `lexsub` repository (folder "
+         "`datasets/`) under <data root>/coinco/")
+# `lemma.POS id :: entries`; the lemma may hold spaces, so the id is the last field before `::`.
+_GOLD_LINE = re.compile(r"^\s*(.+?)\s+(\S+)\s+::\s?(.*)$")
+
+
+def coinco_lexelt(raw: str) -> tuple[str, str, str] | None:
+    """Return (lexelt, lemma, pos) of a CoInCo `lemma.POS`, or None for an unknown tag.
+
+    >>> coinco_lexelt("e commerce.J")
+    ('e_commerce.a', 'e commerce', 'a')
+    >>> coinco_lexelt("Make.V")
+    ('make.v', 'make', 'v')
+    """
+    head, dot, tag = raw.strip().rpartition(".")
+    pos = COINCO_TAGS.get(tag, tag if tag in POS_TAGS else "")
+    if not dot or not head or not pos:
+        return None
+    lemma = head.lower()
+    return f"{lemma.replace(' ', '_')}.{pos}", lemma, pos
+
+
+def read_coinco_instances(path: Path) -> list[Instance]:
+    """Read a `.preprocessed` file into instances (file order).
+
+    Raises:
+        MissingResourceError: the file does not exist.
+        DataFormatError: a line does not have four tab-separated fields with a valid index
+            (the message names file and line).
+    """
+    if not path.is_file():
+        raise MissingResourceError("CoInCo instance file", path, _NOTE)
+    instances: list[Instance] = []
+    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
+        line = line.rstrip("\r")
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) != 4 or not fields[2].isdigit():
+            raise DataFormatError(path, number, "expected lemma.POS<TAB>id<TAB>index<TAB>sentence",
+                                  "is this a Melamud-style .preprocessed file?")
+        parsed = coinco_lexelt(fields[0])
+        tokens = tuple(fields[3].split())
+        index = int(fields[2])
+        if parsed is None or index >= len(tokens):
+            warnings.warn(f"{path}:{number}: unknown PoS tag or target index out of range; "
+                          "skipped", stacklevel=2)
+            continue
+        lexelt, lemma, pos = parsed
+        instances.append(Instance(id=fields[1], lexelt=lexelt, lemma=lemma, pos=pos,
+                                  tokens=tokens, target_index=index, sentence=" ".join(tokens)))
+    return instances
+
+
+def _entry(raw: str) -> tuple[str, int] | None:
+    head, _, count = raw.strip().rpartition(" ")
+    return (head, int(count)) if head and count.isdigit() else None
+
+
+def read_coinco_gold(path: Path) -> dict[str, GoldItem]:
+    """Read CoInCo's gold (SemEval-2007 format, spaced lemmas allowed) into {id: GoldItem}.
+
+    Lexelts are mapped as `coinco_lexelt` maps them; the first line per id wins; lines that
+    do not parse are warned about with file and line, then skipped.
+
+    Raises:
+        MissingResourceError: the file does not exist.
+    """
+    if not path.is_file():
+        raise MissingResourceError("CoInCo gold file", path, _NOTE)
+    items: dict[str, GoldItem] = {}
+    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
+        if not line.strip():
+            continue
+        match = _GOLD_LINE.match(line.rstrip("\r"))
+        parsed = coinco_lexelt(match.group(1)) if match else None
+        if match is None or parsed is None:
+            warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
+            continue
+        item_id = match.group(2)
+        if item_id in items:
+            continue
+        raw = tuple(part for part in match.group(3).split(";") if part.strip())
+        entries = tuple(e for e in (_entry(r) for r in raw) if e is not None)
+        items[item_id] = GoldItem(id=item_id, lexelt=parsed[0], entries=entries, raw=raw,
+                                  line=number)
+    return items
+
+
+def restrict_gold(items: Mapping[str, GoldItem], ids: Collection[str]) -> dict[str, GoldItem]:
+    """Return the gold items whose id is in `ids`, in gold-file order."""
+    return {i: item for i, item in items.items() if i in ids}
+
+
+def coinco_specs() -> tuple[DatasetSpec, ...]:
+    """Return the specs of `coinco-dev`, `coinco-test` and `coinco-all` (for the catalog)."""
+    sizes = {"dev": "5,388", "test": "10,027", "all": "15,415"}
+    return tuple(
+        DatasetSpec(
+            name=f"coinco-{split}",
+            description=f"CoInCo (Kremer et al. 2014) {split} split, Melamud et al.'s "
+                        f"preprocessed release without problematic items: {sizes[split]} "
+                        "instances",
+            language="en",
+            files=(
+                ("instances", f"coinco/coinco_{split}.no_problematic.preprocessed"),
+                ("gold", "coinco/coinco_all.no_problematic.gold"),
+                ("candidates", "coinco/coinco.no_problematic.candidates"),
+            ),
+            upstream_url=COINCO_URL,
+            upstream_note=_NOTE,
+            format=COINCO_FORMAT,
+        )
+        for split in ("dev", "test", "all")
+    )

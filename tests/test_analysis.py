@@ -1,0 +1,171 @@
+"""The analyses on a tiny made-up dataset: tables, overlap, comparisons, voting, significance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.analysis.compare import (
+    correlation_matrix,
+    disruptive_sets,
+    paired_test,
+)
+from lexsub_baselines.analysis.inputs import discover_runs, item_scores, load_evaluation
+from lexsub_baselines.analysis.overlap import overlap_rows
+from lexsub_baselines.analysis.tables import pos_table, subset_table
+from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
+from lexsub_baselines.answers import Answers
+from lexsub_baselines.datasets.registry import DATASETS
+from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.scoring import answers_from_mapping
+
+GOLD = """\
+bright.a 1 :: clever 3;smart 1;
+bright.a 2 :: shining 2;luminous 1;
+bright.a 3 :: shining 1;vivid 1;clever 1;
+side.n 4 :: team 4;faction 1;
+side.n 5 :: edge 2;border 2;
+side.n 6 :: team 2;ice cream 1;
+"""
+BEST = {
+    "sysA": "bright.a 1 :: clever\nbright.a 2 :: shining\nbright.a 3 :: shining\n"
+            "side.n 4 :: team\nside.n 6 :: team\n",
+    "sysB": "bright.a 1 :: smart\nbright.a 2 :: vivid\nside.n 4 :: faction\nside.n 5 :: edge\n",
+}
+
+
+@pytest.fixture()
+def results(tmp_path: Path) -> tuple[Path, Roots]:
+    """A data root with semeval2007-trial's layout (gold only) and a results folder."""
+    data = tmp_path / "data"
+    (data / "semeval2007" / "trial").mkdir(parents=True)
+    (data / "semeval2007" / "trial" / "gold.trial").write_text(GOLD)
+    out = tmp_path / "results" / "semeval2007-trial"
+    out.mkdir(parents=True)
+    for system, text in BEST.items():
+        (out / f"{system}.best").write_text(text)
+        (out / f"{system}.oot").write_text(text.replace(" :: ", " ::: "))
+    return tmp_path / "results", Roots(tmp_path, data, tmp_path / "cache")
+
+
+def test_discover_finds_systems_and_kinds(results: tuple[Path, Roots]) -> None:
+    runs = discover_runs(results[0])
+    assert list(runs) == ["semeval2007-trial"]
+    assert sorted(runs["semeval2007-trial"]) == ["sysA", "sysB"]
+    assert set(runs["semeval2007-trial"]["sysA"]) == {"best", "oot"}
+
+
+def test_item_scores_follow_the_official_credit(results: tuple[Path, Roots]) -> None:
+    evaluation = load_evaluation(*results[:1], "semeval2007-trial", results[1])
+    scores = item_scores(evaluation, "sysA", "best")
+    assert scores.credit["1"] == pytest.approx(3 / 4)
+    assert scores.normalised["1"] == pytest.approx(1.0)  # the mode is the best possible answer
+    assert scores.credit["5"] == 0.0 and "5" not in scores.attempted
+
+
+def test_pos_table_has_normalised_recall(results: tuple[Path, Roots]) -> None:
+    evaluation = load_evaluation(results[0], "semeval2007-trial", results[1])
+    table = pos_table(evaluation, "best")
+    rows = {(r[0], r[1]): r for r in table.rows}
+    # sysA on nouns: items 4 (team 4/5, UB 4/5) and 6 (team 2/3, UB 2/3); item 5 unanswered
+    n_row = rows[("sysA", "n")]
+    assert n_row[2] == 3
+    assert n_row[8] == pytest.approx(100 * (1 + 1 + 0) / 3)
+    assert ("sysB", "a") in rows and subset_table(evaluation, "best").rows
+
+
+def test_overlap_counts_types_per_lexelt(results: tuple[Path, Roots]) -> None:
+    evaluation = load_evaluation(results[0], "semeval2007-trial", results[1])
+    rows, lexelts, items = overlap_rows(evaluation)
+    assert (lexelts, items) == (2, 6)
+    a, b = rows
+    # sysA: bright {clever, shining}, side {team}: all in GU -> (2 + 1) / 2
+    assert a.type_overlap == pytest.approx(1.5) and a.subs == pytest.approx(1.5)
+    # sysB: bright {smart, vivid}, side {faction, edge}: all in GU, none found by sysA
+    assert b.type_overlap == pytest.approx(2.0) and b.type_overlap_uniq == pytest.approx(2.0)
+    # sysA's modes in its SU: items 1 (clever), 2 (shining), 4 and 6 (team; `ice cream` is
+    # dropped as a multiword, leaving team 2 as the mode): every first guess is right
+    assert (a.disamb_sys, a.disamb_sys_items) == (1.0, 4)
+    assert b.disamb_sys_items == 0 and a.disamb_all is None
+
+
+def test_subset_of_items_and_systems_needs_no_special_case(results: tuple[Path, Roots]) -> None:
+    evaluation = load_evaluation(results[0], "semeval2007-trial", results[1], systems=["sysB"],
+                                 ids={"1", "2", "3"})
+    assert evaluation.systems == ["sysB"] and evaluation.gold().total == 3
+    assert [r[1] for r in pos_table(evaluation, "oot").rows] == ["all", "a"]
+    with pytest.raises(LexsubError, match="no answers for sysC"):
+        load_evaluation(results[0], "semeval2007-trial", results[1], systems=["sysC"])
+
+
+def test_correlation_and_disruptive_sets(results: tuple[Path, Roots]) -> None:
+    evaluation = load_evaluation(results[0], "semeval2007-trial", results[1])
+    systems, matrix = correlation_matrix(evaluation)
+    assert systems == ["sysA", "sysB"] and matrix[0, 0] == 1.0
+    assert -1.0 <= matrix[0, 1] <= 1.0 and matrix[0, 1] == matrix[1, 0]
+    result = disruptive_sets(evaluation, ["sysA"], ["sysB"])
+    assert set(result.points) == {"bright.a", "side.n"}
+    assert sum(result.counts().values()) == 2
+    x, y = result.points["bright.a"]
+    assert 0 <= y < x <= 10
+
+
+def test_vote_splits_one_credit_per_system() -> None:
+    assert vote([["a"], ["b"], ["a", "c"]], "best") == ("a",)
+    assert vote([["a", "b"], ["b", "c"]], "best") == ("b",)
+    assert vote([["a"], ["b"]], "best") == ("a", "b")  # ties all kept
+    assert vote([[], []], "best") == ()
+    assert len(vote([[str(i) for i in range(12)]], "oot")) == 10
+    with pytest.raises(LexsubError):
+        vote([["a"]], "mw")
+
+
+def test_vote_answers_and_voting_system() -> None:
+    a = answers_from_mapping({"1": ["x"], "2": ["y"]}, "best")
+    b = answers_from_mapping({"1": ["x"], "3": ["z"]}, "best")
+    assert vote_answers({"a": a, "b": b}, "best") == {"1": ("x",), "2": ("y",), "3": ("z",)}
+    with pytest.raises(LexsubError, match="at least two"):
+        vote_answers({"a": a}, "best")
+
+    class Fixed:
+        kinds = ("best", "oot")
+
+        def __init__(self, name: str, best: tuple[str, ...]) -> None:
+            self.name = name
+            self.best = best
+
+        def answer(self, instance: Instance) -> Answers:
+            return Answers(best=self.best, oot=self.best)
+
+    system = VotingSystem("vote", (Fixed("p", ("u",)), Fixed("q", ("v", "u"))))
+    answers = system.answer(Instance("1", "a.n", "a", "n", ("a",), 0))
+    assert answers.best == ("u",) and answers.oot == ("u", "v")
+
+
+def test_paired_test_is_deterministic_and_sensible() -> None:
+    better = [1.0, 0.5, 1.0, 0.8, 0.9, 1.0, 0.7, 1.0] * 10
+    worse = [0.0, 0.5, 0.2, 0.1, 0.0, 0.3, 0.2, 0.0] * 10
+    first = paired_test(better, worse, trials=2000, seed=3)
+    assert first == paired_test(better, worse, trials=2000, seed=3)
+    assert first.p < 0.01 and first.mean_a > first.mean_b
+    same = paired_test(better, better, trials=500)
+    assert same.p == 1.0
+    noisy = paired_test([1.0, 0.0] * 20, [0.0, 1.0] * 20, trials=2000)
+    assert noisy.p > 0.5
+    boot = paired_test(better, worse, method="bootstrap", trials=2000, seed=3)
+    assert boot.p < 0.01 and boot.label == "bootstrap,R=2000,seed=3"
+    with pytest.raises(LexsubError):
+        paired_test([1.0], [1.0, 2.0])
+    with pytest.raises(LexsubError, match="unknown significance test"):
+        paired_test([1.0], [1.0], method="t-test")
+
+
+def test_coinco_datasets_are_registered() -> None:
+    from lexsub_baselines.datasets.registry import dataset_names
+
+    names = dataset_names()
+    assert {"coinco-dev", "coinco-test", "coinco-all"} <= set(names)
+    assert DATASETS.get("coinco-dev").format == "coinco"
