@@ -64,6 +64,15 @@ def _wordnet(roots: Roots) -> CandidateGenerator:
     return WordNetGenerator(open_wordnet(roots), name="wordnet")
 
 
+@GENERATORS.register("wordnet-c12")
+def _wordnet_c12(roots: Roots) -> CandidateGenerator:
+    """WordNet criteria 1-2 only: the trial release's baseline files (task documentation §5)"""
+    from lexsub_baselines.generators.wordnet import WordNetGenerator
+    from lexsub_baselines.resources.wordnet import open_wordnet
+
+    return WordNetGenerator(open_wordnet(roots), name="wordnet-c12", max_tier=2)
+
+
 @GENERATORS.register("roget")
 def _roget(roots: Roots) -> CandidateGenerator:
     """same-PoS words of every Roget (1911) category listing the target, in file order"""
@@ -165,6 +174,8 @@ BASELINE_FREQUENCY = "bnc"
 
 _composed("wordnet", "wordnet", f"freq:{BASELINE_FREQUENCY}:tiers",
           "WordNet baseline: synonyms by criteria 1-4 (tiers), by BNC frequency within a tier")
+_composed("wordnet-c12", "wordnet-c12", f"freq:{BASELINE_FREQUENCY}:tiers",
+          "the trial release's WordNet baseline: criteria 1-2 only, by BNC frequency")
 _composed("roget", "roget", f"freq:{BASELINE_FREQUENCY}",
           "Roget baseline: all same-PoS synonyms in Roget (1911), by BNC frequency")
 

@@ -7,7 +7,7 @@ from wordnet_fakes import FakeWordNet
 
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.base import CandidateGenerator
-from lexsub_baselines.generators.wordnet import WordNetGenerator
+from lexsub_baselines.generators.wordnet import WITH_ALSO_SEE, WordNetGenerator
 from lexsub_baselines.paths import Roots
 
 
@@ -22,10 +22,13 @@ def test_tiers_for_adjectives_follow_the_criteria() -> None:
     got = [(c.lemma, c.tier) for c in generator.generate(instance("bright", "a"))]
     assert got == [
         ("bright", 1),                                   # first synset
-        ("glowing", 2), ("aglow", 2), ("light", 2),      # its similar-to, then also-see
+        ("glowing", 2), ("aglow", 2),                    # its similar-to
         ("bright", 3), ("brilliant", 3), ("vivid", 3),   # the other synsets
         ("colorful", 4),                                 # their similar-to (satellite -> head)
     ]
+    wide = WordNetGenerator(FakeWordNet(), related_classes=WITH_ALSO_SEE)
+    assert [c.lemma for c in wide.generate(instance("bright", "a")) if c.tier == 2] == [
+        "glowing", "aglow", "light"]                     # similar-to, then also-see
     first = generator.generate(instance("bright", "a"))[1]
     assert dict(first.provenance) == {"synset": "glowing.s.01", "relation": "similar",
                                       "via": "bright.a.01"}

@@ -13,12 +13,18 @@ The papers name hypernyms for nouns and verbs and "closely related classes" for 
 they say nothing about adverbs, and used WordNet 2.1 (we use 3.0). Our reading, per PoS:
 
 - nouns, verbs: hypernyms, then instance hypernyms (split from hypernyms in WordNet 2.1);
-- adjectives (heads and satellites): similar-to (a satellite's head, a head's satellites), then
-  also-see; both are the relations WordNet's adjective clusters are built from;
+- adjectives (heads and satellites): similar-to (a satellite's head, a head's satellites), as
+  DESIGN.md states it;
 - adverbs: WordNet has no hypernyms or similar-to for adverbs and almost no also-see; the
   closest class recorded is the adjective an adverb derives from (pertainym, `brightly` ->
   `bright`), so tier 2/4 hold also-see synsets, then the synonyms of the source adjective's
   synset. These are adjectives: a frequency ranker still ranks them below tier 1.
+
+`WITH_ALSO_SEE` is the broader reading of "closely related classes" for adjectives: similar-to,
+then also-see. The trial evidence favours similar-to alone (the trial release's own baseline
+files, task documentation §5, used criteria 1-2 only; with criteria 1-2, similar-to alone
+scores oot 22.99 / Mode 28.57 on trial against their 21.57 / 29.06, similar-to + also-see
+25.16 / 32.51; see scripts/wordnet_variants.py). Only trial data was used for this choice.
 
 Each synset contributes once, at its earliest tier: tier 3 holds the synsets after the first,
 tier 4 the related synsets of those. The generator returns candidates tier by tier in WordNet
@@ -35,15 +41,18 @@ from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.resources.wordnet import Synset, WordNet, wordnet_pos
 
-__all__ = ["RELATED_CLASSES", "WordNetGenerator"]
+__all__ = ["RELATED_CLASSES", "WITH_ALSO_SEE", "WordNetGenerator"]
 
 #: The relations of criteria 2 and 4, by SemEval PoS, in the order they are taken.
 RELATED_CLASSES: dict[str, tuple[str, ...]] = {
     "n": ("hypernym", "instance_hypernym"),
     "v": ("hypernym", "instance_hypernym"),
-    "a": ("similar", "also"),
+    "a": ("similar",),
     "r": ("also", "pertainym"),
 }
+
+#: `RELATED_CLASSES` with adjectives taking similar-to, then also-see; see the module doc.
+WITH_ALSO_SEE: dict[str, tuple[str, ...]] = {**RELATED_CLASSES, "a": ("similar", "also")}
 
 
 @dataclass
