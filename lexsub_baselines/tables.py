@@ -76,9 +76,9 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
             if measure == "oot_recall":
                 value = oot.get("by_pos", {}).get(pos, {}).get("recall")
                 ours = value / 100 if value is not None else None
-            else:
-                value = oot.get("jabbari_by_pos", {}).get(pos, {}).get("rank")
-                ours = value
+            else:  # Jabbari's rank measure, averaged over all items (recall form), in percent
+                value = oot.get("jabbari_by_pos", {}).get(pos, {}).get("rank", {}).get("recall")
+                ours = value / 100 if value is not None else None
             row += _triple(ours, paper.get(pos), 3)
         rows.append(row)
     if not rows:

@@ -92,3 +92,21 @@ def test_precision_and_recall_at_k_forms() -> None:
     assert micro.value == pytest.approx(2 / 4) and micro.label == "R@3[micro,gold]"
     assert at_k(items, k=1, measure="R", denominator="min").value == pytest.approx(0.5)
     assert at_k(items, k=2, measure="R").value == pytest.approx((1 / 3 + 0) / 2)
+
+
+def test_jabbari_by_pos_partitions_the_items() -> None:
+    from lexsub_baselines.datasets.types import GoldItem
+    from lexsub_baselines.scoring import score
+
+    gold = {
+        "1": GoldItem("1", "run.v", (("sprint", 2), ("jog", 1)), ("sprint 2", "jog 1")),
+        "2": GoldItem("2", "game.n", (("match", 3),), ("match 3",)),
+    }
+    report = score({"1": ["jog", "sprint"], "2": ["x", "match"]}, gold, "oot", by_pos=True,
+                   measures=("jabbari",), warn=False).to_json()
+    by_pos = report["jabbari_by_pos"]
+    assert set(by_pos) == {"n", "v"}
+    assert by_pos["v"]["total"] == by_pos["n"]["total"] == 1
+    # the overall rank measure is the mean of the two single-item PoS values
+    overall = report["jabbari"]["rank"]["recall"]
+    assert abs(overall - (by_pos["v"]["rank"]["recall"] + by_pos["n"]["rank"]["recall"]) / 2) < 0.02

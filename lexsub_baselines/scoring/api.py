@@ -279,13 +279,19 @@ def score(
             pos_scores = {pos: score_substitution(all_gold.restricted(pos), answers, kind, prof)
                           for pos in POS_TAGS if all_gold.restricted(pos).total}
         jabbari = None
+        jabbari_by_pos = None
         if "jabbari" in measures:
             jabbari = jabbari_scores(item_answers(all_gold, answers, kind, prof), kind,
                                      all_gold.total, k)
+            if by_pos:
+                jabbari_by_pos = {
+                    pos: jabbari_scores(item_answers(part, answers, kind, prof), kind,
+                                        part.total, k)
+                    for pos in POS_TAGS if (part := all_gold.restricted(pos)).total}
         report = ScoreReport(kind, prof.name, answers.path, tuple(block_list), tuple(problems),
                              prof.order, pos_scores,
                              upper_bounds(all_gold, prof.oot_cap or 10) if bounds else None,
-                             jabbari, tuple(notes))
+                             jabbari, tuple(notes), jabbari_by_pos)
     main = report.main
     if not (main.mw_found if isinstance(main, MwScore) else main.attempted):
         notes.append(f"{answers.path}: no item attempted; precision reported as 0.00 (the "

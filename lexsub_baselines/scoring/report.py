@@ -56,6 +56,8 @@ class ScoreReport:
         bounds: upper bounds of the gold (when asked).
         jabbari: the Jabbari et al. (2010) measures (when asked).
         notes: what could not be computed and why (e.g. a missing subset file).
+        jabbari_by_pos: PoS -> Jabbari measures (when both are asked; Jabbari 2010 reports
+            them per PoS).
     """
 
     kind: str
@@ -68,6 +70,7 @@ class ScoreReport:
     bounds: UpperBounds | None = None
     jabbari: JabbariScores | None = None
     notes: tuple[str, ...] = field(default=())
+    jabbari_by_pos: Mapping[str, JabbariScores] | None = None
 
     @property
     def main(self) -> SubstitutionScore | MwScore:
@@ -99,6 +102,8 @@ class ScoreReport:
             out["upper_bounds"] = self.bounds.to_json()
         if self.jabbari is not None:
             out["jabbari"] = self.jabbari.to_json()
+        if self.jabbari_by_pos is not None:
+            out["jabbari_by_pos"] = {pos: j.to_json() for pos, j in self.jabbari_by_pos.items()}
         if self.notes:
             out["notes"] = list(self.notes)
         return out

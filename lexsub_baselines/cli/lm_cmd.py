@@ -1,0 +1,180 @@
+"""`lexsub lm`: build the n-gram LM (and the bag-of-words counts) and report perplexity.
+
+    lexsub lm build [--max-tokens N|all] [--order 5] [--prune 0 0 1] [--bow]
+    lexsub lm perplexity [--dataset semeval2007-trial]
+    lexsub lm tune-cmlc [--generator wordnet] [--write]
+
+`tune-cmlc` grid-searches the cmlc weight λ on the SemEval-2007 TRIAL data only (never the
+test data), maximising Jabbari et al.'s (2010) rank measure (default; it scores the order of
+the ten oot answers, which is what a ranker changes) or official oot recall of generator +
+cmlc, and with `--write` records it in `lexsub_baselines/rankers/cmlc_lambda.json` (checked
+in; the `cmlc` ranker reads it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
+
+
+def _max_tokens(value: str) -> int | None:
+    if value.lower() in ("all", "none"):
+        return None
+    try:
+        number = int(float(value.lower().removesuffix("m")) * (1e6 if value.lower().endswith("m")
+                                                                else 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a token count: {value!r} (e.g. 50000000, 50M, "
+                                         "all)") from None
+    if number <= 0:
+        raise argparse.ArgumentTypeError("the token budget must be positive")
+    return number
+
+
+def _config_options(parser: argparse.ArgumentParser) -> None:
+    from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS
+
+    parser.add_argument("--corpora", nargs="+", default=["enwiki", "gutenberg"],
+                        help="corpora to sample (default: enwiki gutenberg)")
+    parser.add_argument("--max-tokens", type=_max_tokens, default=DEFAULT_MAX_TOKENS,
+                        help=f"white-space token budget, or 'all' (default {DEFAULT_MAX_TOKENS:,})")
+    parser.add_argument("--order", type=int, default=5, help="n-gram order, 2-6 (default 5)")
+    parser.add_argument("--prune", type=int, nargs="*", default=[0, 0, 1],
+                        help="lmplz --prune thresholds per order (default 0 0 1)")
+    parser.add_argument("--lowercase", action="store_true", help="lower-case the training text")
+    parser.add_argument("--binary", choices=("trie", "probing"), default="trie",
+                        help="build_binary data structure (default trie)")
+    parser.add_argument("--memory", default="1G", help="lmplz/build_binary -S (default 1G)")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the `lm` sub-command."""
+    parser = subparsers.add_parser("lm", help="build the KenLM n-gram model; perplexity")
+    actions = parser.add_subparsers(dest="lm_action", metavar="ACTION", required=True)
+    build = actions.add_parser("build", help="estimate, binarise, verify and cache the LM")
+    _config_options(build)
+    build.add_argument("--bow", action="store_true",
+                       help="also build the bag-of-words co-occurrence counts")
+    build.set_defaults(func=run_build)
+    ppl = actions.add_parser("perplexity", help="perplexity of the LM on a dataset's sentences")
+    _config_options(ppl)
+    ppl.add_argument("--dataset", default="semeval2007-trial",
+                     help="dataset whose contexts are scored (default semeval2007-trial)")
+    ppl.add_argument("--json", action="store_true", help="print the report as JSON")
+    ppl.set_defaults(func=run_perplexity)
+    tune = actions.add_parser("tune-cmlc", help="tune the cmlc weight on the trial data")
+    tune.add_argument("--generator", default="wordnet",
+                      help="candidate generator whose candidates are ranked (default wordnet)")
+    tune.add_argument("--measure", choices=("rank", "oot-recall"), default="rank",
+                      help="trial measure to maximise (default: Jabbari's rank measure, recall)")
+    tune.add_argument("--write", action="store_true",
+                      help="record the tuned value in rankers/cmlc_lambda.json")
+    tune.set_defaults(func=run_tune)
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from lexsub_baselines.lm.model import LMConfig
+
+    config = LMConfig(corpora=tuple(args.corpora), max_tokens=args.max_tokens, order=args.order,
+                      prune=tuple(args.prune), lowercase=args.lowercase, binary=args.binary,
+                      memory=args.memory)
+    config.check()
+    return config
+
+
+def run_build(args: argparse.Namespace, roots: Roots) -> int:
+    """Build (or find cached) the LM for the given settings and print where it is."""
+    from lexsub_baselines.lm.model import load_lm
+
+    config = _config(args)
+    lm = load_lm(roots, config)
+    meta = lm.meta
+    print(f"{config.signature()}\n  file      {lm.path}")
+    print(f"  corpus    {meta.get('corpus_tokens', 0):,} tokens, "
+          f"{meta.get('corpus_sentences', 0):,} sentences")
+    print(f"  n-grams   {meta.get('ngram_counts')}")
+    print(f"  size      {meta.get('binary_bytes', 0) / 1e6:.1f} MB; lmplz "
+          f"{meta.get('lmplz_seconds')}s, build_binary {meta.get('build_binary_seconds')}s")
+    if args.bow:
+        from lexsub_baselines.lm.cooccurrence import build_cooccurrences
+        from lexsub_baselines.lm.corpus_text import corpus_text
+
+        text = corpus_text(roots, config.corpora, config.max_tokens)
+        counts = build_cooccurrences(text, roots.cache)
+        print(f"bow counts: {len(counts.words):,} words, {counts.matrix.nnz:,} non-zero pairs "
+              f"(window ±{counts.meta['window']})")
+    return 0
+
+
+def run_perplexity(args: argparse.Namespace, roots: Roots) -> int:
+    """Print the perplexity of the LM on the dataset's contexts (tokenised as distributed)."""
+    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.lm.model import load_lm, perplexity
+    from lexsub_baselines.lm.tokenise import normalise_token
+
+    config = _config(args)
+    instances = load_dataset(args.dataset, roots).instances()
+    if not instances:
+        raise LexsubError(f"dataset {args.dataset} has no instances")
+    lm = load_lm(roots, config)
+    report = perplexity(lm, ([normalise_token(t) for t in i.tokens] for i in instances))
+    if args.json:
+        print(json.dumps({"signature": config.signature(), "dataset": args.dataset,
+                          **report.__dict__}, indent=1, sort_keys=True))
+        return 0
+    print(f"{config.signature()} on {args.dataset}: perplexity {report.perplexity:.1f} "
+          f"(without OOVs {report.perplexity_no_oov:.1f}); {report.sentences} sentences, "
+          f"{report.tokens} tokens incl. </s>, {report.oov} OOV "
+          f"({100 * report.oov / report.tokens:.2f}%)")
+    return 0
+
+
+TUNING_DATASET = "semeval2007-trial"
+
+
+def run_tune(args: argparse.Namespace, roots: Roots) -> int:
+    """Grid-search λ of cmlc on the trial data (official oot recall); optionally record it."""
+    from collections.abc import Mapping
+
+    from lexsub_baselines.candidates import Candidate, dedupe, without_target
+    from lexsub_baselines.catalog import GENERATORS, RANKERS
+    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.lm.model import LMConfig
+    from lexsub_baselines.rankers.cmlc import CmlcRanker, tune_lambda
+    from lexsub_baselines.scoring import SubstitutionScore, score
+    from lexsub_baselines.systems import OOT_SIZE
+
+    dataset = load_dataset(TUNING_DATASET, roots)
+    generator = GENERATORS.get(args.generator)(roots)
+    ranker = RANKERS.get("cmlc")(roots)
+    if not isinstance(ranker, CmlcRanker):  # pragma: no cover - the catalog's cmlc
+        raise LexsubError("the registered cmlc ranker is not a CmlcRanker")
+    items = [(i, dedupe(without_target(generator.generate(i), i.lemma)))
+             for i in dataset.instances()]
+
+    def measure(ranked: Mapping[str, list[Candidate]]) -> float:
+        answers = {iid: [c.lemma for c in cands[:OOT_SIZE]] for iid, cands in ranked.items()}
+        report = score(answers, dataset, "oot", warn=False, measures=("jabbari",))
+        if args.measure == "rank" and report.jabbari is not None:
+            return float(report.jabbari.to_json()["rank"]["recall"])
+        if not isinstance(report.main, SubstitutionScore):  # pragma: no cover - oot is not mw
+            raise LexsubError("the oot scorer returned no substitution score")
+        return float(report.main.recall)
+
+    name = ("rank measure recall (Jabbari et al. 2010), trial" if args.measure == "rank"
+            else "oot recall (official), trial")
+    result = tune_lambda(ranker, items, measure, measure_name=name)
+    for lam, value in result.values:
+        mark = "  <- best" if lam == result.best_lambda else ""
+        print(f"lambda {lam:.1f}  {args.measure} {value:.2f}{mark}")
+    if args.write:
+        from lexsub_baselines.rankers.bow import DEFAULT_MU
+
+        result.write(generator=args.generator, lm=LMConfig().signature(),
+                     bow=f"window 5, min_count 5, stop_top 100, mu {DEFAULT_MU:g}")
+        print(f"recorded lambda {result.best_lambda} in rankers/cmlc_lambda.json")
+    return 0

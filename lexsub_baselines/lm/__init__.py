@@ -1,0 +1,10 @@
+"""Corpus-derived models for the in-context rankers (`lm`, `bow`, `cmlc`).
+
+- `tokenise`: PTB-like tokenisation matching the SemEval-2007 contexts.
+- `corpus_text`: the cached, tokenised corpus sample (one sentence per line).
+- `kenlm_tools`: KenLM's lmplz/build_binary, compiled from the `kenlm` sdist.
+- `model`: the Kneser-Ney n-gram model (estimate, binarise, verify, cache, load, perplexity).
+- `cooccurrence`: windowed co-occurrence counts for the bag-of-words ranker.
+"""
+
+__all__: list[str] = []
