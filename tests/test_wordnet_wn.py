@@ -8,7 +8,7 @@ import pytest
 
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.generators.wordnet import WordNetGenerator
+from lexsub_baselines.generators.wordnet import WITH_ALSO_SEE, WordNetGenerator
 from lexsub_baselines.resources.wordnet import WordNet
 from lexsub_baselines.resources.wordnet_wn import WnWordNet
 
@@ -80,8 +80,10 @@ def test_wordnet_generator_runs_on_the_wn_backend(tiny: WnWordNet) -> None:
     got = [(c.lemma, c.tier) for c in WordNetGenerator(tiny).candidates("light up", "v")]
     assert got == [("light up", 1), ("illuminate", 2)]
     adjective = [(c.lemma, c.tier) for c in WordNetGenerator(tiny).candidates("bright", "a")]
-    assert adjective == [("bright", 1), ("bright", 2), ("brilliant", 2), ("luminous", 2),
+    assert adjective == [("bright", 1), ("bright", 2), ("brilliant", 2),   # similar-to
                          ("bright", 3), ("brilliant", 3), ("bright", 4)]
+    wide = WordNetGenerator(tiny, related_classes=WITH_ALSO_SEE).candidates("bright", "a")
+    assert ("luminous", 2) in [(c.lemma, c.tier) for c in wide]            # also-see
 
 
 def test_missing_lexicon_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
