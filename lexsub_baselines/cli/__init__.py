@@ -23,8 +23,12 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.datasets_cmd",
+    "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
     "lexsub_baselines.cli.score_cmd",
+    "lexsub_baselines.cli.report_cmd",
+    "lexsub_baselines.cli.lm_cmd",
+    "lexsub_baselines.cli.build_cmd",
 )
 
 

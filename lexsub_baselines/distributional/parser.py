@@ -1,0 +1,378 @@
+"""Train, cache and load the project's spaCy dependency parser (UD English-EWT).
+
+No packaged English spaCy pipeline can be installed here, so the toolkit trains its own from
+the UD English-EWT treebank (`resources/ud-english-ewt/en_ewt-ud-{train,dev,test}.conllu.xz`
+under the shared root) with the checked-in config `parser.cfg`: a CPU-efficient hash-embedding
+CNN tok2vec (width 96, depth 4), a PTB tagger, a UPOS+features morphologizer, a transition-based
+parser and an edit-tree lemmatizer. This stands in for the RASP parser of McCarthy & Navigli
+(2007), whose grammatical relations came from the parsed BNC.
+
+The model is trained once into `<cache>/parser/ewt-<key>/`, where the key hashes the config
+file, the treebank files, the training bounds and the spaCy version. Training runs in a
+temporary directory that is renamed into place only when training and the test-set evaluation
+have both finished, so an interrupted run leaves nothing half-built. `scores.json` beside the
+model records UAS/LAS, tag/UPOS/morph/lemma accuracy on the EWT test set and the training time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import lzma
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.cache import atomic_write_text, cache_key, file_sha256
+from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.paths import Roots
+
+__all__ = [
+    "FULL_TRAINING",
+    "PARSER_CONFIG",
+    "ParserModel",
+    "TrainingSettings",
+    "config_digest",
+    "ensure_parser",
+    "evaluate_parser",
+    "find_parser",
+    "load_parser",
+    "parser_dir",
+    "read_conllu_docs",
+    "train_parser",
+]
+
+#: The checked-in spaCy training config.
+PARSER_CONFIG = Path(__file__).with_name("parser.cfg")
+
+_EWT_FOLDER = ("resources", "ud-english-ewt")
+_SPLITS = ("train", "dev", "test")
+
+
+@dataclass(frozen=True)
+class TrainingSettings:
+    """Bounds of one training run, on top of `parser.cfg`.
+
+    Attributes:
+        max_steps: stop after this many updates (0: the config's value).
+        max_epochs: stop after this many passes over the training data (0: the config's value).
+        patience: stop when the dev score has not improved for this many steps (0: the
+            config's value).
+        eval_frequency: evaluate on dev every this many steps (0: the config's value).
+        train_sentences: use only the first N training sentences (None: all of them).
+        eval_sentences: use only the first N dev and test sentences (None: all of them).
+        seed: the random seed.
+    """
+
+    max_steps: int = 0
+    max_epochs: int = 0
+    patience: int = 0
+    eval_frequency: int = 0
+    train_sentences: int | None = None
+    eval_sentences: int | None = None
+    seed: int = 0
+
+    def overrides(self) -> dict[str, Any]:
+        """Return the spaCy config overrides these settings imply."""
+        result: dict[str, Any] = {"system.seed": self.seed}
+        for name in ("max_steps", "max_epochs", "patience", "eval_frequency"):
+            value = getattr(self, name)
+            if value:
+                result[f"training.{name}"] = value
+        return result
+
+
+#: The settings of the full parser (`make parser`): the config's own bounds, all of EWT.
+FULL_TRAINING = TrainingSettings()
+
+
+@dataclass(frozen=True)
+class ParserModel:
+    """A trained parser on disk.
+
+    Attributes:
+        path: the spaCy pipeline directory (load with `spacy.load`).
+        key: the cache key (config + data + settings + spaCy version); part of every
+            downstream cache key.
+        scores: the EWT test-set scores and training facts from `scores.json`.
+    """
+
+    path: Path
+    key: str
+    scores: dict[str, Any]
+
+
+def _ewt_path(roots: Roots, split: str) -> Path:
+    return roots.shared_path(
+        *_EWT_FOLDER, f"en_ewt-ud-{split}.conllu.xz",
+        what=f"UD English-EWT {split} treebank",
+        remedy="place en_ewt-ud-{train,dev,test}.conllu.xz (UD 2.x) in "
+        "<shared>/resources/ud-english-ewt",
+    )
+
+
+def _read_xz(path: Path) -> str:
+    try:
+        with lzma.open(path, "rt", encoding="utf-8") as handle:
+            return handle.read()
+    except (lzma.LZMAError, EOFError, OSError, UnicodeDecodeError) as error:
+        raise DataFormatError(path, None, f"cannot decompress the treebank ({error})",
+                              "restore the file from the UD English-EWT release") from error
+
+
+def _sentences(text: str) -> Iterator[str]:
+    """Yield the CoNLL-U sentence blocks of `text` (comment lines kept)."""
+    block: list[str] = []
+    for line in text.splitlines():
+        if line.strip():
+            block.append(line)
+        elif block:
+            yield "\n".join(block)
+            block = []
+    if block:
+        yield "\n".join(block)
+
+
+def read_conllu_docs(path: Path, limit: int | None = None, n_sents: int = 10) -> list[Any]:
+    """Read a (possibly xz-compressed) CoNLL-U file into spaCy `Doc`s with gold annotation.
+
+    Multiword-token ranges ("don't" = do + n't) and enhanced empty nodes are dropped by spaCy's
+    converter, so tokens are the syntactic words, as spaCy's English tokenizer splits them.
+
+    Arguments:
+        path: the treebank file (`.conllu` or `.conllu.xz`).
+        limit: keep only the first `limit` sentences (None: all).
+        n_sents: sentences per Doc (spaCy's `convert -n`).
+
+    Returns:
+        The Docs, with tags, UPOS, morphology, lemmas, heads and dependency labels set.
+
+    Raises:
+        DataFormatError: the file cannot be read or holds no sentence.
+    """
+    from spacy.training.converters import conllu_to_docs
+
+    text = _read_xz(path) if path.suffix == ".xz" else path.read_text(encoding="utf-8")
+    blocks = list(_sentences(text))
+    if limit is not None:
+        blocks = blocks[:limit]
+    if not blocks:
+        raise DataFormatError(path, None, "no CoNLL-U sentence found")
+    try:
+        return list(conllu_to_docs("\n\n".join(blocks) + "\n\n", n_sents=n_sents, no_print=True))
+    except (ValueError, IndexError, KeyError) as error:
+        raise DataFormatError(path, None, f"not valid CoNLL-U ({error})") from error
+
+
+def _data_digest(roots: Roots) -> str:
+    return cache_key(**{split: file_sha256(_ewt_path(roots, split)) for split in _SPLITS})
+
+
+def config_digest() -> str:
+    """Return the sha256 of `parser.cfg`'s settings (comments and layout do not count).
+
+    Raises:
+        DataFormatError: the config does not parse.
+    """
+    from thinc.api import Config
+
+    try:
+        text = Config().from_disk(PARSER_CONFIG, interpolate=False).to_str()
+    except Exception as error:  # confection raises several types for a bad file
+        raise DataFormatError(PARSER_CONFIG, None, f"not a valid spaCy config ({error})") from error
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parser_dir(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> tuple[Path, str]:
+    """Return (model directory, key) of the parser trained with `settings`.
+
+    Raises:
+        MissingResourceError: the EWT treebank is absent.
+    """
+    import spacy
+
+    key = cache_key(
+        config=config_digest(),
+        data=_data_digest(roots),
+        settings=asdict(settings),
+        spacy=spacy.__version__,
+    )
+    return roots.cache / "parser" / f"ewt-{key}", key
+
+
+def _write_docbin(docs: list[Any], target: Path) -> None:
+    from spacy.tokens import DocBin
+
+    DocBin(docs=docs, store_user_data=False).to_disk(target)
+
+
+def evaluate_parser(nlp: Any, docs: list[Any]) -> dict[str, float]:
+    """Score a pipeline on gold Docs; return UAS/LAS and tag/UPOS/morph/lemma accuracy (0-1).
+
+    The pipeline re-tokenises nothing: each gold Doc's words are given to it as they are.
+    """
+    from spacy.tokens import Doc, DocBin
+    from spacy.training import Example
+
+    # round-trip through a DocBin so the gold Docs' strings (morph features) live in nlp.vocab
+    gold = list(DocBin(docs=docs, store_user_data=False).get_docs(nlp.vocab))
+    examples = [Example(Doc(nlp.vocab, words=[t.text for t in doc],
+                            spaces=[bool(t.whitespace_) for t in doc]), doc) for doc in gold]
+    scores = nlp.evaluate(examples)
+    names = ("dep_uas", "dep_las", "tag_acc", "pos_acc", "morph_acc", "lemma_acc", "speed")
+    return {name: float(scores[name]) for name in names if scores.get(name) is not None}
+
+
+def train_parser(
+    roots: Roots,
+    settings: TrainingSettings = FULL_TRAINING,
+    *,
+    force: bool = False,
+    quiet: bool = False,
+) -> ParserModel:
+    """Train the parser on EWT (unless cached), evaluate it on the test set, and return it.
+
+    Arguments:
+        roots: where the treebank is and where the model is cached.
+        settings: training bounds (`FULL_TRAINING` for the real parser; tests use a tiny run).
+        force: retrain even when a cached model exists.
+        quiet: hide spaCy's training table (it goes to stdout otherwise).
+
+    Returns:
+        The trained model and its test-set scores.
+
+    Raises:
+        MissingResourceError: the EWT treebank is absent.
+        LexsubError: spaCy rejected the config or the data.
+    """
+    final, key = parser_dir(roots, settings)
+    if not force and (model := _cached(final, key)) is not None:
+        return model
+    config_sha = config_digest()  # before training: the file may be edited meanwhile
+    final.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
+    try:
+        splits: dict[str, Path] = {}
+        gold: dict[str, list[Any]] = {}
+        for split in _SPLITS:
+            limit = settings.train_sentences if split == "train" else settings.eval_sentences
+            splits[split] = work / f"{split}.spacy"
+            gold[split] = read_conllu_docs(_ewt_path(roots, split), limit)
+            _write_docbin(gold[split], splits[split])
+        started, cpu_started = time.perf_counter(), time.process_time()
+        _run_training(work / "training", splits, settings, quiet=quiet)
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        best = work / "training" / "model-best"
+        if not best.is_dir():
+            best = work / "training" / "model-last"
+        shutil.move(str(best), work / "model")
+        scores = _score(work / "model", gold["test"])
+        info = {
+            "key": key,
+            "test": scores,
+            "train_seconds": round(elapsed, 1),
+            "train_cpu_seconds": round(cpu, 1),
+            "spacy": _spacy_version(),
+            "settings": asdict(settings),
+            "config_sha256": config_sha,
+            "cpu_threads": _threads(),
+        }
+        for name in ("training", *(f"{s}.spacy" for s in _SPLITS)):
+            path = work / name
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+        atomic_write_text(work / "scores.json", json.dumps(info, indent=2, sort_keys=True) + "\n")
+        if final.exists():
+            shutil.rmtree(final)
+        os.replace(work, final)
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+    model = _cached(final, key)
+    if model is None:  # pragma: no cover - the rename above just made it
+        raise LexsubError(f"{final}: parser directory incomplete after training; rerun")
+    return model
+
+
+def _spacy_version() -> str:
+    import spacy
+
+    return str(spacy.__version__)
+
+
+def _threads() -> str:
+    return os.environ.get("OMP_NUM_THREADS", "unset")
+
+
+def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSettings,
+                  *, quiet: bool) -> None:
+    from spacy.cli.train import train as spacy_train
+
+    overrides = {"paths.train": str(splits["train"]), "paths.dev": str(splits["dev"]),
+                 **settings.overrides()}
+    stdout = sys.stdout
+    try:
+        if quiet:
+            sys.stdout = io.StringIO()
+        spacy_train(PARSER_CONFIG, output, use_gpu=-1, overrides=overrides)
+    except (ValueError, KeyError, OSError, SystemExit) as error:
+        raise LexsubError(f"{PARSER_CONFIG}: spaCy training failed ({error!r}); see the "
+                          "messages above") from error
+    finally:
+        sys.stdout = stdout
+
+
+def _score(model: Path, docs: list[Any]) -> dict[str, float]:
+    import spacy
+
+    return evaluate_parser(spacy.load(model), docs)
+
+
+def _cached(final: Path, key: str) -> ParserModel | None:
+    scores_path = final / "scores.json"
+    if not (final / "model" / "meta.json").is_file() or not scores_path.is_file():
+        return None
+    try:
+        scores = json.loads(scores_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    return ParserModel(path=final / "model", key=key, scores=scores)
+
+
+def find_parser(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> ParserModel | None:
+    """Return the cached parser trained with `settings`, or None when it is not built yet."""
+    final, key = parser_dir(roots, settings)
+    return _cached(final, key)
+
+
+def ensure_parser(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> ParserModel:
+    """Return the cached parser, training it first when absent (about half an hour on 1 core)."""
+    model = find_parser(roots, settings)
+    if model is not None:
+        return model
+    final, _ = parser_dir(roots, settings)
+    print(f"lexsub: training the EWT parser into {final} (once; ~30 min on one core)",
+          file=sys.stderr)
+    return train_parser(roots, settings)
+
+
+def load_parser(model: ParserModel, *, disable: tuple[str, ...] = ()) -> Any:
+    """Load a trained parser as a spaCy `Language` (with spaCy's default English tokenizer).
+
+    Raises:
+        MissingResourceError: the model directory has gone.
+    """
+    import spacy
+
+    if not (model.path / "meta.json").is_file():
+        raise MissingResourceError("trained parser", model.path, "run `make parser`")
+    return spacy.load(model.path, exclude=list(disable))

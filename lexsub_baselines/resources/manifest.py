@@ -1,0 +1,405 @@
+"""The resource manifest: every external input the toolkit reads, its version, source and checksum.
+
+The manifest (`manifest.json` beside this module, shipped as package data so that an installed
+copy can verify its inputs too) is written by `scripts/make_manifest.py` from the shared root.
+Each entry is one of four kinds:
+
+- `file`: a file under the shared root (`data/...` paths resolve against the data root, so
+  `--data-root` / `LEXSUB_DATA_ROOT` is honoured); `sha256` and `bytes` of the file.
+- `folder`: every file under a folder of the shared root (the corpora); `file_count`, `bytes`
+  and `tree_sha256` (see `TREE_RULE`).
+- `debian`: the files the toolkit reads from an installed Debian package (`members`, absolute
+  paths), the package's `version` as `dpkg-query` reports it, and their `tree_sha256`.
+- `pypi`: a source distribution fetched from PyPI (KenLM's, for `lmplz`), with its `sha256`;
+  verified in the build folder where `scripts/build_kenlm.sh` keeps it.
+
+`verify()` checks an entry against the current roots and returns a `ResourceStatus`: `ok`,
+`found` (present; checksums not asked for), `missing`, `mismatch` or `version-differs`.
+
+>>> manifest = load_manifest()
+>>> manifest.get("semeval2007-key-gold").kind
+'file'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources as importlib_resources
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from lexsub_baselines.cache import file_sha256
+from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
+from lexsub_baselines.paths import DATA_ENV, PROJECT_DIR, SHARED_ENV, Roots
+
+__all__ = [
+    "BUILD_ROOT",
+    "KINDS",
+    "STATUSES",
+    "TREE_RULE",
+    "Manifest",
+    "Resource",
+    "ResourceStatus",
+    "folder_files",
+    "load_manifest",
+    "locate",
+    "tree_sha256",
+    "verify",
+]
+
+FORMAT = 1
+KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
+STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs")
+TREE_RULE = ("sha256 of the UTF-8 lines '<sha256 of file>  <name>\\n' of the files sorted by "
+             "name; names are POSIX paths relative to the folder (absolute paths for Debian "
+             "members), i.e. the output of `sha256sum` over the sorted names")
+#: Where build scripts keep their downloads (`<BUILD_ROOT>/kenlm/dist/kenlm-V.tar.gz`).
+BUILD_ROOT = PROJECT_DIR / "resources" / "build"
+
+_COMMON = ("id", "what", "kind", "path", "version", "bytes", "licence", "upstream_url",
+           "upstream_sha256", "used_by", "note")
+_SPECIFIC: dict[str, tuple[str, ...]] = {
+    "file": ("sha256",),
+    "folder": ("tree_sha256", "file_count"),
+    "debian": ("package", "members", "tree_sha256", "file_count"),
+    "pypi": ("package", "sha256"),
+}
+_HEX = frozenset("0123456789abcdef")
+
+
+@dataclass(frozen=True)
+class Resource:
+    """One external input, as recorded in the manifest.
+
+    Attributes:
+        id: unique identifier (`semeval2007-key-gold`).
+        what: one line saying what it is.
+        kind: `file`, `folder`, `debian` or `pypi`.
+        path: relative to the shared root (file, folder), an absolute folder (debian) or
+            `pypi:<name>`.
+        version: the upstream version or release when one is stated, else "".
+        bytes: total size in bytes.
+        licence: the licence or terms of use.
+        upstream_url: where a user elsewhere gets it ("" when no public source is known).
+        upstream_sha256: the sha256 of what `upstream_url` serves, when known (an archive).
+        used_by: the modules (or scripts, tests) that read it.
+        note: how the upstream download maps onto `path`, or other facts worth knowing.
+        sha256: the file's sha256 (file, pypi).
+        tree_sha256: the folder's or members' digest under `TREE_RULE` (folder, debian).
+        file_count: the number of files under the folder, or of members (folder, debian).
+        package: the Debian or PyPI package name (debian, pypi).
+        members: the absolute paths of the package's files that are read (debian).
+    """
+
+    id: str
+    what: str
+    kind: str
+    path: str
+    version: str
+    bytes: int
+    licence: str
+    upstream_url: str
+    upstream_sha256: str
+    used_by: tuple[str, ...]
+    note: str = ""
+    sha256: str = ""
+    tree_sha256: str = ""
+    file_count: int = 0
+    package: str = ""
+    members: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the entry as a JSON object holding the common and its kind's fields."""
+        data: dict[str, Any] = {}
+        for key in (*_COMMON, *_SPECIFIC[self.kind]):
+            value = getattr(self, key)
+            data[key] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, source: str) -> Resource:
+        """Return the entry read from a JSON object, checking every field.
+
+        Raises:
+            DataFormatError: a field is missing, of the wrong type, or a checksum malformed.
+        """
+        if not isinstance(data, dict):
+            raise DataFormatError(source, None, f"a manifest entry is not an object: {data!r}")
+        name = data.get("id", "?")
+        kind = data.get("kind")
+        if kind not in _SPECIFIC:
+            raise DataFormatError(source, None, f"entry {name!r}: kind {kind!r} is not one of "
+                                  f"{', '.join(KINDS)}")
+        expected = {*_COMMON, *_SPECIFIC[kind]}
+        if set(data) != expected:
+            raise DataFormatError(source, None, f"entry {name!r}: fields "
+                                  f"{sorted(set(data) ^ expected)} missing or unexpected")
+        fields: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in ("bytes", "file_count"):
+                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            elif key in ("used_by", "members"):
+                ok = isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+                value = tuple(value) if ok else value
+            else:
+                ok = isinstance(value, str)
+            if not ok:
+                raise DataFormatError(source, None, f"entry {name!r}: bad value for {key!r}: "
+                                      f"{value!r}")
+            fields[key] = value
+        for key in (*_SPECIFIC[kind], "upstream_sha256"):
+            digest = fields[key]
+            if key.endswith("sha256") and (digest or key != "upstream_sha256") \
+                    and not _is_sha256(digest):
+                raise DataFormatError(source, None, f"entry {name!r}: {key} is not a sha256")
+        if not fields["id"] or not fields["path"]:
+            raise DataFormatError(source, None, f"entry {name!r}: empty id or path")
+        return cls(**fields)
+
+
+def _is_sha256(value: str) -> bool:
+    return len(value) == 64 and set(value) <= _HEX
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """The loaded manifest: its entries in file order.
+
+    Attributes:
+        resources: the entries.
+        source: where it was read from (for messages).
+    """
+
+    resources: tuple[Resource, ...]
+    source: str = field(default="<manifest>", compare=False)
+
+    def ids(self) -> list[str]:
+        """Return the entry ids in manifest order."""
+        return [r.id for r in self.resources]
+
+    def get(self, resource_id: str) -> Resource:
+        """Return the entry `resource_id`, or raise `UnknownNameError` listing the known ids."""
+        for resource in self.resources:
+            if resource.id == resource_id:
+                return resource
+        raise UnknownNameError("resource", resource_id, self.ids())
+
+    def to_text(self) -> str:
+        """Return the manifest as deterministic JSON text (sorted keys, entries in order)."""
+        data = {"format": FORMAT, "tree_rule": TREE_RULE,
+                "resources": [r.to_json() for r in self.resources]}
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str, source: str) -> Manifest:
+        """Parse manifest JSON text.
+
+        Raises:
+            DataFormatError: not JSON, an unknown format, a malformed entry or a repeated id.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise DataFormatError(source, error.lineno, f"not JSON: {error.msg}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise DataFormatError(source, None, f"not a format-{FORMAT} resource manifest",
+                                  "regenerate it with scripts/make_manifest.py")
+        entries = data.get("resources")
+        if not isinstance(entries, list):
+            raise DataFormatError(source, None, "no `resources` list")
+        resources = tuple(Resource.from_json(entry, source) for entry in entries)
+        seen: set[str] = set()
+        for resource in resources:
+            if resource.id in seen:
+                raise DataFormatError(source, None, f"resource id {resource.id!r} appears twice")
+            seen.add(resource.id)
+        return cls(resources, source)
+
+
+def load_manifest(path: Path | None = None) -> Manifest:
+    """Load the manifest shipped with the package, or the one at `path`.
+
+    Raises:
+        MissingResourceError: `path` does not exist.
+        DataFormatError: the file is malformed.
+    """
+    if path is not None:
+        if not path.is_file():
+            raise MissingResourceError("resource manifest", path,
+                                       "give an existing file or leave the default")
+        return Manifest.from_text(path.read_text(encoding="utf-8"), str(path))
+    shipped = importlib_resources.files("lexsub_baselines.resources").joinpath("manifest.json")
+    return Manifest.from_text(shipped.read_text(encoding="utf-8"), str(shipped))
+
+
+def folder_files(folder: Path) -> list[tuple[str, Path]]:
+    """Return (POSIX name relative to `folder`, path) of every file under it, sorted by name."""
+    return sorted((p.relative_to(folder).as_posix(), p) for p in folder.rglob("*") if p.is_file())
+
+
+def tree_sha256(files: Iterable[tuple[str, Path]],
+                hasher: Callable[[Path], str] = file_sha256) -> tuple[str, int, int]:
+    """Return (digest under `TREE_RULE`, file count, total bytes) of named files.
+
+    >>> tree_sha256([]) == (hashlib.sha256(b"").hexdigest(), 0, 0)
+    True
+    """
+    digest = hashlib.sha256()
+    count = size = 0
+    for name, path in sorted(files):
+        digest.update(f"{hasher(path)}  {name}\n".encode())
+        count += 1
+        size += path.stat().st_size
+    return digest.hexdigest(), count, size
+
+
+def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> Path:
+    """Return where `resource` is expected under the current roots (it may not exist)."""
+    if resource.kind == "debian":
+        return Path(resource.path)
+    if resource.kind == "pypi":
+        name = f"{resource.package}-{resource.version}.tar.gz"
+        return build_root / resource.package / "dist" / name
+    if resource.path.startswith("data/"):
+        return roots.data / resource.path.removeprefix("data/")
+    return roots.shared / resource.path
+
+
+@dataclass(frozen=True)
+class ResourceStatus:
+    """The state of one manifest entry under the current roots.
+
+    Attributes:
+        resource: the entry.
+        status: `ok`, `found` (present, not checksummed), `missing`, `mismatch` or
+            `version-differs`.
+        location: where it was looked for.
+        detail: what differs, or the remedy for a missing entry ("" when ok).
+        found_version: the installed version (debian, pypi), "" otherwise.
+    """
+
+    resource: Resource
+    status: str
+    location: Path
+    detail: str = ""
+    found_version: str = ""
+
+    @property
+    def failed(self) -> bool:
+        """True when the entry is present but is not the recorded input."""
+        return self.status in ("mismatch", "version-differs")
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the status as a JSON object (id, kind, location, status, detail, versions)."""
+        return {"id": self.resource.id, "kind": self.resource.kind,
+                "location": str(self.location), "status": self.status, "detail": self.detail,
+                "version": self.resource.version, "found_version": self.found_version,
+                "upstream_url": self.resource.upstream_url}
+
+
+def _remedy(resource: Resource, location: Path) -> str:
+    if resource.kind == "debian":
+        return f"install the Debian package {resource.package} (`make setup` does)"
+    if resource.kind == "pypi":
+        return (f"run `make kenlm` (it fetches {resource.package}=={resource.version} from "
+                f"PyPI: {resource.upstream_url})")
+    root = (f"data root: {DATA_ENV} or --data-root" if resource.path.startswith("data/")
+            else f"shared root: {SHARED_ENV} or --shared-root")
+    source = (f"get it from {resource.upstream_url}" if resource.upstream_url
+              else "no public download is recorded; copy it from a machine that has it")
+    if resource.upstream_sha256:
+        source += f" (sha256 {resource.upstream_sha256})"
+    return f"{source} and place it at {location} ({root})"
+
+
+def _dpkg_version(package: str) -> str | None:
+    """Return the installed version of a Debian package, "" if not installed, None without dpkg."""
+    if shutil.which("dpkg-query") is None:
+        return None
+    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}\t${Version}", package],
+                            capture_output=True, text=True, check=False)
+    status, _, version = result.stdout.partition("\t")
+    return version if result.returncode == 0 and status.endswith(" installed") else ""
+
+
+def _present(resource: Resource, location: Path) -> bool:
+    if resource.kind == "folder":
+        return location.is_dir()
+    if resource.kind == "debian":
+        return all(Path(member).is_file() for member in resource.members)
+    return location.is_file()
+
+
+def _check(resource: Resource, location: Path, checksums: bool,
+           hasher: Callable[[Path], str]) -> ResourceStatus:
+    found_version = ""
+    if resource.kind == "debian":
+        installed = _dpkg_version(resource.package)
+        found_version = installed or ""
+        if installed is not None and installed != resource.version and _present(resource,
+                                                                                location):
+            return ResourceStatus(resource, "version-differs", location,
+                                  f"{resource.package} {installed or '(not installed)'} is "
+                                  f"installed; the manifest records {resource.version}",
+                                  found_version)
+    if not _present(resource, location):
+        return ResourceStatus(resource, "missing", location, _remedy(resource, location),
+                              found_version)
+    if not checksums:
+        return ResourceStatus(resource, "found", location, "", found_version)
+    if resource.kind in ("file", "pypi"):
+        digest = hasher(location)
+        if digest != resource.sha256:
+            return ResourceStatus(resource, "mismatch", location,
+                                  f"sha256 {digest}, expected {resource.sha256}", found_version)
+        return ResourceStatus(resource, "ok", location, "", found_version)
+    files = (folder_files(location) if resource.kind == "folder"
+             else [(m, Path(m)) for m in resource.members])
+    digest, count, size = tree_sha256(files, hasher)
+    if digest != resource.tree_sha256:
+        return ResourceStatus(resource, "mismatch", location,
+                              f"{count} files, {size} bytes, tree sha256 {digest}; expected "
+                              f"{resource.file_count} files, {resource.bytes} bytes, "
+                              f"{resource.tree_sha256}", found_version)
+    return ResourceStatus(resource, "ok", location, "", found_version)
+
+
+def verify(roots: Roots, ids: Sequence[str] | None = None, *, checksums: bool = True,
+           manifest: Manifest | None = None, build_root: Path = BUILD_ROOT,
+           progress: bool = False) -> list[ResourceStatus]:
+    """Check manifest entries against the current roots.
+
+    Arguments:
+        roots: where the shared inputs are.
+        ids: the entries to check (default: all, in manifest order).
+        checksums: compute and compare checksums (False: presence and versions only).
+        manifest: the manifest (default: the shipped one).
+        build_root: where build scripts keep PyPI downloads.
+        progress: show a tqdm bar (bytes hashed) on stderr.
+
+    Returns:
+        One `ResourceStatus` per entry, in the order asked for.
+
+    Raises:
+        UnknownNameError: an id is not in the manifest.
+    """
+    manifest = manifest or load_manifest()
+    selected = [manifest.get(i) for i in ids] if ids is not None else list(manifest.resources)
+    located = [(r, locate(r, roots, build_root)) for r in selected]
+    total = sum(r.bytes for r, where in located if checksums and _present(r, where))
+    with tqdm(total=total, unit="B", unit_scale=True, desc="verifying resources",
+              disable=not (progress and checksums), leave=False) as bar:
+
+        def hasher(path: Path) -> str:
+            digest = file_sha256(path)
+            bar.update(path.stat().st_size)
+            return digest
+
+        return [_check(r, where, checksums, hasher) for r, where in located]

@@ -1,0 +1,105 @@
+"""Benchmark corpus parsing: words/second with 1 and 2 processes, and peak memory.
+
+Compares spaCy's own `nlp.pipe(n_process=N)` (Docs serialised back to the parent) with the
+count build of `lexsub_baselines.distributional.build` (workers return only relation counts),
+on the same corpus sample, with the full EWT parser (`make parser` first).
+
+    .venv/bin/python scripts/bench_parse.py [--max-tokens 100000] [--json results.json]
+
+The machine's load average is printed beside the figures: on a shared machine they are only
+comparable within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.corpora import iter_paragraphs
+from lexsub_baselines.distributional.build import BuildSettings, build_counts, split_long
+from lexsub_baselines.distributional.parser import ParserModel, find_parser, load_parser, parser_dir
+from lexsub_baselines.distributional.relations import count_relations
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import resolve_roots
+
+
+def _words(texts: list[str]) -> int:
+    return sum(text.count(" ") + 1 for text in texts)
+
+
+def _pipe(nlp: Any, texts: list[str], n_process: int, batch_size: int) -> float:
+    started = time.perf_counter()
+    count_relations(nlp.pipe(texts, n_process=n_process, batch_size=batch_size))
+    return time.perf_counter() - started
+
+
+def _model_at(folder: Path) -> ParserModel | None:
+    scores = folder / "scores.json"
+    if not (folder / "model" / "meta.json").is_file() or not scores.is_file():
+        return None
+    info = json.loads(scores.read_text(encoding="utf-8"))
+    return ParserModel(path=folder / "model", key=str(info["key"]), scores=info)
+
+
+def main() -> int:
+    """Run the benchmark; print a table (and write JSON when asked)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-tokens", type=int, default=100_000)
+    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--json", default=None, help="also write the figures here")
+    parser.add_argument("--model", default=None,
+                        help="a trained parser folder (default: the one parser.cfg makes)")
+    args = parser.parse_args()
+    roots = resolve_roots()
+    model = find_parser(roots) if args.model is None else _model_at(Path(args.model))
+    if model is None:
+        raise LexsubError(f"no trained parser at {parser_dir(roots)[0]}; run `make parser` first")
+    texts = [p for text in iter_paragraphs(roots, max_tokens=args.max_tokens)
+             for p in split_long(text)]
+    words = _words(texts)
+    nlp = load_parser(model, disable=("tagger",))
+    nlp("Warm up the pipeline.")
+    rows: list[dict[str, Any]] = []
+    for n_process in (1, 2):
+        seconds = _pipe(nlp, texts, n_process, args.batch_size)
+        rows.append({"method": "nlp.pipe", "n_process": n_process, "seconds": round(seconds, 1),
+                     "words_per_second": round(words / seconds)})
+    for n_process in (1, 2):
+        settings = BuildSettings(n_process=n_process, batch_size=args.batch_size,
+                                 shard_paragraphs=500)
+        started = time.perf_counter()
+        counts = build_counts(roots, model, settings, progress=False, paragraphs=texts)
+        seconds = time.perf_counter() - started
+        rows.append({"method": "build_counts", "n_process": n_process,
+                     "seconds": round(seconds, 1), "words_per_second": round(words / seconds),
+                     "relations": int(counts.matrix.sum())})
+    peak = {
+        "main_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "largest_child_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
+    }
+    report = {"words": words, "paragraphs": len(texts), "batch_size": args.batch_size,
+              "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
+              "parser": model.key, "rows": rows, "peak_rss": peak}
+    print(f"{words:,} words, {len(texts):,} paragraphs; load average {report['load_average']}")
+    for row in rows:
+        print(f"  {row['method']:<13} n_process={row['n_process']}  {row['seconds']:>7.1f} s  "
+              f"{row['words_per_second']:>8,} words/s")
+    print(f"  peak RSS: main {peak['main_mb']} MB, largest child {peak['largest_child_mb']} MB")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except LexsubError as error:
+        print(f"bench_parse: {error}", file=sys.stderr)
+        sys.exit(2)

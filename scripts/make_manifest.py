@@ -1,0 +1,299 @@
+"""(Re)compute the resource manifest `lexsub_baselines/resources/manifest.json`.
+
+    .venv/bin/python scripts/make_manifest.py [--shared-root DIR] [--data-root DIR]
+                                              [--output FILE] [--check]
+
+The descriptions, licences and upstream locations are written here, next to the paths; the
+sizes, checksums and Debian versions are measured from the shared root, the installed Debian
+packages (`dpkg-query`) and the KenLM sdist that `scripts/build_kenlm.sh` downloaded. Upstream
+locations come from ../shared/README.md, the files' own headers and source notes, and the
+dataset registry (`datasets/catalog.py`, `datasets/coinco.py`), or are "" when not known.
+The output is deterministic (sorted keys, entries in the order below), so a re-run on the same
+inputs gives the same bytes; `--check` exits 1 when the checked-in file differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.cache import atomic_write_text, file_sha256
+from lexsub_baselines.datasets.catalog import (
+    SEMEVAL2007_NOTE,
+    SEMEVAL2007_SHA256,
+    SEMEVAL2007_URL,
+)
+from lexsub_baselines.datasets.coinco import COINCO_URL
+from lexsub_baselines.errors import LexsubError, MissingResourceError
+from lexsub_baselines.paths import PROJECT_DIR, resolve_roots
+from lexsub_baselines.rankers.spanish_frequency import ESWIKI_PARTS
+from lexsub_baselines.resources.bilingual import FREEDICT_DIR, WIKTIONARY_PARTS
+from lexsub_baselines.resources.frequency_lists import KILGARRIFF_PARTS, WORDLIST_PARTS
+from lexsub_baselines.resources.manifest import (
+    BUILD_ROOT,
+    Manifest,
+    Resource,
+    folder_files,
+    locate,
+    tree_sha256,
+)
+from lexsub_baselines.resources.wordnet_nltk import (
+    DEBIAN_WORDNET_DIR,
+    LEXNAMES_MAN_PAGE,
+    WORDNET_FILES,
+)
+
+OUTPUT = PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json"
+KENLM_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
+
+_SEMEVAL = {"licence": "research use, as distributed by the task organisers",
+            "upstream_url": SEMEVAL2007_URL, "upstream_sha256": SEMEVAL2007_SHA256,
+            "note": SEMEVAL2007_NOTE, "used_by": ["lexsub_baselines.datasets.catalog"]}
+_MELAMUD_NOTE = "from the folder `datasets/` of Melamud et al.'s repository"
+_COINCO = {"licence": "CoInCo terms (Kremer et al. 2014); see README.melamud-lexsub.md",
+           "upstream_url": COINCO_URL, "upstream_sha256": "", "version": "",
+           "note": _MELAMUD_NOTE + "; place under <data root>/coinco/",
+           "used_by": ["lexsub_baselines.datasets.coinco", "lexsub_baselines.analysis.candidates"]}
+_WIKIFREQ = ("https://github.com/IlyaSemenov/wikipedia-word-frequency/blob/"
+             "5a6768888388d4455447ac7c760e940f4f7c1304/results/")
+_EWT = {"version": "2.16", "licence": "CC BY-SA 4.0",
+        "upstream_url": "https://github.com/UniversalDependencies/UD_English-EWT",
+        "upstream_sha256": "", "used_by": ["lexsub_baselines.distributional.parser"]}
+_CORPUS_USERS = ["lexsub_baselines.corpora", "lexsub_baselines.lm.corpus_text",
+                 "lexsub_baselines.distributional.build",
+                 "lexsub_baselines.distributional.word2vec",
+                 "lexsub_baselines.resources.corpus_counts", "lexsub_baselines.rankers.bow"]
+
+
+def _shared_entries() -> list[dict[str, Any]]:
+    """Return the file and folder entries (measured fields left out)."""
+    semeval = [
+        ("semeval2007-trial-xml", "trial/lexsub_trial.xml", "trial release",
+         "SemEval-2007 Task 10 trial instances (300 instances, 30 lexelts; lenient XML)"),
+        ("semeval2007-trial-gold", "trial/gold.trial", "trial release",
+         "SemEval-2007 Task 10 trial gold substitutes"),
+        ("semeval2007-trial-mwgold", "trial/mwgold.trial", "trial release",
+         "SemEval-2007 Task 10 trial multiword gold"),
+        ("semeval2007-test-xml", "test/lexsub_test.xml", "test release",
+         "SemEval-2007 Task 10 test instances (1710 instances, ids 301-2010, 171 lexelts)"),
+        ("semeval2007-key-gold", "key/gold", "post-evaluation key of 11 April 2007",
+         "SemEval-2007 Task 10 test gold substitutes (1703 lines)"),
+        ("semeval2007-key-mwgold", "key/mwgold", "post-evaluation key of 11 April 2007",
+         "SemEval-2007 Task 10 test multiword gold"),
+        ("semeval2007-key-mwids", "key/mwids", "post-evaluation key of 11 April 2007",
+         "SemEval-2007 Task 10 ids of the test items whose target is in a multiword"),
+        ("semeval2007-key-mrsamples", "key/MRsamples", "post-evaluation key of 11 April 2007",
+         "SemEval-2007 Task 10 ids of the manually selected (MAN) test items"),
+    ]
+    entries: list[dict[str, Any]] = [
+        {"id": i, "kind": "file", "path": f"data/semeval2007/{rel}", "version": version,
+         "what": what, **_SEMEVAL} for i, rel, version, what in semeval]
+    entries.append({
+        "id": "lst-candidates", "kind": "file", "path": "data/lst-candidates/lst.gold.candidates",
+        "what": "SemEval-2007 per-lemma candidate pools (lemma.pos::c1;c2;...) for GAP ranking",
+        "version": "", "licence": "research use (SemEval-2007 terms); repository Apache-2.0",
+        "upstream_url": COINCO_URL, "upstream_sha256": "",
+        "note": _MELAMUD_NOTE + "; place under <data root>/lst-candidates/",
+        "used_by": ["lexsub_baselines.analysis.candidates", "scripts/bench_rankers.py"]})
+    for i, name, what in [
+        ("coinco-all-gold", "coinco_all.no_problematic.gold", "CoInCo gold substitutes"),
+        ("coinco-all-instances", "coinco_all.no_problematic.preprocessed",
+         "CoInCo instances, all (15,415)"),
+        ("coinco-dev-instances", "coinco_dev.no_problematic.preprocessed",
+         "CoInCo instances, dev split (5,388)"),
+        ("coinco-test-instances", "coinco_test.no_problematic.preprocessed",
+         "CoInCo instances, test split (10,027)"),
+        ("coinco-candidates", "coinco.no_problematic.candidates",
+         "CoInCo per-lemma candidate pools"),
+    ]:
+        entries.append({"id": i, "kind": "file", "path": f"data/coinco/{name}", "what": what,
+                        **_COINCO})
+    entries.append({
+        "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
+        "what": "made-up answer files with the official scorer's output (cases.jsonl) for "
+                "scorer parity tests", "version": "score.pl of the key release of 11 April 2007",
+        "licence": "made for this project", "upstream_url": "", "upstream_sha256": "",
+        "note": "produced with the official scorer; no public download",
+        "used_by": ["tests/test_scoring_vectors.py", "scripts/bench_scorer.py"]})
+    entries += [
+        {"id": "roget-1911", "kind": "file", "path": "resources/roget/pg10681.txt",
+         "what": "Roget's Thesaurus of English Words and Phrases (1911)",
+         "version": "Project Gutenberg eBook #10681 (released 2004-04-01)",
+         "licence": "public domain (Project Gutenberg)",
+         "upstream_url": "https://www.gutenberg.org/ebooks/10681", "upstream_sha256": "",
+         "note": "the plain-text UTF-8 file of the eBook",
+         "used_by": ["lexsub_baselines.resources.roget"]},
+        {"id": "bnc-kilgarriff-lemmas", "kind": "file", "path": "/".join(KILGARRIFF_PARTS),
+         "what": "Adam Kilgarriff's BNC lemma list (rank freq lemma class; 6,318 lemmas)",
+         "version": "", "licence": "freely distributed by its author",
+         "upstream_url": "https://www.kilgarriff.co.uk/bnc-readme.html", "upstream_sha256": "",
+         "note": "the lemma list (`lemma.al`) of the page's BNC frequency lists",
+         "used_by": ["lexsub_baselines.resources.frequency_lists"]},
+        {"id": "wiktionary-en-es", "kind": "file", "path": "/".join(WIKTIONARY_PARTS),
+         "what": "English->Spanish Wiktionary extraction (Buchmeier)", "version": "20150102",
+         "licence": "CC BY-SA 3.0 / GFDL",
+         "upstream_url": "http://en.wiktionary.org/wiki/User:Matthias_Buchmeier",
+         "upstream_sha256": "",
+         "note": "as collected by the Open DSL Dictionary Project (github.com/open-dsl-dict)",
+         "used_by": ["lexsub_baselines.resources.bilingual"]},
+        {"id": "freq-eswiki", "kind": "file", "path": "/".join(ESWIKI_PARTS),
+         "what": "Spanish Wikipedia word frequencies (word, raw count), top 48,000",
+         "version": "eswiki 2022-08-29", "licence": "counts from Wikipedia",
+         "upstream_url": _WIKIFREQ + "eswiki-2022-08-29.txt", "upstream_sha256": "",
+         "note": "the upstream file trimmed to its first 48,000 lines",
+         "used_by": ["lexsub_baselines.rankers.spanish_frequency"]},
+        {"id": "freq-enwiki", "kind": "file", "path": "/".join(WORDLIST_PARTS),
+         "what": "English Wikipedia word frequencies (word, raw count), top 51,000",
+         "version": "enwiki 2023-04-13", "licence": "counts from Wikipedia",
+         "upstream_url": _WIKIFREQ + "enwiki-2023-04-13.txt", "upstream_sha256": "",
+         "note": "the upstream file trimmed to its first 51,000 lines",
+         "used_by": ["lexsub_baselines.resources.frequency_lists"]},
+    ]
+    for split, size in (("train", "12,544"), ("dev", "2,001"), ("test", "2,077")):
+        entries.append({
+            "id": f"ud-ewt-{split}", "kind": "file",
+            "path": f"resources/ud-english-ewt/en_ewt-ud-{split}.conllu.xz",
+            "what": f"UD English-EWT {split} treebank ({size} sentences)",
+            "note": f"en_ewt-ud-{split}.conllu of the repository's release 2.16, xz-compressed",
+            **_EWT})
+    entries += [
+        {"id": "corpus-enwiki-2015", "kind": "folder", "path": "corpora/enwiki-2015",
+         "what": "English Wikipedia (dump of about May 2015), WikiExtractor output, 400 xz "
+                 "files, 65.2M tokens", "version": "dump of about May 2015",
+         "licence": "CC BY-SA 3.0 / GFDL", "upstream_url": "", "upstream_sha256": "",
+         "note": "no public download of this sample is recorded; other WikiExtractor output in "
+                 "the layout */wiki_NN.xz works (with different figures)",
+         "used_by": _CORPUS_USERS},
+        {"id": "corpus-gutenberg", "kind": "folder", "path": "corpora/gutenberg",
+         "what": "375 Project Gutenberg books (English), 25.1M tokens, xz, with MANIFEST.tsv",
+         "version": "", "licence": "public domain (Project Gutenberg)",
+         "upstream_url": "https://www.gutenberg.org/", "upstream_sha256": "",
+         "note": "MANIFEST.tsv lists each file's author and original title",
+         "used_by": _CORPUS_USERS},
+    ]
+    return entries
+
+
+def _dpkg(*args: str) -> str:
+    result = subprocess.run(["dpkg-query", *args], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise LexsubError(f"dpkg-query {' '.join(args)} failed: {result.stderr.strip()} "
+                          "(run `make setup` to install the Debian packages)")
+    return result.stdout.strip()
+
+
+def _debian_entries() -> list[dict[str, Any]]:
+    """Return one entry per Debian package, its members being the files the code reads."""
+    used = [DEBIAN_WORDNET_DIR / name for name in WORDNET_FILES] + [LEXNAMES_MAN_PAGE]
+    used += [FREEDICT_DIR / "freedict-eng-spa.index", FREEDICT_DIR / "freedict-eng-spa.dict.dz"]
+    owners: dict[str, list[str]] = {}
+    for path in used:
+        owner = _dpkg("-S", str(path)).split(":")[0]
+        owners.setdefault(owner, []).append(str(path))
+    facts = {
+        "wordnet-base": ("Princeton WordNet 3.0 database files (and the lexnames(5WN) page "
+                         "from which the `lexnames` file NLTK needs is generated)",
+                         "WordNet 3.0 licence (Princeton University)", DEBIAN_WORDNET_DIR,
+                         "lexsub_baselines.resources.wordnet_nltk"),
+        "wordnet-sense-index": ("Princeton WordNet 3.0 sense index",
+                                "WordNet 3.0 licence (Princeton University)",
+                                DEBIAN_WORDNET_DIR, "lexsub_baselines.resources.wordnet_nltk"),
+        "dict-freedict-eng-spa": ("FreeDict English->Spanish dictionary (dictd format)",
+                                  "GPL-2+", FREEDICT_DIR, "lexsub_baselines.resources.bilingual"),
+    }
+    entries = []
+    for package in sorted(owners, key=list(facts).index):
+        what, licence, folder, user = facts[package]
+        version, homepage = _dpkg("-W", "-f=${Version}\t${Homepage}", package).split("\t")
+        entries.append({
+            "id": f"debian-{package}", "kind": "debian", "path": str(folder), "what": what,
+            "package": package, "version": version, "members": sorted(owners[package]),
+            "licence": licence, "upstream_url": homepage, "upstream_sha256": "",
+            "note": f"install with apt-get install {package} (scripts/setup.sh does)",
+            "used_by": [user]})
+    return entries
+
+
+def _kenlm_entry() -> dict[str, Any]:
+    text = KENLM_SCRIPT.read_text(encoding="utf-8")
+    version = re.search(r"^KENLM_VERSION=(\S+)$", text, re.M)
+    digest = re.search(r"^KENLM_SHA256=([0-9a-f]{64})$", text, re.M)
+    if not version or not digest:
+        raise LexsubError(f"{KENLM_SCRIPT}: KENLM_VERSION / KENLM_SHA256 not found")
+    return {
+        "id": "pypi-kenlm-sdist", "kind": "pypi", "path": "pypi:kenlm", "package": "kenlm",
+        "version": version.group(1), "sha256": digest.group(1),
+        "what": "KenLM source distribution (C++ source of lmplz and build_binary)",
+        "licence": "LGPL (most files; see LICENSE in the sdist)",
+        "upstream_url": f"https://pypi.org/project/kenlm/{version.group(1)}/",
+        "upstream_sha256": digest.group(1),
+        "note": "fetched with pip download --no-binary kenlm and built by scripts/build_kenlm.sh",
+        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.lm.kenlm_tools"]}
+
+
+def build_manifest(shared: str | None, data: str | None) -> Manifest:
+    """Return the manifest measured from the roots, the Debian packages and the KenLM sdist."""
+    roots = resolve_roots(shared, data)
+    resources = []
+    for entry in [*_shared_entries(), *_debian_entries(), _kenlm_entry()]:
+        entry.setdefault("upstream_sha256", "")
+        draft = Resource(**{**entry, "bytes": 0, "used_by": tuple(entry["used_by"]),
+                            "members": tuple(entry.get("members", ()))})
+        where = locate(draft, roots, BUILD_ROOT)
+        measured: dict[str, Any] = {}
+        if draft.kind in ("file", "pypi"):
+            if not where.is_file():
+                raise MissingResourceError(draft.what, where, "the manifest records what is "
+                                           "present: point the roots at a complete copy")
+            measured = {"sha256": file_sha256(where), "bytes": where.stat().st_size}
+            if draft.kind == "pypi" and measured["sha256"] != draft.sha256:
+                raise LexsubError(f"{where}: sha256 {measured['sha256']} differs from "
+                                  f"{KENLM_SCRIPT.name}'s {draft.sha256}")
+        else:
+            files = (folder_files(where) if draft.kind == "folder"
+                     else [(m, Path(m)) for m in draft.members])
+            if not files:
+                raise MissingResourceError(draft.what, where, "point the roots at a complete "
+                                           "copy")
+            digest, count, size = tree_sha256(files)
+            measured = {"tree_sha256": digest, "file_count": count, "bytes": size}
+        resources.append(dataclasses.replace(draft, **measured))
+    return Manifest(tuple(resources), "scripts/make_manifest.py")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with --check, compare) the manifest; return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared-root", default=None, help="default: LEXSUB_SHARED_ROOT or "
+                        "../shared")
+    parser.add_argument("--data-root", default=None, help="default: <shared root>/data")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help=f"default {OUTPUT}")
+    parser.add_argument("--check", action="store_true",
+                        help="do not write; exit 1 when --output differs from the measured one")
+    args = parser.parse_args(argv)
+    try:
+        manifest = build_manifest(args.shared_root, args.data_root)
+    except LexsubError as error:
+        print(f"make_manifest: error: {error}", file=sys.stderr)
+        return 2
+    text = manifest.to_text()
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
+        if current != text:
+            print(f"make_manifest: {args.output} is out of date; re-run without --check",
+                  file=sys.stderr)
+            return 1
+        print(f"make_manifest: {args.output} is up to date")
+        return 0
+    atomic_write_text(args.output, text)
+    print(f"make_manifest: wrote {args.output} ({len(manifest.resources)} entries)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

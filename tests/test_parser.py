@@ -1,0 +1,176 @@
+"""The EWT parser: reading CoNLL-U, a tiny real training run, caching, and the corpus count build.
+
+The full parser takes ~30 minutes and is built by `make parser`; here a tiny one (500 EWT
+sentences, 60 updates) goes through the same training, evaluation, caching and parsing code.
+"""
+
+from __future__ import annotations
+
+import lzma
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.distributional import build
+from lexsub_baselines.distributional.build import BuildSettings, build_counts, counts_stem
+from lexsub_baselines.distributional.counts import FeatureCounts
+from lexsub_baselines.distributional.parser import (
+    ParserModel,
+    TrainingSettings,
+    load_parser,
+    parser_dir,
+    read_conllu_docs,
+    train_parser,
+)
+from lexsub_baselines.distributional.relations import GrTriple
+from lexsub_baselines.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.paths import Roots, resolve_roots
+
+TINY = TrainingSettings(max_steps=60, eval_frequency=60, train_sentences=500, eval_sentences=100)
+
+CONLLU = """# sent_id = 1
+# text = I don't drink beer.
+1	I	I	PRON	PRP	Case=Nom	4	nsubj	_	_
+2-3	don't	_	_	_	_	_	_	_	_
+2	do	do	AUX	VBP	Mood=Ind	4	aux	_	_
+3	n't	not	PART	RB	_	4	advmod	_	_
+4	drink	drink	VERB	VB	VerbForm=Inf	0	root	_	_
+5	beer	beer	NOUN	NN	Number=Sing	4	obj	_	SpaceAfter=No
+5.1	drunk	drink	VERB	VBN	_	_	_	4:conj	_
+6	.	.	PUNCT	.	_	4	punct	_	_
+
+"""
+
+
+@pytest.fixture(scope="module")
+def tiny_roots(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots:
+    """The shared roots with a private, empty cache."""
+    return resolve_roots(shared.shared, shared.data, tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_roots: Roots) -> ParserModel:
+    """A parser trained for a few seconds on 500 EWT sentences."""
+    return train_parser(tiny_roots, TINY, quiet=True)
+
+
+def test_read_conllu_keeps_syntactic_words(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.conllu.xz"
+    with lzma.open(path, "wt", encoding="utf-8") as handle:
+        handle.write(CONLLU)
+    (doc,) = read_conllu_docs(path)
+    assert [t.text for t in doc] == ["I", "do", "n't", "drink", "beer", "."]
+    assert [t.head.i for t in doc] == [3, 3, 3, 3, 3, 3]
+    assert doc[4].dep_ == "obj" and doc[4].pos_ == "NOUN" and doc[4].tag_ == "NN"
+    assert doc[2].lemma_ == "not"
+
+
+def test_unreadable_treebank_is_reported(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.conllu.xz"
+    broken.write_bytes(b"not xz at all")
+    with pytest.raises(DataFormatError, match=r"broken\.conllu\.xz.*decompress"):
+        read_conllu_docs(broken)
+    (tmp_path / "none.conllu").write_text("\n\n", encoding="utf-8")
+    with pytest.raises(DataFormatError, match="no CoNLL-U sentence"):
+        read_conllu_docs(tmp_path / "none.conllu")
+
+
+def test_missing_treebank_names_the_file(tmp_path: Path) -> None:
+    roots = resolve_roots(tmp_path, tmp_path / "data", tmp_path / "cache")
+    with pytest.raises(MissingResourceError, match=r"en_ewt-ud-train\.conllu\.xz"):
+        parser_dir(roots)
+
+
+@pytest.mark.slow
+def test_tiny_parser_is_trained_scored_and_cached(tiny: ParserModel, tiny_roots: Roots) -> None:
+    final, key = parser_dir(tiny_roots, TINY)
+    assert tiny.path == final / "model" and tiny.key == key
+    test = tiny.scores["test"]
+    for name in ("dep_uas", "dep_las", "tag_acc", "pos_acc", "lemma_acc"):
+        assert 0.0 <= test[name] <= 1.0, name
+    assert test["dep_las"] <= test["dep_uas"]
+    assert test["lemma_acc"] > 0.5  # the edit-tree lemmatizer's backoff alone gets far
+    assert tiny.scores["settings"]["train_sentences"] == 500
+    assert (final / "scores.json").is_file()
+    assert [p.name for p in final.parent.iterdir()] == [final.name]  # no temp dir left
+    stamp = (final / "model" / "meta.json").stat().st_mtime_ns
+    again = train_parser(tiny_roots, TINY, quiet=True)
+    assert again == tiny
+    assert (final / "model" / "meta.json").stat().st_mtime_ns == stamp  # not retrained
+
+
+@pytest.mark.slow
+def test_tiny_parser_parses_with_the_english_tokenizer(tiny: ParserModel) -> None:
+    nlp = load_parser(tiny)
+    doc = nlp("The students didn't drink the cold beer.")
+    assert [t.text for t in doc][:4] == ["The", "students", "did", "n't"]
+    assert doc.has_annotation("DEP") and doc.has_annotation("POS") and doc.has_annotation("LEMMA")
+
+
+@pytest.mark.slow
+def test_count_build_resumes_from_shards(
+    tiny: ParserModel, tiny_roots: Roots, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = BuildSettings(max_tokens=3000, n_process=1, shard_paragraphs=6)
+    stem = counts_stem(tiny_roots, tiny, settings)
+    calls: list[int] = []
+    real = build._parse_shard
+
+    def failing(texts: list[str]) -> Counter[GrTriple]:
+        calls.append(len(texts))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(texts)
+
+    monkeypatch.setattr(build, "_parse_shard", failing)
+    with pytest.raises(KeyboardInterrupt):
+        build_counts(tiny_roots, tiny, settings, progress=False)
+    shard_dir = stem.with_name(stem.name + ".shards")
+    assert len(list(shard_dir.glob("shard-*.tsv.gz"))) == 2
+    assert FeatureCounts.load(stem) is None
+
+    calls.clear()
+
+    def counting(texts: list[str]) -> Counter[GrTriple]:
+        calls.append(len(texts))
+        return real(texts)
+
+    monkeypatch.setattr(build, "_parse_shard", counting)
+    counts = build_counts(tiny_roots, tiny, settings, progress=False)
+    resumed_calls = len(calls)
+    assert resumed_calls >= 1
+    assert not shard_dir.exists()
+    assert counts.meta["words"] >= 3000 and counts.meta["parser"] == tiny.key
+    assert counts.matrix.shape == (len(counts.words), len(counts.features))
+    assert counts.matrix.sum() > 0
+
+    calls.clear()
+    cached = build_counts(tiny_roots, tiny, settings, progress=False)
+    assert calls == [] and _same(cached, counts)
+
+    # the same shards from scratch, without the interruption, give the same counts
+    fresh = build_counts(tiny_roots, tiny, BuildSettings(max_tokens=3000, n_process=1,
+                                                        shard_paragraphs=6),
+                         progress=False, paragraphs=_paragraphs(tiny_roots, 3000))
+    assert _same(fresh, counts) and len(calls) == resumed_calls + 2
+
+
+@pytest.mark.slow
+def test_two_processes_count_what_one_does(tiny: ParserModel, tiny_roots: Roots) -> None:
+    texts = _paragraphs(tiny_roots, 2000)
+    one = build_counts(tiny_roots, tiny, BuildSettings(n_process=1, shard_paragraphs=5),
+                       progress=False, paragraphs=texts)
+    two = build_counts(tiny_roots, tiny, BuildSettings(n_process=2, shard_paragraphs=5),
+                       progress=False, paragraphs=texts)
+    assert _same(one, two) and one.matrix.sum() > 0
+
+
+def _paragraphs(roots: Roots, max_tokens: int) -> list[str]:
+    from lexsub_baselines.corpora import iter_paragraphs
+
+    return list(iter_paragraphs(roots, max_tokens=max_tokens))
+
+
+def _same(a: FeatureCounts, b: FeatureCounts) -> bool:
+    return a.words == b.words and a.features == b.features and (a.matrix != b.matrix).nnz == 0
