@@ -27,8 +27,9 @@ from lexsub_baselines.systems import System
 
 __all__ = ["RunRecord", "answer_dataset", "run_system", "score_files", "write_json"]
 
-#: The scorer settings the regenerated tables use.
-PROFILE = "official"
+#: The scorer profile of the regenerated tables, by the language of the substitutes: the
+#: official SemEval-2007 scorer for English, the official SemEval-2010 Task 2 scorer for Spanish.
+PROFILES: dict[str, str] = {"en": "official", "es": "clls2010-official"}
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,9 @@ class RunRecord:
         instances: number of instances.
         answered: instances with at least one answer of the system's main kind.
         seconds: wall time to answer them.
-        files: kind -> answer file written.
+        files: kind -> answer file written, relative to `out` (so the JSON does not depend
+            on where the results folder is).
+        out: the results folder.
         scored: False when the dataset has no gold for these answers (e.g. Spanish answers
             for English-only data); `note` says why.
         note: why scoring was skipped, or "".
@@ -53,8 +56,13 @@ class RunRecord:
     answered: int
     seconds: float
     files: tuple[tuple[str, str], ...]
+    out: Path
     scored: bool = True
     note: str = ""
+
+    def paths(self) -> list[tuple[str, Path]]:
+        """Return (kind, path) of every answer file."""
+        return [(kind, self.out / relative) for kind, relative in self.files]
 
     @property
     def unanswered(self) -> int:
@@ -87,14 +95,14 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
     lexelts = {i.id: i.lexelt for i in dataset.instances()}
     files = []
     for kind in system.kinds:
-        path = out_dir / dataset.name / f"{_file_stem(system.name)}.{kind}"
+        relative = f"{dataset.name}/{_file_stem(system.name)}.{kind}"
         rows = ((lexelts[i], i, a.for_kind(kind)) for i, a in answers.items())
-        write_answer_file(path, kind, rows)
-        files.append((kind, str(path)))
+        write_answer_file(out_dir / relative, kind, rows)
+        files.append((kind, relative))
     main_kind = system.kinds[0]
     answered = sum(1 for a in answers.values() if a.for_kind(main_kind))
     return RunRecord(dataset.name, system.name, len(answers), answered, seconds, tuple(files),
-                     scored=score, note=note)
+                     out_dir, scored=score, note=note)
 
 
 def _file_stem(system_name: str) -> str:
@@ -103,18 +111,22 @@ def _file_stem(system_name: str) -> str:
 
 
 def score_files(record: RunRecord, dataset: Dataset) -> dict[str, Any]:
-    """Score each answer file of `record` with the official profile; return kind -> JSON."""
+    """Score each answer file of `record` with the official profile; return kind -> JSON.
+
+    The profile is the official scorer of the dataset's language (`PROFILES`).
+    """
     from lexsub_baselines.scoring import score
 
     results: dict[str, Any] = {}
-    for kind, path in record.files:
+    for kind, path in record.paths():
         role = "mwgold" if kind == "mw" else "gold"
         if not dataset.has(role):
             continue
         subsets = kind != "mw" and dataset.has("mwids") and dataset.has("mrsamples")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # our own files: problems would be bugs, tested
-            report = score(Path(path), dataset, kind, profile=PROFILE, subsets=subsets,
+            report = score(path, dataset, kind, profile=PROFILES[dataset.spec.language],
+                           subsets=subsets,
                            by_pos=kind != "mw", measures=("jabbari",) if kind != "mw" else (),
                            warn=False)
         results[kind] = report.to_json()

@@ -26,6 +26,7 @@ __all__ = [
     "System",
     "SystemFactory",
     "build_system",
+    "check_system_name",
     "select_answers",
     "system_names",
 ]
@@ -100,6 +101,27 @@ def system_names() -> list[str]:
     return SYSTEMS.names()
 
 
+def check_system_name(name: str) -> None:
+    """Check that `name` is a registered system or a `GENERATOR+RANKER` composition.
+
+    Raises:
+        UnknownNameError: it is neither; the message lists the systems and the components.
+    """
+    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
+    from lexsub_baselines.generators.base import GENERATORS
+    from lexsub_baselines.rankers.base import RANKERS
+
+    if name in SYSTEMS:
+        return
+    generator, plus, ranker = name.partition("+")
+    if plus and generator in GENERATORS and ranker in RANKERS:
+        return
+    known = [*SYSTEMS.names(),
+             f"GENERATOR+RANKER (generators: {', '.join(GENERATORS.names())}; "
+             f"rankers: {', '.join(RANKERS.names())})"]
+    raise UnknownNameError("system", name, known)
+
+
 def build_system(name: str, roots: Roots) -> System:
     """Build a system by its canonical name.
 
@@ -110,16 +132,11 @@ def build_system(name: str, roots: Roots) -> System:
     Raises:
         UnknownNameError: neither a registered system nor a valid composition.
     """
-    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
     from lexsub_baselines.generators.base import GENERATORS
     from lexsub_baselines.rankers.base import RANKERS
 
+    check_system_name(name)
     if name in SYSTEMS:
         return SYSTEMS.get(name)(roots)
-    generator, plus, ranker = name.partition("+")
-    if plus and generator in GENERATORS and ranker in RANKERS:
-        return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
-    known = [*SYSTEMS.names(),
-             f"GENERATOR+RANKER (generators: {', '.join(GENERATORS.names())}; "
-             f"rankers: {', '.join(RANKERS.names())})"]
-    raise UnknownNameError("system", name, known)
+    generator, _, ranker = name.partition("+")
+    return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))

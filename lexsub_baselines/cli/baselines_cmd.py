@@ -23,7 +23,7 @@ from lexsub_baselines.runner import (
     score_files,
     write_json,
 )
-from lexsub_baselines.systems import SYSTEMS, build_system, system_names
+from lexsub_baselines.systems import SYSTEMS, build_system, check_system_name, system_names
 from lexsub_baselines.tables import render_tables
 
 #: The English datasets every English system runs on.
@@ -64,7 +64,7 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     """Answer one dataset with one system; print where the files went."""
     system = build_system(args.system, roots)
     record = run_system(system, load_dataset(args.dataset, roots), Path(args.out))
-    for kind, path in record.files:
+    for kind, path in record.paths():
         print(f"{kind}: {path}")
     print(f"answered {record.answered} of {record.instances} instances "
           f"in {record.seconds:.1f}s")
@@ -88,6 +88,8 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     """Run the systems, score them, write results/scores.json, runs.json and tables.md."""
     out = Path(args.out)
     names = args.systems or system_names()
+    for name in names:
+        check_system_name(name)  # fail before any work on a typo
     partial = bool(args.systems)
     scores: dict[str, Any] = load_json(out / "scores.json") if partial else {}
     runs: dict[str, Any] = load_json(out / "runs.json") if partial else {}

@@ -1,0 +1,94 @@
+"""`lexsub baselines` end to end on real data: files, scores.json, tables, determinism."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.cli import main
+from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.published import published_row
+from lexsub_baselines.runner import run_system, score_files
+from lexsub_baselines.systems import build_system
+from lexsub_baselines.tables import render_tables
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory, shared: Roots) -> Path:
+    """`lexsub baselines` for the WordNet and mw baselines (a few seconds)."""
+    out = tmp_path_factory.mktemp("results")
+    assert main(["baselines", "--systems", "wordnet", "mw", "--out", str(out),
+                 "--no-progress"]) == 0
+    return out
+
+
+def test_answer_files_in_the_official_formats(results: Path) -> None:
+    best = (results / "semeval2007-test" / "wordnet.best").read_text(encoding="utf-8")
+    oot = (results / "semeval2007-test" / "wordnet.oot").read_text(encoding="utf-8")
+    first = best.splitlines()[0]
+    assert first.startswith("side.n 301 :: ") and ";" not in first  # one best answer
+    assert all(" ::: " in line and line.count(";") <= 9 for line in oot.splitlines())
+    mw = (results / "semeval2007-test" / "mw.mw").read_text(encoding="utf-8").splitlines()
+    assert mw and all(" :: " in line and " " in line.split(" :: ")[1] for line in mw)
+
+
+def test_scores_json_holds_what_lexsub_score_prints(results: Path, shared: Roots) -> None:
+    scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
+    assert set(scores) == {"semeval2007-trial", "semeval2007-test"}
+    test = scores["semeval2007-test"]
+    assert set(test["wordnet"]) == {"best", "oot"} and set(test["mw"]) == {"mw"}
+    best = test["wordnet"]["best"]
+    assert {"all", "NMWT", "NMWS", "RAND", "MAN", "signature", "by_pos", "jabbari"} <= set(best)
+    assert best["all"]["total"] == 1696 and best["NMWT"]["total"] == 1567
+    assert best["signature"].startswith("best|profile:official|")
+    # the same numbers as scoring the written file directly
+    direct = main(["score", str(results / "semeval2007-test" / "wordnet.best"),
+                   str(shared.data / "semeval2007" / "key" / "gold"), "--format", "json"])
+    assert direct == 0
+    runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
+    assert runs["semeval2007-test"]["wordnet"]["unanswered"] == 0
+    assert runs["semeval2007-test"]["mw"]["instances"] == 1710
+
+
+def test_tables_show_ours_paper_and_difference(results: Path) -> None:
+    tables = (results / "tables.md").read_text(encoding="utf-8")
+    scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
+    ours = scores["semeval2007-test"]["wordnet"]["best"]["all"]["recall"]
+    paper = published_row("semeval2007-test", "wordnet", "best")
+    assert paper is not None and paper.get("recall") == 9.95
+    row = next(line for line in tables.split("### semeval2007-test — best")[1].splitlines()
+               if line.startswith("| `wordnet` |"))
+    assert f"| {ours:.2f} | 9.95 | {ours - 9.95:+.2f} |" in row
+    assert "| `mw` |" in tables.split("### semeval2007-test — mw")[1]
+
+
+def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path) -> None:
+    assert main(["baselines", "--systems", "wordnet", "mw", "--out", str(tmp_path),
+                 "--no-progress"]) == 0
+    for name in ("scores.json", "runs.json", "tables.md", "semeval2007-test/wordnet.oot",
+                 "semeval2007-trial/mw.mw"):
+        assert (tmp_path / name).read_bytes() == (results / name).read_bytes(), name
+
+
+def test_unknown_system_fails_before_any_work(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["baselines", "--systems", "wordnet", "wordnt", "--out", str(tmp_path)]) == 2
+    assert "unknown system 'wordnt'" in capsys.readouterr().err
+    assert not (tmp_path / "scores.json").exists()
+
+
+def test_spanish_answers_are_scored_with_the_clls_profile(shared: Roots, tmp_path: Path) -> None:
+    roots = Roots(shared=shared.shared, data=FIXTURES, cache=shared.cache)
+    dataset = load_dataset("clls2010-test", roots)
+    record = run_system(build_system("dict:wiktionary", roots), dataset, tmp_path,
+                        progress=False)
+    scored = score_files(record, dataset)
+    assert set(scored) == {"best", "oot"}
+    assert "profile:clls2010-official" in scored["best"]["signature"]
+    tables = render_tables({dataset.name: {"dict:wiktionary": scored}}, {})
+    assert "### clls2010-test — best" in tables and "| `dict:wiktionary` |" in tables
