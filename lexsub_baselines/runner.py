@@ -25,7 +25,14 @@ from lexsub_baselines.cache import atomic_write_text
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.systems import System
 
-__all__ = ["RunRecord", "answer_dataset", "run_system", "score_files", "write_json"]
+__all__ = [
+    "RunRecord",
+    "answer_dataset",
+    "file_stem",
+    "run_system",
+    "score_files",
+    "write_json",
+]
 
 #: The scorer profile of the regenerated tables, by the language of the substitutes: the
 #: official SemEval-2007 scorer for English, the official SemEval-2010 Task 2 scorer for Spanish.
@@ -95,7 +102,7 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
     lexelts = {i.id: i.lexelt for i in dataset.instances()}
     files = []
     for kind in system.kinds:
-        relative = f"{dataset.name}/{_file_stem(system.name)}.{kind}"
+        relative = f"{dataset.name}/{file_stem(system.name)}.{kind}"
         rows = ((lexelts[i], i, a.for_kind(kind)) for i, a in answers.items())
         write_answer_file(out_dir / relative, kind, rows)
         files.append((kind, relative))
@@ -105,7 +112,7 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
                      out_dir, scored=score, note=note)
 
 
-def _file_stem(system_name: str) -> str:
+def file_stem(system_name: str) -> str:
     """Return a file-name-safe form of a system name (`wordnet+freq:bnc` -> `wordnet+freq-bnc`)."""
     return system_name.replace(":", "-").replace("/", "-")
 

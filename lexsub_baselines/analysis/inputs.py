@@ -19,6 +19,7 @@ from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_data
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
+from lexsub_baselines.runner import file_stem
 from lexsub_baselines.scoring import (
     ALL,
     ScoringGold,
@@ -46,11 +47,6 @@ __all__ = [
 SUBSTITUTION_KINDS: tuple[str, ...] = ("best", "oot")
 
 
-def _stem(system: str) -> str:
-    # runner._file_stem: `:` and `/` become `-` in file names.
-    return system.replace(":", "-").replace("/", "-")
-
-
 def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
     """Return dataset -> system -> kind -> answer file for every best/oot file in `results`.
 
@@ -69,7 +65,7 @@ def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
                               "or delete the file") from None
         for dataset, listed in runs.items():
             for system in listed:
-                recorded.setdefault(dataset, {})[_stem(system)] = system
+                recorded.setdefault(dataset, {})[file_stem(system)] = system
                 order.setdefault(dataset, []).append(system)
     found: dict[str, dict[str, dict[str, Path]]] = {}
     for dataset in dataset_names():
