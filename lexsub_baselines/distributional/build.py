@@ -31,7 +31,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lexsub_baselines.cache import atomic_path, cache_key, seal, verified
-from lexsub_baselines.corpora import iter_paragraphs
+from lexsub_baselines.corpora import CLEANER_VERSION, iter_paragraphs
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.parser import (
     FULL_TRAINING,
@@ -92,7 +92,8 @@ class BuildSettings:
         Process count, batch and shard sizes do not change the counts, so they are left out.
         """
         return cache_key(corpora=list(self.corpora), max_tokens=self.max_tokens,
-                         parser=parser_key, relations=RELATIONS_VERSION)
+                         parser=parser_key, relations=RELATIONS_VERSION,
+                         cleaner=CLEANER_VERSION)
 
 
 def counts_stem(roots: Roots, model: ParserModel, settings: BuildSettings) -> Path:

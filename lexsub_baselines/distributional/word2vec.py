@@ -31,6 +31,7 @@ from tqdm import tqdm
 
 from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, seal, verified
 from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.corpora import CLEANER_VERSION
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
@@ -93,7 +94,7 @@ class Word2VecSettings:
         import gensim
 
         return cache_key(settings=asdict(self), tokeniser=TOKENISER_VERSION,
-                         gensim=gensim.__version__)
+                         gensim=gensim.__version__, cleaner=CLEANER_VERSION)
 
 
 class _EpochProgress:
