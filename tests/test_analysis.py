@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,15 @@ def test_discover_finds_systems_and_kinds(results: tuple[Path, Roots]) -> None:
     assert list(runs) == ["semeval2007-trial"]
     assert sorted(runs["semeval2007-trial"]) == ["sysA", "sysB"]
     assert set(runs["semeval2007-trial"]["sysA"]) == {"best", "oot"}
+
+
+def test_discover_leaves_out_what_the_runner_did_not_score(results: tuple[Path, Roots]) -> None:
+    folder = results[0]
+    (folder / "semeval2007-trial" / "dict-wiktionary.best").write_text("bright.a 1 :: listo\n")
+    runs = {"semeval2007-trial": {"sysA": {"scored": True}, "sysB": {"scored": True},
+                                  "dict:wiktionary": {"scored": False}}}
+    (folder / "runs.json").write_text(json.dumps(runs))
+    assert list(discover_runs(folder)["semeval2007-trial"]) == ["sysA", "sysB"]
 
 
 def test_item_scores_follow_the_official_credit(results: tuple[Path, Roots]) -> None:

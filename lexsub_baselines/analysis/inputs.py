@@ -51,12 +51,14 @@ def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
     """Return dataset -> system -> kind -> answer file for every best/oot file in `results`.
 
     Datasets are the sub-folders named after a registered dataset; system names come from
-    `runs.json` when it lists the file, else from the file name. Order: registry order of
+    `runs.json` when it lists the file, else from the file name. Files `runs.json` marks as
+    not scored (`"scored": false`) are left out. Order: registry order of
     datasets, `runs.json` order then file-name order of systems.
     """
     runs_file = results / "runs.json"
     recorded: dict[str, dict[str, str]] = {}  # dataset -> file stem -> system name
     order: dict[str, list[str]] = {}
+    unscored: dict[str, set[str]] = {}
     if runs_file.is_file():
         try:
             runs = json.loads(runs_file.read_text(encoding="utf-8"))
@@ -64,8 +66,14 @@ def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
             raise LexsubError(f"{runs_file}: not JSON ({error}); re-run `lexsub baselines` "
                               "or delete the file") from None
         for dataset, listed in runs.items():
-            for system in listed:
-                recorded.setdefault(dataset, {})[file_stem(system)] = system
+            for system, record in listed.items():
+                # answers the runner did not score (Spanish answers for English instances
+                # when the CLLS data is absent) have no gold to be analysed against
+                stem = file_stem(system)
+                if isinstance(record, dict) and record.get("scored") is False:
+                    unscored.setdefault(dataset, set()).add(stem)
+                    continue
+                recorded.setdefault(dataset, {})[stem] = system
                 order.setdefault(dataset, []).append(system)
     found: dict[str, dict[str, dict[str, Path]]] = {}
     for dataset in dataset_names():
@@ -76,6 +84,8 @@ def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
         for path in sorted(folder.iterdir()):
             kind = path.suffix.lstrip(".")
             if kind not in SUBSTITUTION_KINDS or not path.is_file():
+                continue
+            if path.stem in unscored.get(dataset, set()):
                 continue
             name = recorded.get(dataset, {}).get(path.stem, path.stem)
             systems.setdefault(name, {})[kind] = path
