@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from lexsub_baselines.scoring.normalise import (
@@ -141,7 +142,8 @@ def clls_corrected_gold_entry(raw: str, fold: bool = False) -> tuple[str, int] |
 
 
 def _corrected_profile(fold: bool) -> Profile:
-    from lexsub_baselines.scoring.profiles import LENIENT_LINES, Profile
+    """Return the 2007 `corrected` profile with the SemEval-2010 gold and answer rules."""
+    from lexsub_baselines.scoring.profiles import PROFILES
 
     def gold_entry(raw: str) -> tuple[str, int] | None:
         return clls_corrected_gold_entry(raw, fold)
@@ -157,32 +159,21 @@ def _corrected_profile(fold: bool) -> Profile:
     def answer(text: str) -> str:
         return clls_normalise(text, fold)
 
-    def split(text: str) -> list[str]:
-        return [part for part in text.split(";") if part.strip()]
-
     name = "clls2010-corrected-fold" if fold else "clls2010-corrected"
     deviations = ("nfc", "lowercase", "trim", "edge-punct", "hyphen-space", "oot-dedupe",
                   "merge-gold", "latin-1")
-    return Profile(
+    # Same line reading, splitting, deduplication and caps as the 2007 `corrected` profile;
+    # what differs is how gold entries and answers are normalised, and the printed order.
+    return replace(
+        PROFILES.get("corrected"),
         name=name,
         description="SemEval-2010 Task 2 measures, Unicode-correct: NFC, full lower-casing, "
         "trimmed, hyphen=space, duplicates once in oot" + (", accents folded" if fold else ""),
         drop_gold_entry=drop,
         gold_entry=gold_entry,
         first_count=first_count,
-        credit_aliases=lambda substitute: (),
-        merge_gold_duplicates=True,
-        lines=LENIENT_LINES,
-        answers_text=str.strip,
-        split_answers=split,
         normalise_answer=answer,
-        drop_empty_answers=True,
-        decode="latin-1",
-        strip_cr=True,
-        dedupe_oot=True,
-        oot_cap=10,
         mw_answer=answer,
-        mw_blank_is_detection=False,
         order="recall-precision",
         deviations=(*deviations, "accent-fold") if fold else deviations,
     )
