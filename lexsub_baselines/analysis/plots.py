@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib
 
@@ -33,10 +34,9 @@ def _png(figure: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def bars(groups: Sequence[str], series: Mapping[str, Sequence[float | None]], title: str,
-         ylabel: str, width: float = 8.0) -> bytes:
-    """Return grouped bars: one group per `groups` entry, one bar per series (None = no bar)."""
-    figure, axes = plt.subplots(figsize=(width, 4.2))
+def _grouped(axes: Any, groups: Sequence[str], series: Mapping[str, Sequence[float | None]],
+             title: str, ylabel: str, extra_legend_entries: int = 0) -> None:
+    """Draw one bar per series in each group, with ticks, labels and the legend below."""
     n = max(len(series), 1)
     step = 0.8 / n
     x = np.arange(len(groups))
@@ -46,9 +46,16 @@ def bars(groups: Sequence[str], series: Mapping[str, Sequence[float | None]], ti
     axes.set_xticks(x, list(groups))
     axes.set_ylabel(ylabel)
     axes.set_title(title)
+    axes.legend(fontsize=8, ncol=min(n + extra_legend_entries, 3), loc="upper left",
+                bbox_to_anchor=(0, -0.12), frameon=False)
+
+
+def bars(groups: Sequence[str], series: Mapping[str, Sequence[float | None]], title: str,
+         ylabel: str, width: float = 8.0) -> bytes:
+    """Return grouped bars: one group per `groups` entry, one bar per series (None = no bar)."""
+    figure, axes = plt.subplots(figsize=(width, 4.2))
     axes.grid(axis="y", alpha=0.3)
-    axes.legend(fontsize=8, ncol=min(n, 3), loc="upper left", bbox_to_anchor=(0, -0.12),
-                frameon=False)
+    _grouped(axes, groups, series, title, ylabel)
     figure.tight_layout()
     return _png(figure)
 
@@ -58,19 +65,9 @@ def score_vs_bound(groups: Sequence[str], bound: Sequence[float | None],
                    ylabel: str) -> bytes:
     """Return grouped bars of scores drawn inside a grey bar of each group's upper bound."""
     figure, axes = plt.subplots(figsize=(8.0, 4.2))
-    x = np.arange(len(groups))
-    axes.bar(x, [np.nan if b is None else b for b in bound], 0.9, color="#dddddd",
-             edgecolor="#999999", label="upper bound")
-    n = max(len(series), 1)
-    step = 0.8 / n
-    for position, (name, values) in enumerate(series.items()):
-        heights = [np.nan if v is None else v for v in values]
-        axes.bar(x - 0.4 + step * (position + 0.5), heights, step, label=name)
-    axes.set_xticks(x, list(groups))
-    axes.set_ylabel(ylabel)
-    axes.set_title(title)
-    axes.legend(fontsize=8, ncol=min(n + 1, 3), loc="upper left", bbox_to_anchor=(0, -0.12),
-                frameon=False)
+    axes.bar(np.arange(len(groups)), [np.nan if b is None else b for b in bound], 0.9,
+             color="#dddddd", edgecolor="#999999", label="upper bound")
+    _grouped(axes, groups, series, title, ylabel, extra_legend_entries=1)
     figure.tight_layout()
     return _png(figure)
 
