@@ -163,3 +163,22 @@ def test_build_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit):
         main(["build", "relations", "--max-tokens", "0"])
     assert "must be positive" in capsys.readouterr().err
+
+
+def test_relations_sample_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexsub_baselines.distributional.build import (
+        DEFAULT_MAX_TOKENS,
+        RELATIONS_TOKENS_ENV,
+        default_max_tokens,
+    )
+    from lexsub_baselines.errors import LexsubError
+
+    monkeypatch.delenv(RELATIONS_TOKENS_ENV, raising=False)
+    assert default_max_tokens() == DEFAULT_MAX_TOKENS
+    for value, expected in (("20M", 20_000_000), ("150k", 150_000), ("1_000", 1000),
+                            ("all", None)):
+        monkeypatch.setenv(RELATIONS_TOKENS_ENV, value)
+        assert default_max_tokens() == expected
+    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "lots")
+    with pytest.raises(LexsubError, match="LEXSUB_RELATIONS_TOKENS"):
+        default_max_tokens()

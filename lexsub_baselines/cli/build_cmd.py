@@ -25,7 +25,7 @@ def _positive(text: str) -> int:
 
 def add_parser(subparsers: Any) -> None:
     """Register the `build` sub-command and its `parser` / `relations` targets."""
-    from lexsub_baselines.distributional.build import DEFAULT_MAX_TOKENS
+    from lexsub_baselines.distributional.build import DEFAULT_MAX_TOKENS, RELATIONS_TOKENS_ENV
 
     parser = subparsers.add_parser("build", help="build cached resources (parser, relation counts)")
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -39,8 +39,9 @@ def add_parser(subparsers: Any) -> None:
     rel = targets.add_parser(
         "relations", help="parse the corpora and count grammatical-relation features")
     size = rel.add_mutually_exclusive_group()
-    size.add_argument("--max-tokens", type=_positive, default=DEFAULT_MAX_TOKENS,
-                      help=f"corpus tokens to parse (default {DEFAULT_MAX_TOKENS:,})")
+    size.add_argument("--max-tokens", type=_positive, default=None,
+                      help=f"corpus tokens to parse (default ${RELATIONS_TOKENS_ENV}, else "
+                      f"{DEFAULT_MAX_TOKENS:,}: the sample the systems use)")
     size.add_argument("--full", action="store_true", help="parse the whole corpora")
     rel.add_argument("--corpora", default="enwiki,gutenberg",
                      help=f"comma-separated corpus names ({', '.join(CORPORA)})")
@@ -61,15 +62,20 @@ def run_parser(args: argparse.Namespace, roots: Roots) -> int:
 
 def run_relations(args: argparse.Namespace, roots: Roots) -> int:
     """Build (or find) the relation counts and print where they are and their size."""
-    from lexsub_baselines.distributional.build import BuildSettings, build_counts, counts_stem
+    from lexsub_baselines.distributional.build import (
+        BuildSettings,
+        build_counts,
+        counts_stem,
+        default_max_tokens,
+    )
     from lexsub_baselines.distributional.parser import ensure_parser
 
     names = tuple(n.strip() for n in args.corpora.split(",") if n.strip())
     for name in names:
         if name not in CORPORA:
             raise UnknownNameError("corpus", name, sorted(CORPORA))
-    settings = BuildSettings(corpora=names, max_tokens=None if args.full else args.max_tokens,
-                             n_process=args.processes)
+    max_tokens = None if args.full else (args.max_tokens or default_max_tokens())
+    settings = BuildSettings(corpora=names, max_tokens=max_tokens, n_process=args.processes)
     model = ensure_parser(roots)
     counts = build_counts(roots, model, settings, progress=not args.no_progress)
     print(f"relations: {counts_stem(roots, model, settings)}.npz")

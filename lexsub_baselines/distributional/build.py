@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gzip
 import multiprocessing as mp
+import os
 import resource
 import shutil
 import sys
@@ -46,11 +47,13 @@ from lexsub_baselines.paths import Roots
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
+    "RELATIONS_TOKENS_ENV",
     "BuildSettings",
     "GrFrequency",
     "build_counts",
     "counts_from_triples",
     "counts_stem",
+    "default_max_tokens",
     "gr_counts",
     "split_long",
 ]
@@ -58,6 +61,31 @@ __all__ = [
 #: Corpus tokens parsed by default: about 10 minutes with 2 processes on this kind of machine
 #: (see scripts/bench_parse.py); `--full` parses everything.
 DEFAULT_MAX_TOKENS = 5_000_000
+
+#: The environment variable choosing the corpus sample of the counts the systems use: a token
+#: count (`20000000`, `20M`) or `all`.
+RELATIONS_TOKENS_ENV = "LEXSUB_RELATIONS_TOKENS"
+
+
+def default_max_tokens() -> int | None:
+    """Return the corpus sample the systems' relation counts use (None: the whole corpora).
+
+    `LEXSUB_RELATIONS_TOKENS` when set (a number, `20M`, or `all`), else `DEFAULT_MAX_TOKENS`.
+
+    Raises:
+        LexsubError: the variable is set to something else.
+    """
+    value = os.environ.get(RELATIONS_TOKENS_ENV, "").strip().replace("_", "")
+    if not value:
+        return DEFAULT_MAX_TOKENS
+    if value.lower() == "all":
+        return None
+    scale = {"k": 1_000, "m": 1_000_000}.get(value[-1].lower(), 1)
+    digits = value[:-1] if scale > 1 else value
+    if not digits.isdigit() or int(digits) <= 0:
+        raise LexsubError(f"{RELATIONS_TOKENS_ENV}={value!r}: expected a positive token count "
+                          "(e.g. 20000000 or 20M) or `all`")
+    return int(digits) * scale
 
 #: spaCy refuses texts over `nlp.max_length` characters; longer paragraphs are cut (at a
 #: sentence end when there is one) into pieces of at most this many characters.
@@ -360,7 +388,7 @@ def _run_shards(
 
 def gr_counts(
     roots: Roots,
-    max_tokens: int | None = DEFAULT_MAX_TOKENS,
+    max_tokens: int | str | None = "default",
     *,
     corpora: tuple[str, ...] = ("enwiki", "gutenberg"),
     n_process: int = 2,
@@ -374,14 +402,17 @@ def gr_counts(
 
     Arguments:
         roots: corpora and cache locations.
-        max_tokens: corpus tokens to parse (None: everything).
+        max_tokens: corpus tokens to parse (None: everything; "default": `default_max_tokens()`).
         corpora: corpus names.
         n_process: parser processes.
         parser: the parser's training settings (the full parser by default).
         progress: show progress bars on stderr.
     """
     model = ensure_parser(roots, parser)
-    settings = BuildSettings(corpora=corpora, max_tokens=max_tokens, n_process=n_process)
+    tokens = default_max_tokens() if max_tokens == "default" else max_tokens
+    if isinstance(tokens, str):
+        raise LexsubError(f"max_tokens must be a number, None or 'default', not {tokens!r}")
+    settings = BuildSettings(corpora=corpora, max_tokens=tokens, n_process=n_process)
     return build_counts(roots, model, settings, progress=progress)
 
 

@@ -130,10 +130,11 @@ def _corpus_neighbourhood(roots: Roots) -> Neighbourhood:
     def key() -> str:
         # the counts' own cache key (corpora, max_tokens, parser, relations version): known
         # without loading the counts, so a fully cached re-run never reads them
-        from lexsub_baselines.distributional.build import BuildSettings
+        from lexsub_baselines.distributional.build import BuildSettings, default_max_tokens
         from lexsub_baselines.distributional.parser import ensure_parser
 
-        return f"gr-{BuildSettings().key(ensure_parser(roots).key)}"
+        settings = BuildSettings(max_tokens=default_max_tokens())
+        return f"gr-{settings.key(ensure_parser(roots).key)}"
 
     return Neighbourhood(load, key_source=key)
 
