@@ -11,7 +11,7 @@ from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQUENCY_SOURCES
-from lexsub_baselines.systems import SYSTEMS, System
+from lexsub_baselines.systems import SYSTEMS, ComposedSystem, System
 
 __all__ = ["GENERATORS", "RANKERS", "SYSTEMS"]
 
@@ -160,8 +160,6 @@ def _composed(name: str, generator: str, ranker: str, doc: str) -> None:
     """Register `name` as the composition of a registered generator and ranker."""
 
     def factory(roots: Roots) -> System:
-        from lexsub_baselines.systems import ComposedSystem
-
         return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
 
     SYSTEMS.add(name, factory, doc)
@@ -179,6 +177,7 @@ _composed("wordnet-c12", "wordnet-c12", f"freq:{BASELINE_FREQUENCY}:tiers",
 _composed("roget", "roget", f"freq:{BASELINE_FREQUENCY}",
           "Roget baseline: all same-PoS synonyms in Roget (1911), by BNC frequency")
 
+
 @SYSTEMS.register("mw")
 def _mw(roots: Roots) -> System:
     """mw task: a WordNet multiword with the target within 2 words before/after it"""
@@ -186,7 +185,6 @@ def _mw(roots: Roots) -> System:
     from lexsub_baselines.resources.wordnet import open_wordnet
 
     return MultiwordBaseline(open_wordnet(roots), name="mw")
-
 
 
 # The distributional baselines (McCarthy & Navigli 2007): nearest neighbours, no re-ranking.
