@@ -36,8 +36,6 @@ from typing import TYPE_CHECKING
 from lexsub_baselines.scoring.normalise import (
     official_first_count,
     official_gold_entry,
-    official_hyphen_alias,
-    perl_split,
 )
 
 if TYPE_CHECKING:
@@ -184,31 +182,23 @@ def clls_profiles() -> tuple[Profile, ...]:
 
     Registered in `scoring.profiles.PROFILES` by that module.
     """
-    from lexsub_baselines.scoring.profiles import OFFICIAL_LINES, Profile
+    from lexsub_baselines.scoring.profiles import PROFILES
 
-    official = Profile(
+    # The 2007 key scorer's line reading, splitting, aliases, duplicate crediting and cap;
+    # what differs is the byte-level gold regex and answer normalisation, and the order.
+    official = replace(
+        PROFILES.get("official"),
         name="clls2010-official",
         description="SemEval-2010 Task 2 scorer, byte-level: ASCII lower-casing, accented gold "
         "entries dropped or truncated, trailing non-word bytes of answers stripped",
         drop_gold_entry=_official_drop,
         gold_entry=_official_entry,
         first_count=_official_first,
-        credit_aliases=official_hyphen_alias,
-        merge_gold_duplicates=False,
-        lines=OFFICIAL_LINES,
         answers_text=lambda text: text,  # lower-casing: see clls_official_answer
-        split_answers=perl_split,
         normalise_answer=clls_official_answer,
-        drop_empty_answers=False,
-        decode="surrogateescape",
         # the answer regex strips a trailing CR anyway (`\W+$`); removing it first only
         # keeps the reader's CRLF message true
         strip_cr=True,
-        dedupe_oot=False,
-        oot_cap=10,
-        mw_answer=lambda text: text,
-        mw_blank_is_detection=True,
         order="recall-precision",
-        deviations=("blank-line-unattempted",),
     )
     return official, _corrected_profile(False), _corrected_profile(True)
