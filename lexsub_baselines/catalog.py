@@ -153,6 +153,22 @@ def _cmlc(roots: Roots) -> Ranker:
                       BowRanker(lambda: shared_bow_model(roots)))
 
 
+def _first_tier_prior(inner: str) -> None:
+    from lexsub_baselines.rankers.tier_prior import prior_name
+
+    def factory(roots: Roots) -> Ranker:
+        from lexsub_baselines.rankers.tier_prior import FirstTierPrior
+
+        return FirstTierPrior(RANKERS.get(inner)(roots), inner)
+
+    RANKERS.add(prior_name(inner), factory,
+                f"{inner}, with the first synset's synonyms (tier 1) ranked ahead of the rest")
+
+
+for _inner in ("bow", "lm", "cmlc"):
+    _first_tier_prior(_inner)
+
+
 # --- systems ----------------------------------------------------------------------------
 
 
@@ -200,6 +216,10 @@ _composed("word2vec", "word2vec", "identity",
 for _ranker in ("bow", "lm", "cmlc"):
     _composed(f"wordnet+{_ranker}", "wordnet", _ranker,
               f"WordNet candidates (all tiers) ranked by the {_ranker} model of the context")
+
+# Beyond Jabbari: context ranking with the baseline's first-criterion prior (chosen on trial).
+_composed("wordnet+cmlc:tier1-first", "wordnet", "cmlc:tier1-first",
+          "WordNet candidates: first-synset synonyms first, each group ranked by cmlc")
 
 # Ablation: the WordNet baseline under every frequency source.
 for _source in FREQUENCY_SOURCES.names():

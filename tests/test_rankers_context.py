@@ -227,3 +227,21 @@ def test_cmlc_on_real_models(tiny_lm: LanguageModel, tiny_bow: BowModel,
     ranked = ranker.rank(test_items["357"], candidates)
     assert sorted(c.lemma for c in ranked) == sorted(c.lemma for c in candidates)
     assert all(c.score is not None and np.isfinite(c.score) for c in ranked)
+
+
+def test_first_tier_prior_moves_tier_one_ahead_and_keeps_inner_order() -> None:
+    from lexsub_baselines.candidates import Candidate
+    from lexsub_baselines.datasets.types import Instance
+    from lexsub_baselines.rankers.identity import IdentityRanker
+    from lexsub_baselines.rankers.tier_prior import FirstTierPrior
+
+    instance = Instance("1", "bright.a", "bright", "a", ("a", "bright", "day"), 1)
+    candidates = [Candidate("vivid", 3, score=9.0), Candidate("shining", 1, score=5.0),
+                  Candidate("glowing", 2, score=7.0), Candidate("brilliant", 1, score=1.0)]
+    prior = FirstTierPrior(IdentityRanker(), "identity")
+    assert prior.name == "identity:tier1-first"
+    ranked = prior.rank(instance, candidates)
+    assert [c.lemma for c in ranked] == ["shining", "brilliant", "vivid", "glowing"]
+    assert sorted(c.lemma for c in ranked) == sorted(c.lemma for c in candidates)  # none lost
+    wider = FirstTierPrior(IdentityRanker(), "identity", tiers=2).rank(instance, candidates)
+    assert [c.lemma for c in wider] == ["shining", "glowing", "brilliant", "vivid"]

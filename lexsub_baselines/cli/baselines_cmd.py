@@ -115,6 +115,10 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
             for dataset_name in ENGLISH:
                 skipped.setdefault(dataset_name, {})[name] = f"failed: {error}"
+    for dataset_name, systems in runs.items():  # earlier partial runs' unscored systems too
+        for name, record in systems.items():
+            if not record.get("scored", True):
+                skipped.setdefault(dataset_name, {}).setdefault(name, record.get("note", ""))
     write_json(out / "scores.json", scores)
     write_json(out / "runs.json", runs)
     tables = render_tables(scores, runs, skipped)
