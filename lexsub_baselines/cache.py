@@ -17,7 +17,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["atomic_path", "atomic_write_text", "cache_key", "file_sha256", "seal", "verified"]
+__all__ = [
+    "atomic_path",
+    "atomic_write_text",
+    "cache_key",
+    "file_sha256",
+    "load_sparse",
+    "save_sparse",
+    "seal",
+    "verified",
+]
 
 
 def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
@@ -90,3 +99,32 @@ def verified(path: Path) -> bool:
     if not path.is_file() or not sidecar.is_file():
         return False
     return sidecar.read_text(encoding="ascii").strip() == file_sha256(path)
+
+
+def save_sparse(stem: Path, matrix: Any, info: dict[str, Any], compressed: bool = True) -> None:
+    """Write a sparse matrix to `stem.npz` and `info` to `stem.json`, atomically, both sealed.
+
+    Arguments:
+        stem: the path without suffix.
+        matrix: a scipy sparse matrix (stored as CSR).
+        info: JSON-ready vocabularies and metadata (written with sorted keys).
+        compressed: compress the `.npz` (smaller, slower to load).
+    """
+    import scipy.sparse as sp
+
+    npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
+    with atomic_path(npz) as tmp, open(tmp, "wb") as handle:
+        sp.save_npz(handle, matrix.tocsr(), compressed=compressed)
+    atomic_write_text(meta, json.dumps(info, ensure_ascii=False, sort_keys=True))
+    seal(npz)
+    seal(meta)
+
+
+def load_sparse(stem: Path) -> tuple[Any, dict[str, Any]] | None:
+    """Read what `save_sparse` wrote: (CSR matrix, info), or None when absent or not verified."""
+    import scipy.sparse as sp
+
+    npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
+    if not (verified(npz) and verified(meta)):
+        return None
+    return sp.load_npz(npz).tocsr(), json.loads(meta.read_text(encoding="utf-8"))

@@ -8,7 +8,6 @@ Counts are a `scipy.sparse.csr_matrix` of float64. Saved as one `.npz` (matrix) 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, seal, verified
+from lexsub_baselines.cache import load_sparse, save_sparse
 
 __all__ = ["FeatureCounts"]
 
@@ -48,25 +47,19 @@ class FeatureCounts:
 
     def save(self, stem: Path) -> None:
         """Write `stem.npz` and `stem.json` atomically and seal both."""
-        npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-        with atomic_path(npz) as tmp, open(tmp, "wb") as handle:
-            sp.save_npz(handle, self.matrix.tocsr(), compressed=True)
-        atomic_write_text(meta, json.dumps(
-            {"words": self.words, "features": self.features, "meta": self.meta},
-            ensure_ascii=False, sort_keys=True))
-        seal(npz)
-        seal(meta)
+        save_sparse(stem, self.matrix,
+                    {"words": self.words, "features": self.features, "meta": self.meta})
 
     @classmethod
     def load(cls, stem: Path) -> FeatureCounts | None:
         """Read counts saved by `save`; None when absent or failing its checksum."""
-        npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-        if not (verified(npz) and verified(meta)):
+        saved = load_sparse(stem)
+        if saved is None:
             return None
-        info = json.loads(meta.read_text(encoding="utf-8"))
+        matrix, info = saved
         return cls(
             words=tuple((w, p) for w, p in info["words"]),
             features=tuple((r, f) for r, f in info["features"]),
-            matrix=sp.load_npz(npz).tocsr(),
+            matrix=matrix,
             meta=info["meta"],
         )

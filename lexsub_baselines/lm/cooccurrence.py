@@ -12,7 +12,6 @@ version), written atomically and sealed.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.cache import cache_key, load_sparse, save_sparse
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.lm.corpus_text import CorpusText
 from lexsub_baselines.lm.tokenise import TOKENISER_VERSION
@@ -77,27 +76,23 @@ class Cooccurrences:
 
     def save(self, stem: Path) -> None:
         """Write `stem.npz` and `stem.json` atomically and seal both."""
-        npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-        with atomic_path(npz) as tmp, open(tmp, "wb") as handle:
-            sp.save_npz(handle, self.matrix.tocsr(), compressed=False)
-        atomic_write_text(meta, json.dumps(
-            {"words": self.words, "context": [int(i) for i in np.flatnonzero(self.context)],
-             "meta": self.meta}, ensure_ascii=False, sort_keys=True))
-        seal(npz)
-        seal(meta)
+        save_sparse(stem, self.matrix,
+                    {"words": self.words,
+                     "context": [int(i) for i in np.flatnonzero(self.context)],
+                     "meta": self.meta},
+                    compressed=False)
 
     @classmethod
     def load(cls, stem: Path) -> Cooccurrences | None:
         """Read counts saved by `save`; None when absent or failing the checksum."""
-        npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-        if not (verified(npz) and verified(meta)):
+        saved = load_sparse(stem)
+        if saved is None:
             return None
-        info = json.loads(meta.read_text(encoding="utf-8"))
+        matrix, info = saved
         words = tuple(info["words"])
         context = np.zeros(len(words), dtype=bool)
         context[np.asarray(info["context"], dtype=np.int64)] = True
-        return cls(words=words, matrix=sp.load_npz(npz).tocsr(), context=context,
-                   meta=info["meta"])
+        return cls(words=words, matrix=matrix, context=context, meta=info["meta"])
 
 
 def _sentences(path: Path) -> Iterator[list[str]]:
