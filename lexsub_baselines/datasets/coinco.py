@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
-from lexsub_baselines.datasets.gold import decode_lines
+from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import DatasetSpec
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem, Instance
 from lexsub_baselines.errors import DataFormatError, MissingResourceError
@@ -107,9 +107,21 @@ def read_coinco_instances(path: Path) -> list[Instance]:
     return instances
 
 
-def _entry(raw: str) -> tuple[str, int] | None:
-    head, _, count = raw.strip().rpartition(" ")
-    return (head, int(count)) if head and count.isdigit() else None
+def parse_coinco_gold_line(line: str) -> tuple[str, str, tuple[str, ...]] | None:
+    """Split a CoInCo gold line into (our lexelt, id, raw entries); None when it does not parse.
+
+    Like `parse_gold_line`, but the lemma may contain spaces and its `lemma.POS` is mapped
+    by `coinco_lexelt`.
+
+    >>> parse_coinco_gold_line("e commerce.J 7 :: online trade 2;")
+    ('e_commerce.a', '7', ('online trade 2',))
+    """
+    match = _GOLD_LINE.match(line.rstrip("\r"))
+    parsed = coinco_lexelt(match.group(1)) if match else None
+    if match is None or parsed is None:
+        return None
+    raw = tuple(part for part in match.group(3).split(";") if part.strip())
+    return parsed[0], match.group(2), raw
 
 
 def read_coinco_gold(path: Path) -> dict[str, GoldItem]:
@@ -121,25 +133,8 @@ def read_coinco_gold(path: Path) -> dict[str, GoldItem]:
     Raises:
         MissingResourceError: the file does not exist.
     """
-    if not path.is_file():
-        raise MissingResourceError("CoInCo gold file", path, _NOTE)
-    items: dict[str, GoldItem] = {}
-    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
-        if not line.strip():
-            continue
-        match = _GOLD_LINE.match(line.rstrip("\r"))
-        parsed = coinco_lexelt(match.group(1)) if match else None
-        if match is None or parsed is None:
-            warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
-            continue
-        item_id = match.group(2)
-        if item_id in items:
-            continue
-        raw = tuple(part for part in match.group(3).split(";") if part.strip())
-        entries = tuple(e for e in (_entry(r) for r in raw) if e is not None)
-        items[item_id] = GoldItem(id=item_id, lexelt=parsed[0], entries=entries, raw=raw,
-                                  line=number)
-    return items
+    return read_gold(path, remedy=_NOTE, parse_line=parse_coinco_gold_line,
+                     what="CoInCo gold file")
 
 
 def restrict_gold(items: Mapping[str, GoldItem], ids: Collection[str]) -> dict[str, GoldItem]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.errors import MissingResourceError
 
-__all__ = ["decode_lines", "parse_gold_line", "read_gold"]
+__all__ = ["LineParser", "decode_lines", "parse_gold_line", "read_gold"]
 
 _LINE = re.compile(r"^\s*(\S+)\s+(\S+)\s*::\s?(.*)$")
 
@@ -66,7 +67,12 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     return lines
 
 
-def read_gold(path: Path, remedy: str = "see `lexsub datasets` for where the data is expected"
+#: Splits one gold line into (lexelt, id, raw entries), or None when it does not parse.
+LineParser = Callable[[str], "tuple[str, str, tuple[str, ...]] | None"]
+
+
+def read_gold(path: Path, remedy: str = "see `lexsub datasets` for where the data is expected",
+              parse_line: LineParser = parse_gold_line, what: str = "gold file"
               ) -> dict[str, GoldItem]:
     """Read a gold file into {id: GoldItem} (first line per id wins, as in the official scorer).
 
@@ -74,16 +80,22 @@ def read_gold(path: Path, remedy: str = "see `lexsub datasets` for where the dat
     do not match the format are warned about with file and line, then skipped. Entry text is
     kept as written: the scorer profiles normalise it.
 
+    Arguments:
+        path: the gold file.
+        remedy: how to get the file, for the error when it is missing.
+        parse_line: the line format (`parse_gold_line`; CoInCo's allows spaced lemmas).
+        what: what the file is, for the error when it is missing.
+
     Raises:
         MissingResourceError: the file does not exist (the message ends with `remedy`).
     """
     if not path.is_file():
-        raise MissingResourceError("gold file", path, remedy)
+        raise MissingResourceError(what, path, remedy)
     items: dict[str, GoldItem] = {}
     for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
         if not line.strip():
             continue
-        parsed = parse_gold_line(line)
+        parsed = parse_line(line)
         if parsed is None:
             warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
             continue
