@@ -7,11 +7,16 @@ names (`lexsub systems`) stays instant. Keep registration order stable: it is th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQUENCY_SOURCES
 from lexsub_baselines.systems import SYSTEMS, ComposedSystem, System
+
+if TYPE_CHECKING:
+    from lexsub_baselines.rankers.cmlc import CmlcRanker
 
 __all__ = ["GENERATORS", "RANKERS", "SYSTEMS"]
 
@@ -102,6 +107,11 @@ def _eswiki_frequency(roots: Roots) -> Ranker:
 
     return SpanishFrequencyRanker(load_eswiki_counts(roots))
 
+#: The frequency source of the `wordnet` and `roget` baselines. The original ranked by BNC
+#: counts (from grammatical relations); Kilgarriff's BNC lemma list is the closest fixed
+#: resource we have. Candidates it lacks keep WordNet's (or Roget's) order.
+BASELINE_FREQUENCY = "bnc"
+
 def _frequency(source: str, by_tier: bool, name: str | None = None) -> None:
     from lexsub_baselines.rankers.frequency import ranker_name
 
@@ -141,9 +151,7 @@ def _bow(roots: Roots) -> Ranker:
     return BowRanker(lambda: shared_bow_model(roots))
 
 
-@RANKERS.register("cmlc")
-def _cmlc(roots: Roots) -> Ranker:
-    """lambda * z(lm) + (1 - lambda) * z(bow), lambda tuned on the trial data"""
+def _cmlc_ranker(roots: Roots) -> CmlcRanker:
     from lexsub_baselines.lm.model import shared_lm
     from lexsub_baselines.rankers.bow import BowRanker, shared_bow_model
     from lexsub_baselines.rankers.cmlc import CmlcRanker
@@ -151,6 +159,23 @@ def _cmlc(roots: Roots) -> Ranker:
 
     return CmlcRanker(LMRanker(lambda: shared_lm(roots)),
                       BowRanker(lambda: shared_bow_model(roots)))
+
+
+@RANKERS.register("cmlc")
+def _cmlc(roots: Roots) -> Ranker:
+    """lambda * z(lm) + (1 - lambda) * z(bow), lambda tuned on the trial data"""
+    return _cmlc_ranker(roots)
+
+
+@RANKERS.register("cmlc:prior")
+def _cmlc_prior(roots: Roots) -> Ranker:
+    """cmlc + beta * z(log BNC frequency) - gamma * WordNet tier; beta, gamma tuned on trial"""
+    from lexsub_baselines.rankers.frequency import FrequencyRanker
+    from lexsub_baselines.rankers.prior import PriorRanker
+    from lexsub_baselines.resources.frequency import frequency_source
+
+    frequency = FrequencyRanker(frequency_source(roots, BASELINE_FREQUENCY))
+    return PriorRanker(_cmlc_ranker(roots), frequency.score)
 
 
 def _first_tier_prior(inner: str) -> None:
@@ -180,11 +205,6 @@ def _composed(name: str, generator: str, ranker: str, doc: str) -> None:
 
     SYSTEMS.add(name, factory, doc)
 
-
-#: The frequency source of the `wordnet` and `roget` baselines. The original ranked by BNC
-#: counts (from grammatical relations); Kilgarriff's BNC lemma list is the closest fixed
-#: resource we have. Candidates it lacks keep WordNet's (or Roget's) order.
-BASELINE_FREQUENCY = "bnc"
 
 _composed("wordnet", "wordnet", f"freq:{BASELINE_FREQUENCY}:tiers",
           "WordNet baseline: synonyms by criteria 1-4 (tiers), by BNC frequency within a tier")
@@ -220,6 +240,8 @@ for _ranker in ("bow", "lm", "cmlc"):
 # Beyond Jabbari: context ranking with the baseline's first-criterion prior (chosen on trial).
 _composed("wordnet+cmlc:tier1-first", "wordnet", "cmlc:tier1-first",
           "WordNet candidates: first-synset synonyms first, each group ranked by cmlc")
+_composed("wordnet+cmlc:prior", "wordnet", "cmlc:prior",
+          "WordNet candidates ranked by cmlc plus the baseline's tier and frequency priors")
 
 # Ablation: the WordNet baseline under every frequency source.
 for _source in FREQUENCY_SOURCES.names():

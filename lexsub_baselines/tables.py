@@ -64,9 +64,16 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
     return [f"### {dataset} — {kind}", "", *_table(header, rows), ""]
 
 
+#: Our context rankers beyond Jabbari (2010), shown under the published rows without a paper
+#: figure: cmlc with the baseline's first-tier prior, and with its tier + frequency prior.
+BEYOND_JABBARI = ("wordnet+cmlc:tier1-first", "wordnet+cmlc:prior")
+
+
 def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
     rows = []
-    for (system, measure), paper in PUBLISHED_BY_POS.items():
+    extra: dict[tuple[str, str], Mapping[str, float]] = {
+        (system, measure): {} for system in BEYOND_JABBARI for measure in ("oot_recall", "rank")}
+    for (system, measure), paper in {**PUBLISHED_BY_POS, **extra}.items():
         oot = systems.get(system, {}).get("oot")
         if oot is None:
             continue

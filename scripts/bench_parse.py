@@ -2,7 +2,8 @@
 
 Compares spaCy's own `nlp.pipe(n_process=N)` (Docs serialised back to the parent) with the
 count build of `lexsub_baselines.distributional.build` (workers return only relation counts),
-on the same corpus sample, with the full EWT parser (`make parser` first).
+on the same corpus sample, with the full EWT parser (`make parser` first), and where one
+process spends its time: the tokenizer and each pipeline component run on their own.
 
     .venv/bin/python scripts/bench_parse.py [--max-tokens 100000] [--json results.json]
 
@@ -37,6 +38,21 @@ def _pipe(nlp: Any, texts: list[str], n_process: int, batch_size: int) -> float:
     started = time.perf_counter()
     count_relations(nlp.pipe(texts, n_process=n_process, batch_size=batch_size))
     return time.perf_counter() - started
+
+
+def _components(nlp: Any, texts: list[str], batch_size: int) -> list[dict[str, Any]]:
+    """Seconds spent by the tokenizer and by each pipeline component, one process."""
+    started = time.perf_counter()
+    docs = [nlp.make_doc(text) for text in texts]
+    rows = [{"component": "tokenizer", "seconds": round(time.perf_counter() - started, 2)}]
+    for name, component in nlp.pipeline:
+        started = time.perf_counter()
+        docs = list(component.pipe(docs, batch_size=batch_size))
+        rows.append({"component": name, "seconds": round(time.perf_counter() - started, 2)})
+    started = time.perf_counter()
+    count_relations(docs)
+    rows.append({"component": "relations", "seconds": round(time.perf_counter() - started, 2)})
+    return rows
 
 
 def _model_at(folder: Path) -> ParserModel | None:
@@ -79,17 +95,20 @@ def main() -> int:
         rows.append({"method": "build_counts", "n_process": n_process,
                      "seconds": round(seconds, 1), "words_per_second": round(words / seconds),
                      "relations": int(counts.matrix.sum())})
+    profile = _components(nlp, texts, args.batch_size)
     peak = {
         "main_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "largest_child_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
     }
     report = {"words": words, "paragraphs": len(texts), "batch_size": args.batch_size,
               "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
-              "parser": model.key, "rows": rows, "peak_rss": peak}
+              "parser": model.key, "rows": rows, "components": profile, "peak_rss": peak}
     print(f"{words:,} words, {len(texts):,} paragraphs; load average {report['load_average']}")
     for row in rows:
         print(f"  {row['method']:<13} n_process={row['n_process']}  {row['seconds']:>7.1f} s  "
               f"{row['words_per_second']:>8,} words/s")
+    print("  one process, by component: " + ", ".join(
+        f"{row['component']} {row['seconds']:.1f} s" for row in profile))
     print(f"  peak RSS: main {peak['main_mb']} MB, largest child {peak['largest_child_mb']} MB")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

@@ -13,7 +13,12 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.distributional import build
-from lexsub_baselines.distributional.build import BuildSettings, build_counts, counts_stem
+from lexsub_baselines.distributional.build import (
+    BuildSettings,
+    build_counts,
+    counts_stem,
+    shards_dir,
+)
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.parser import (
     ParserModel,
@@ -126,7 +131,7 @@ def test_count_build_resumes_from_shards(
     monkeypatch.setattr(build, "_parse_shard", failing)
     with pytest.raises(KeyboardInterrupt):
         build_counts(tiny_roots, tiny, settings, progress=False)
-    shard_dir = stem.with_name(stem.name + ".shards")
+    shard_dir = shards_dir(tiny_roots, tiny, settings)
     assert len(list(shard_dir.glob("shard-*.tsv.gz"))) == 2
     assert FeatureCounts.load(stem) is None
 
@@ -140,7 +145,8 @@ def test_count_build_resumes_from_shards(
     counts = build_counts(tiny_roots, tiny, settings, progress=False)
     resumed_calls = len(calls)
     assert resumed_calls >= 1
-    assert not shard_dir.exists()
+    shards = sorted(shard_dir.glob("shard-*.tsv.gz"))
+    assert len(shards) == resumed_calls + 2  # kept for larger builds
     assert counts.meta["words"] >= 3000 and counts.meta["parser"] == tiny.key
     assert counts.matrix.shape == (len(counts.words), len(counts.features))
     assert counts.matrix.sum() > 0
@@ -154,6 +160,16 @@ def test_count_build_resumes_from_shards(
                                                         shard_paragraphs=6),
                          progress=False, paragraphs=_paragraphs(tiny_roots, 3000))
     assert _same(fresh, counts) and len(calls) == resumed_calls + 2
+
+    # a larger budget parses only what the smaller build had not: its full shards are reused
+    calls.clear()
+    larger = build_counts(tiny_roots, tiny, BuildSettings(max_tokens=6000, n_process=1,
+                                                         shard_paragraphs=6), progress=False)
+    assert 0 < len(calls) < len(list(shard_dir.glob("shard-*.tsv.gz")))
+    scratch = build_counts(tiny_roots, tiny, BuildSettings(max_tokens=6000, n_process=1,
+                                                          shard_paragraphs=6),
+                           progress=False, paragraphs=_paragraphs(tiny_roots, 6000))
+    assert _same(larger, scratch) and larger.matrix.sum() > counts.matrix.sum()
 
 
 @pytest.mark.slow

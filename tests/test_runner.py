@@ -55,6 +55,18 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path, shared: Roots
     assert runs["semeval2007-test"]["mw"]["instances"] == 1710
 
 
+def test_score_takes_a_dataset_name_for_its_gold(results: Path, shared: Roots,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    answers = str(results / "semeval2007-test" / "wordnet.best")
+    gold = str(shared.data / "semeval2007" / "key" / "gold")
+    capsys.readouterr()
+    assert main(["score", answers, gold, "--format", "json"]) == 0
+    by_file = json.loads(capsys.readouterr().out)
+    assert main(["score", answers, "semeval2007-test", "--format", "json"]) == 0
+    by_name = json.loads(capsys.readouterr().out)
+    assert by_name["all"] == by_file["all"] and by_name["all"]["total"] == 1696
+
+
 def test_tables_show_ours_paper_and_difference(results: Path) -> None:
     tables = (results / "tables.md").read_text(encoding="utf-8")
     scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
@@ -92,3 +104,20 @@ def test_spanish_answers_are_scored_with_the_clls_profile(shared: Roots, tmp_pat
     assert "profile:clls2010-official" in scored["best"]["signature"]
     tables = render_tables({dataset.name: {"dict:wiktionary": scored}}, {})
     assert "### clls2010-test — best" in tables and "| `dict:wiktionary` |" in tables
+
+
+def test_by_pos_table_shows_our_context_rankers_without_a_paper_figure() -> None:
+    by_pos = {pos: {"recall": recall} for pos, recall in
+              (("n", 36.45), ("a", 41.56), ("v", 32.63), ("r", 51.45))}
+    jabbari = {pos: {"rank": {"recall": 30.0}} for pos in "navr"}
+    oot = {"oot": {"all": {"recall": 39.49}, "by_pos": by_pos, "jabbari_by_pos": jabbari}}
+    tables = render_tables({"semeval2007-test": {"wordnet+cmlc": oot,
+                                                 "wordnet+cmlc:prior": oot}}, {})
+    section = tables.split("in-context rankers by PoS")[1]
+    published = next(line for line in section.splitlines()
+                     if line.startswith("| `wordnet+cmlc` | oot recall |"))
+    assert "| 0.365 | 0.405 | -0.040 |" in published  # nouns: ours, Jabbari, difference
+    ours = next(line for line in section.splitlines()
+                if line.startswith("| `wordnet+cmlc:prior` | oot recall |"))
+    assert "| 0.365 | — | — |" in ours and "| 0.515 | — | — |" in ours
+    assert "`wordnet+cmlc:tier1-first`" not in section  # not scored: no row

@@ -3,12 +3,14 @@
     lexsub lm build [--max-tokens N|all] [--order 5] [--prune 0 0 1] [--bow]
     lexsub lm perplexity [--dataset semeval2007-trial]
     lexsub lm tune-cmlc [--generator wordnet] [--write]
+    lexsub lm tune-prior [--generator wordnet] [--write]
 
 `tune-cmlc` grid-searches the cmlc weight λ on the SemEval-2007 TRIAL data only (never the
 test data), maximising Jabbari et al.'s (2010) rank measure (default; it scores the order of
 the ten oot answers, which is what a ranker changes) or official oot recall of generator +
 cmlc, and with `--write` records it in `lexsub_baselines/rankers/cmlc_lambda.json` (checked
-in; the `cmlc` ranker reads it).
+in; the `cmlc` ranker reads it). `tune-prior` does the same for the tier and frequency
+weights of `cmlc:prior` (official best recall on trial; `rankers/cmlc_prior.json`).
 """
 
 from __future__ import annotations
@@ -74,6 +76,15 @@ def add_parser(subparsers: Any) -> None:
     tune.add_argument("--write", action="store_true",
                       help="record the tuned value in rankers/cmlc_lambda.json")
     tune.set_defaults(func=run_tune)
+    prior = actions.add_parser("tune-prior",
+                               help="tune the tier and frequency weights of cmlc:prior on trial")
+    prior.add_argument("--generator", default="wordnet",
+                       help="candidate generator whose candidates are ranked (default wordnet)")
+    prior.add_argument("--measure", choices=("best-recall", "oot-recall"), default="best-recall",
+                       help="trial measure to maximise (default: official best recall)")
+    prior.add_argument("--write", action="store_true",
+                       help="record the tuned weights in rankers/cmlc_prior.json")
+    prior.set_defaults(func=run_tune_prior)
 
 
 def _config(args: argparse.Namespace) -> Any:
@@ -136,38 +147,51 @@ def run_perplexity(args: argparse.Namespace, roots: Roots) -> int:
 TUNING_DATASET = "semeval2007-trial"
 
 
-def run_tune(args: argparse.Namespace, roots: Roots) -> int:
-    """Grid-search λ of cmlc on the trial data (official oot recall); optionally record it."""
-    from collections.abc import Mapping
-
-    from lexsub_baselines.candidates import Candidate, dedupe, without_target
-    from lexsub_baselines.catalog import GENERATORS, RANKERS
+def _trial_items(generator_name: str, roots: Roots) -> tuple[Any, list[Any]]:
+    """The tuning dataset and its (instance, candidates) pairs from `generator_name`."""
+    from lexsub_baselines.candidates import dedupe, without_target
+    from lexsub_baselines.catalog import GENERATORS
     from lexsub_baselines.datasets.registry import load_dataset
-    from lexsub_baselines.lm.model import LMConfig
-    from lexsub_baselines.rankers.cmlc import CmlcRanker, tune_lambda
+
+    dataset = load_dataset(TUNING_DATASET, roots)
+    generator = GENERATORS.get(generator_name)(roots)
+    items = [(i, dedupe(without_target(generator.generate(i), i.lemma)))
+             for i in dataset.instances()]
+    return dataset, items
+
+
+def _official_recall(dataset: Any, task: str, ranked: Any, jabbari_rank: bool = False) -> float:
+    """Official best/oot recall (or Jabbari's rank measure) of ranked candidates on `dataset`."""
     from lexsub_baselines.scoring import SubstitutionScore, score
     from lexsub_baselines.systems import OOT_SIZE
 
-    dataset = load_dataset(TUNING_DATASET, roots)
-    generator = GENERATORS.get(args.generator)(roots)
+    size = 1 if task == "best" else OOT_SIZE
+    answers = {iid: [c.lemma for c in cands[:size]] for iid, cands in ranked.items()}
+    report = score(answers, dataset, task, warn=False,
+                   measures=("jabbari",) if jabbari_rank else ())
+    if jabbari_rank and report.jabbari is not None:
+        return float(report.jabbari.to_json()["rank"]["recall"])
+    if not isinstance(report.main, SubstitutionScore):  # pragma: no cover - never mw here
+        raise LexsubError(f"the {task} scorer returned no substitution score")
+    return float(report.main.recall)
+
+
+def run_tune(args: argparse.Namespace, roots: Roots) -> int:
+    """Grid-search λ of cmlc on the trial data (official oot recall); optionally record it."""
+    from lexsub_baselines.catalog import RANKERS
+    from lexsub_baselines.lm.model import LMConfig
+    from lexsub_baselines.rankers.cmlc import CmlcRanker, tune_lambda
+
+    dataset, items = _trial_items(args.generator, roots)
     ranker = RANKERS.get("cmlc")(roots)
     if not isinstance(ranker, CmlcRanker):  # pragma: no cover - the catalog's cmlc
         raise LexsubError("the registered cmlc ranker is not a CmlcRanker")
-    items = [(i, dedupe(without_target(generator.generate(i), i.lemma)))
-             for i in dataset.instances()]
-
-    def measure(ranked: Mapping[str, list[Candidate]]) -> float:
-        answers = {iid: [c.lemma for c in cands[:OOT_SIZE]] for iid, cands in ranked.items()}
-        report = score(answers, dataset, "oot", warn=False, measures=("jabbari",))
-        if args.measure == "rank" and report.jabbari is not None:
-            return float(report.jabbari.to_json()["rank"]["recall"])
-        if not isinstance(report.main, SubstitutionScore):  # pragma: no cover - oot is not mw
-            raise LexsubError("the oot scorer returned no substitution score")
-        return float(report.main.recall)
-
-    name = ("rank measure recall (Jabbari et al. 2010), trial" if args.measure == "rank"
+    rank = args.measure == "rank"
+    name = ("rank measure recall (Jabbari et al. 2010), trial" if rank
             else "oot recall (official), trial")
-    result = tune_lambda(ranker, items, measure, measure_name=name)
+    result = tune_lambda(ranker, items, lambda ranked: _official_recall(dataset, "oot", ranked,
+                                                                        jabbari_rank=rank),
+                         measure_name=name)
     for lam, value in result.values:
         mark = "  <- best" if lam == result.best_lambda else ""
         print(f"lambda {lam:.1f}  {args.measure} {value:.2f}{mark}")
@@ -177,4 +201,29 @@ def run_tune(args: argparse.Namespace, roots: Roots) -> int:
         result.write(generator=args.generator, lm=LMConfig().signature(),
                      bow=f"window 5, min_count 5, stop_top 100, mu {DEFAULT_MU:g}")
         print(f"recorded lambda {result.best_lambda} in rankers/cmlc_lambda.json")
+    return 0
+
+
+def run_tune_prior(args: argparse.Namespace, roots: Roots) -> int:
+    """Grid-search the tier and frequency weights of cmlc:prior on the trial data."""
+    from lexsub_baselines.catalog import RANKERS
+    from lexsub_baselines.rankers.prior import PriorRanker, tune_prior
+
+    dataset, items = _trial_items(args.generator, roots)
+    ranker = RANKERS.get("cmlc:prior")(roots)
+    if not isinstance(ranker, PriorRanker):  # pragma: no cover - the catalog's cmlc:prior
+        raise LexsubError("the registered cmlc:prior ranker is not a PriorRanker")
+    task = args.measure.removesuffix("-recall")
+    result = tune_prior(ranker, items, lambda ranked: _official_recall(dataset, task, ranked),
+                        measure_name=f"{task} recall (official), trial")
+    for weights, value in result.values:
+        mark = "  <- best" if weights == result.best else ""
+        print(f"{weights!s:<28} {args.measure} {value:.2f}{mark}")
+    if args.write:
+        from lexsub_baselines.catalog import BASELINE_FREQUENCY
+        from lexsub_baselines.rankers.cmlc import read_lambda
+
+        result.write(generator=args.generator, frequency_source=BASELINE_FREQUENCY,
+                     cmlc_lambda=f"{read_lambda():g}")
+        print(f"recorded {result.best} in rankers/cmlc_prior.json")
     return 0

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.datasets.registry import DATASETS, load_dataset
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring.api import KINDS, MEASURE_SETS, emit_problems, score
 from lexsub_baselines.scoring.profiles import PROFILES
@@ -27,7 +28,8 @@ def add_parser(subparsers: Any) -> None:
         description="Score a system answer file against a gold file. Profiles: " + profiles)
     parser.add_argument("system", type=Path, help="the system answer file")
     parser.add_argument("gold", type=Path,
-                        help="the gold file (key/gold, trial/gold.trial; key/mwgold for -t mw)")
+                        help="the gold file (key/gold, trial/gold.trial; key/mwgold for -t mw), "
+                             "or a dataset name (semeval2007-test: its gold under the roots)")
     parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
                         help="answer kind (default best)")
     parser.add_argument("--profile", choices=PROFILES.names(), default="official",
@@ -51,7 +53,10 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
     """Score and print; problems in the input are warnings, never a traceback."""
-    report = score(args.system, args.gold, args.kind, args.profile, subsets=args.subsets,
+    gold: Any = args.gold
+    if not gold.exists() and str(gold) in DATASETS:
+        gold = load_dataset(str(gold), roots)
+    report = score(args.system, gold, args.kind, args.profile, subsets=args.subsets,
                    by_pos=args.by_pos, bounds=args.bounds, measures=tuple(args.measures),
                    mwids=args.mwids, mrsamples=args.mrsamples, k=args.k, warn=False)
     text = args.format == "text"

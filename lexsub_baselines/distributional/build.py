@@ -5,8 +5,10 @@ Gutenberg, alternating files) are cut into shards of `shard_paragraphs` paragrap
 processes (each with its own copy of the parser, started with `spawn`) parse a shard with
 `nlp.pipe` and return its relation counts (`relations.extract_relations`), so only counts,
 never Docs, cross process boundaries. Each finished shard is written atomically and sealed
-beside the final cache file, so an interrupted build resumes where it stopped, and the counts
-are assembled into a `FeatureCounts` saved atomically at the end; the shards are then removed.
+under `<cache>/relations/shards-<key>/` (the key leaves out the token budget), so an interrupted
+build resumes where it stopped and a larger build reuses a smaller one's shards (counts for
+5M, 10M, 20M tokens cost one parse of 20M); the counts are assembled into a `FeatureCounts`
+saved atomically at the end. The shards are kept (about 8 MB per million tokens).
 
 The counts are cached under `<cache>/relations/gr-<key>` where the key hashes the corpus names,
 `max_tokens`, the parser's key and `RELATIONS_VERSION`. This is the stand-in for the RASP-parsed
@@ -19,7 +21,6 @@ import gzip
 import multiprocessing as mp
 import os
 import resource
-import shutil
 import sys
 import time
 from collections import Counter, deque
@@ -55,6 +56,7 @@ __all__ = [
     "counts_stem",
     "default_max_tokens",
     "gr_counts",
+    "shards_dir",
     "split_long",
 ]
 
@@ -123,10 +125,25 @@ class BuildSettings:
                          parser=parser_key, relations=RELATIONS_VERSION,
                          cleaner=CLEANER_VERSION)
 
+    def shard_key(self, parser_key: str) -> str:
+        """Return the key of the checkpointed shards: as `key`, but without the token budget.
+
+        The paragraph stream does not depend on the budget (it only stops sooner), so shard i
+        holds the same paragraphs in every build; a larger build reuses a smaller one's shards.
+        """
+        return cache_key(corpora=list(self.corpora), parser=parser_key,
+                         relations=RELATIONS_VERSION, cleaner=CLEANER_VERSION,
+                         shard_paragraphs=self.shard_paragraphs)
+
 
 def counts_stem(roots: Roots, model: ParserModel, settings: BuildSettings) -> Path:
     """Return the cache stem (`.npz` + `.json`) of the counts for `settings` and `model`."""
     return roots.cache / "relations" / f"gr-{settings.key(model.key)}"
+
+
+def shards_dir(roots: Roots, model: ParserModel, settings: BuildSettings) -> Path:
+    """Return the folder of the checkpointed shards (shared by builds of any token budget)."""
+    return roots.cache / "relations" / f"shards-{settings.shard_key(model.key)}"
 
 
 def split_long(text: str, max_chars: int = MAX_CHARS) -> list[str]:
@@ -295,7 +312,7 @@ def build_counts(
     stem = counts_stem(roots, model, settings)
     if paragraphs is None and (cached := FeatureCounts.load(stem)) is not None:
         return cached
-    shard_dir = stem.with_name(stem.name + ".shards") if paragraphs is None else None
+    shard_dir = shards_dir(roots, model, settings) if paragraphs is None else None
     source = paragraphs if paragraphs is not None else iter_paragraphs(
         roots, settings.corpora, settings.max_tokens)
     started = time.perf_counter()
@@ -323,8 +340,6 @@ def build_counts(
     })
     if paragraphs is None:
         result.save(stem)
-        if shard_dir is not None:
-            shutil.rmtree(shard_dir, ignore_errors=True)
     return result
 
 
@@ -339,15 +354,16 @@ def _run_shards(
     source: Iterable[str], model: ParserModel, settings: BuildSettings, shard_dir: Path | None,
 ) -> Iterator[tuple[Counter[GrTriple], int, bool]]:
     """Yield (counts, words, freshly parsed) per shard, in corpus order, reusing saved shards."""
-    def saved(index: int) -> Path | None:
+    def saved(index: int, texts: list[str]) -> Path | None:
+        # The paragraph count tells a budget-cut last shard from the full one of a larger build.
         if shard_dir is None:
             return None
-        return shard_dir / f"shard-{index:06d}.tsv.gz"
+        return shard_dir / f"shard-{index:06d}-{len(texts)}.tsv.gz"
 
     if settings.n_process <= 1:
         _init_worker(model, settings.batch_size)
         for index, texts in enumerate(_shards(source, settings.shard_paragraphs)):
-            path = saved(index)
+            path = saved(index, texts)
             if path is not None and verified(path):
                 yield (*_read_shard(path), False)
                 continue
@@ -359,27 +375,27 @@ def _run_shards(
     context = mp.get_context("spawn")
     window = 2 * settings.n_process
     with context.Pool(settings.n_process, _init_worker, (model, settings.batch_size)) as pool:
-        pending: deque[tuple[int, int, Any]] = deque()
+        pending: deque[tuple[int, Path | None, int, Any]] = deque()
 
         def finish() -> tuple[Counter[GrTriple], int, bool]:
-            index, words, job = pending.popleft()
+            index, path, words, job = pending.popleft()
             try:
                 counts: Counter[GrTriple] = job.get()
             except Exception as error:  # a worker's failure, re-raised as ours
                 raise LexsubError(f"parsing shard {index} failed: {error!r}") from error
-            path = saved(index)
             if path is not None:
                 _write_shard(path, counts, words)
             return counts, words, True
 
         for index, texts in enumerate(_shards(source, settings.shard_paragraphs)):
-            path = saved(index)
+            path = saved(index, texts)
             if path is not None and verified(path):
                 while pending:  # keep corpus order
                     yield finish()
                 yield (*_read_shard(path), False)
                 continue
-            pending.append((index, _words(texts), pool.apply_async(_parse_shard, (texts,))))
+            pending.append((index, path, _words(texts),
+                            pool.apply_async(_parse_shard, (texts,))))
             if len(pending) >= window:
                 yield finish()
         while pending:

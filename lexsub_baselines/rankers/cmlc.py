@@ -23,8 +23,9 @@ trial, against 24.92 for λ = 1, the lm ranking, and 21.80 for λ = 0, bow). Wit
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -34,6 +35,7 @@ from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.rankers.base import order_by_score
+from lexsub_baselines.rankers.tuning import GridItem, Measure, best_point, grid_search
 
 __all__ = [
     "DEFAULT_LAMBDA",
@@ -60,7 +62,7 @@ class ScoringRanker(Protocol):
         ...
 
 
-def zscores(values: Sequence[float]) -> np.ndarray:
+def zscores(values: Sequence[float] | np.ndarray) -> np.ndarray:
     """Return the values standardised to mean 0 and standard deviation 1 (zeros if constant).
 
     >>> zscores([1.0, 2.0, 3.0]).round(3).tolist()
@@ -171,14 +173,15 @@ class TuningResult:
 def tune_lambda(
     ranker: CmlcRanker,
     items: Iterable[tuple[Instance, list[Candidate]]],
-    measure: Callable[[Mapping[str, list[Candidate]]], float],
+    measure: Measure,
     measure_name: str = "oot recall",
     grid: Sequence[float] = DEFAULT_GRID,
 ) -> TuningResult:
     """Grid-search λ on (trial!) instances, maximising `measure`.
 
     The two component scores are computed once per instance; each grid point only recombines
-    them. Use TRIAL data only: tuning on the test set would make the test figures meaningless.
+    them (`rankers.tuning.grid_search`). Use TRIAL data only: tuning on the test set would
+    make the test figures meaningless.
 
     Arguments:
         ranker: supplies the lm and bow component scores.
@@ -190,23 +193,13 @@ def tune_lambda(
     Raises:
         LexsubError: empty grid or no items.
     """
-    if not grid:
-        raise LexsubError("the lambda grid is empty")
-    prepared = []
+    prepared: list[GridItem[float]] = []
     for instance, candidates in items:
         if candidates:
             lm_scores, bow_scores = ranker.component_scores(instance, candidates)
-            prepared.append((instance.id, candidates, zscores(lm_scores), zscores(bow_scores)))
-    if not prepared:
-        raise LexsubError("no instances with candidates to tune lambda on")
-    values: list[tuple[float, float]] = []
-    for lam in grid:
-        ranked = {
-            iid: order_by_score([c.scored(float(s)) for c, s in
-                                 zip(cands, lam * z_lm + (1 - lam) * z_bow, strict=True)])
-            for iid, cands, z_lm, z_bow in prepared
-        }
-        values.append((float(lam), float(measure(ranked))))
-    best_lambda, best_value = max(values, key=lambda pair: (pair[1], -pair[0]))
+            mix = partial(combine, lm_scores, bow_scores)
+            prepared.append(GridItem(instance.id, candidates, mix))
+    values = grid_search([float(lam) for lam in grid], prepared, measure)
+    best_lambda, best_value = best_point(values)
     return TuningResult(best_lambda=best_lambda, best_value=best_value, values=tuple(values),
                         measure=measure_name)
