@@ -79,9 +79,11 @@ _NO_ADVERBS = {**RELATED_CLASSES, "r": ()}
 _NO_INSTANCES = {**RELATED_CLASSES, "n": ("hypernym",), "v": ("hypernym",)}
 
 
-def _documented(name: str, doc: str, **switches: bool) -> Variant:
+def _documented(name: str, doc: str, *, drop_multiwords: bool = False,
+                original_pos: bool = False) -> Variant:
     """Return a variant of the trial documentation's reading: criteria 1-2, similar-to only."""
-    return Variant(name, doc, max_tier=2, **switches)
+    return Variant(name, doc, max_tier=2, drop_multiwords=drop_multiwords,
+                   original_pos=original_pos)
 
 
 VARIANTS: tuple[Variant, ...] = (

@@ -24,7 +24,7 @@ def doc(rows: list[tuple[str, str, str, int, str]]) -> Doc:
 
 
 def triples(parsed: Doc) -> set[tuple[str, str, str, str]]:
-    return {tuple(t) for t in extract_relations(parsed)}
+    return {(t.lemma, t.pos, t.relation, t.other) for t in extract_relations(parsed)}
 
 
 def test_object_subject_and_adjective_modifier() -> None:
