@@ -26,6 +26,7 @@ the point of the damage; it is never fatal.
 from __future__ import annotations
 
 import lzma
+import math
 import re
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 
-from lexsub_baselines.errors import MissingResourceError, UnknownNameError
+from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.paths import SHARED_ENV, Roots
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "file_paragraphs",
     "gutenberg_paragraphs",
     "iter_paragraphs",
+    "parse_token_budget",
     "wikiextractor_paragraphs",
 ]
 
@@ -102,6 +104,30 @@ _CREDITS = re.compile(
 )
 #: How many leading paragraphs of a book are checked for credits.
 _CREDIT_WINDOW = 5
+
+
+def parse_token_budget(text: str) -> int | None:
+    """Return the token count written as `20000000`, `20_000_000`, `20M`, `2.5M` or `500k`;
+    None for `all` (the whole corpora).
+
+    Raises:
+        LexsubError: anything else, or a count that is not positive.
+
+    >>> parse_token_budget("2.5M"), parse_token_budget("500k"), parse_token_budget("all")
+    (2500000, 500000, None)
+    """
+    value = text.strip().replace("_", "").lower()
+    if value in ("all", "none"):
+        return None
+    scale = {"k": 1_000, "m": 1_000_000}.get(value[-1:], 1)
+    digits = value[:-1] if scale > 1 else value
+    try:
+        number = float(digits) * scale
+    except ValueError:
+        number = float("nan")
+    if not (math.isfinite(number) and number >= 1 and number == int(number)):
+        raise LexsubError(f"not a token count: {text!r} (e.g. 20000000, 20M, 2.5M or all)")
+    return int(number)
 
 
 def corpus_files(roots: Roots, name: str) -> list[Path]:

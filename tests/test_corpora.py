@@ -14,9 +14,10 @@ from lexsub_baselines.corpora import (
     file_paragraphs,
     gutenberg_paragraphs,
     iter_paragraphs,
+    parse_token_budget,
     wikiextractor_paragraphs,
 )
-from lexsub_baselines.errors import MissingResourceError, UnknownNameError
+from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.paths import Roots
 
 
@@ -213,3 +214,34 @@ def test_max_tokens_sample_is_deterministic(shared: Roots) -> None:
     assert first == list(iter_paragraphs(shared, max_tokens=2000))
     assert 2000 <= sum(len(p.split()) for p in first) < 2000 + max(len(p.split()) for p in first)
     assert first[0].startswith("Anarchism is a political philosophy")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("20000000", 20_000_000), ("20_000_000", 20_000_000), ("20M", 20_000_000),
+    ("2.5m", 2_500_000), ("500k", 500_000), (" all ", None), ("none", None)])
+def test_token_budgets_parse(text: str, expected: int | None) -> None:
+    assert parse_token_budget(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "0", "-5", "2.5", "1e400", "infm", "nanm", "twenty", "5G"])
+def test_bad_token_budgets_are_refused_by_name(text: str) -> None:
+    with pytest.raises(LexsubError, match="not a token count"):
+        parse_token_budget(text)
+
+
+def test_the_relations_budget_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexsub_baselines.distributional.build import (
+        DEFAULT_MAX_TOKENS,
+        RELATIONS_TOKENS_ENV,
+        default_max_tokens,
+    )
+
+    monkeypatch.delenv(RELATIONS_TOKENS_ENV, raising=False)
+    assert default_max_tokens() == DEFAULT_MAX_TOKENS
+    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "20M")
+    assert default_max_tokens() == 20_000_000
+    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "all")
+    assert default_max_tokens() is None
+    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "lots")
+    with pytest.raises(LexsubError, match=RELATIONS_TOKENS_ENV):
+        default_max_tokens()

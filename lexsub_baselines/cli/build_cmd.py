@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.corpora import CORPORA
 from lexsub_baselines.errors import UnknownNameError
 from lexsub_baselines.paths import Roots
@@ -39,9 +40,10 @@ def add_parser(subparsers: Any) -> None:
     rel = targets.add_parser(
         "relations", help="parse the corpora and count grammatical-relation features")
     size = rel.add_mutually_exclusive_group()
-    size.add_argument("--max-tokens", type=_positive, default=None,
-                      help=f"corpus tokens to parse (default ${RELATIONS_TOKENS_ENV}, else "
-                      f"{DEFAULT_MAX_TOKENS:,}: the sample the systems use)")
+    size.add_argument("--max-tokens", type=token_budget, default="default",
+                      help=f"corpus tokens to parse, e.g. 20M or all (default "
+                      f"${RELATIONS_TOKENS_ENV}, else {DEFAULT_MAX_TOKENS:,}: the sample the "
+                      "systems use)")
     size.add_argument("--full", action="store_true", help="parse the whole corpora")
     rel.add_argument("--corpora", default="enwiki,gutenberg",
                      help=f"comma-separated corpus names ({', '.join(CORPORA)})")
@@ -74,7 +76,8 @@ def run_relations(args: argparse.Namespace, roots: Roots) -> int:
     for name in names:
         if name not in CORPORA:
             raise UnknownNameError("corpus", name, sorted(CORPORA))
-    max_tokens = None if args.full else (args.max_tokens or default_max_tokens())
+    max_tokens = (None if args.full else default_max_tokens() if args.max_tokens == "default"
+                  else args.max_tokens)
     settings = BuildSettings(corpora=names, max_tokens=max_tokens, n_process=args.processes)
     model = ensure_parser(roots)
     counts = build_counts(roots, model, settings, progress=not args.no_progress)

@@ -19,22 +19,9 @@ import argparse
 import json
 from typing import Any
 
+from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
-
-
-def _max_tokens(value: str) -> int | None:
-    if value.lower() in ("all", "none"):
-        return None
-    try:
-        number = int(float(value.lower().removesuffix("m")) * (1e6 if value.lower().endswith("m")
-                                                                else 1))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a token count: {value!r} (e.g. 50000000, 50M, "
-                                         "all)") from None
-    if number <= 0:
-        raise argparse.ArgumentTypeError("the token budget must be positive")
-    return number
 
 
 def _config_options(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +29,7 @@ def _config_options(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--corpora", nargs="+", default=["enwiki", "gutenberg"],
                         help="corpora to sample (default: enwiki gutenberg)")
-    parser.add_argument("--max-tokens", type=_max_tokens, default=DEFAULT_MAX_TOKENS,
+    parser.add_argument("--max-tokens", type=token_budget, default=DEFAULT_MAX_TOKENS,
                         help=f"white-space token budget, or 'all' (default {DEFAULT_MAX_TOKENS:,})")
     parser.add_argument("--order", type=int, default=5, help="n-gram order, 2-6 (default 5)")
     parser.add_argument("--prune", type=int, nargs="*", default=[0, 0, 1],

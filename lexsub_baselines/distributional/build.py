@@ -33,7 +33,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lexsub_baselines.cache import atomic_path, cache_key, seal, verified
-from lexsub_baselines.corpora import CLEANER_VERSION, iter_paragraphs
+from lexsub_baselines.corpora import CLEANER_VERSION, iter_paragraphs, parse_token_budget
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.parser import (
     FULL_TRAINING,
@@ -77,17 +77,13 @@ def default_max_tokens() -> int | None:
     Raises:
         LexsubError: the variable is set to something else.
     """
-    value = os.environ.get(RELATIONS_TOKENS_ENV, "").strip().replace("_", "")
+    value = os.environ.get(RELATIONS_TOKENS_ENV, "").strip()
     if not value:
         return DEFAULT_MAX_TOKENS
-    if value.lower() == "all":
-        return None
-    scale = {"k": 1_000, "m": 1_000_000}.get(value[-1].lower(), 1)
-    digits = value[:-1] if scale > 1 else value
-    if not digits.isdigit() or int(digits) <= 0:
-        raise LexsubError(f"{RELATIONS_TOKENS_ENV}={value!r}: expected a positive token count "
-                          "(e.g. 20000000 or 20M) or `all`")
-    return int(digits) * scale
+    try:
+        return parse_token_budget(value)
+    except LexsubError as error:
+        raise LexsubError(f"{RELATIONS_TOKENS_ENV}: {error}") from None
 
 #: spaCy refuses texts over `nlp.max_length` characters; longer paragraphs are cut (at a
 #: sentence end when there is one) into pieces of at most this many characters.

@@ -1,0 +1,97 @@
+"""How the distributional baselines change with the size of the parsed corpus sample.
+
+For each token budget, builds (or loads) the grammatical-relation counts — a larger budget
+reuses the smaller ones' parsed shards, so the cost is one parse of the largest — and scores the
+five thesauri (best = nearest neighbour, oot = 10 nearest; official scorer) on the trial and
+test sets, with the number of unanswered instances and the words in the vocabulary.
+
+    .venv/bin/python scripts/relations_by_size.py [--sizes 2.5M 5M 10M 20M] [--json out.json]
+
+The budget `make baselines` uses was chosen from the trial columns and the build time, never
+from the test columns, which are only reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from lexsub_baselines.cli.options import token_budget
+from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.distributional.build import gr_counts
+from lexsub_baselines.distributional.measures import MEASURES
+from lexsub_baselines.distributional.neighbours import Neighbourhood
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.generators.distributional import DistributionalGenerator
+from lexsub_baselines.paths import resolve_roots
+from lexsub_baselines.rankers.identity import IdentityRanker
+from lexsub_baselines.runner import answer_dataset
+from lexsub_baselines.scoring import SubstitutionScore, score
+from lexsub_baselines.systems import ComposedSystem
+
+DATASETS = ("semeval2007-trial", "semeval2007-test")
+
+
+def _recall(answers: dict[str, Any], dataset: Any, kind: str) -> float:
+    report = score({iid: list(a.for_kind(kind)) for iid, a in answers.items()}, dataset, kind,
+                   warn=False)
+    if not isinstance(report.main, SubstitutionScore):  # pragma: no cover - never mw here
+        raise LexsubError(f"the {kind} scorer returned no substitution score")
+    return float(report.main.recall)
+
+
+def main() -> int:
+    """Build the counts for every size, score the thesauri, print a markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", type=token_budget,
+                        default=[2_500_000, 5_000_000, 10_000_000, 20_000_000],
+                        help="token budgets (e.g. 5M 20M all)")
+    parser.add_argument("--json", default=None, help="also write the figures here")
+    args = parser.parse_args()
+    roots = resolve_roots()
+    datasets = [load_dataset(name, roots) for name in DATASETS]
+    rows: list[dict[str, Any]] = []
+    for size in sorted(args.sizes, key=lambda s: float("inf") if s is None else s):
+        started = time.perf_counter()
+        counts = gr_counts(roots, size)
+        built = time.perf_counter() - started
+        neighbourhood = Neighbourhood(counts)
+        for measure in MEASURES:
+            system = ComposedSystem(measure, DistributionalGenerator(measure, neighbourhood),
+                                    IdentityRanker())
+            row: dict[str, Any] = {"tokens": counts.meta.get("words"), "budget": size,
+                                   "measure": measure, "vocabulary": len(counts.words),
+                                   "relations": int(counts.matrix.sum()),
+                                   "build_seconds": round(built, 1)}
+            for dataset in datasets:
+                answers = answer_dataset(system, dataset, progress=False)
+                short = dataset.name.removeprefix("semeval2007-")
+                row[f"{short}_best"] = round(_recall(answers, dataset, "best"), 2)
+                row[f"{short}_oot"] = round(_recall(answers, dataset, "oot"), 2)
+                row[f"{short}_unanswered"] = sum(not a.oot for a in answers.values())
+            rows.append(row)
+            print(f"{row['tokens']:>11,} {measure:<8} trial {row['trial_best']:5.2f} "
+                  f"{row['trial_oot']:5.2f}  test {row['test_best']:5.2f} {row['test_oot']:5.2f}"
+                  f"  unanswered {row['test_unanswered']}", file=sys.stderr)
+    print("| tokens | measure | trial best R | trial oot R | test best R | test oot R "
+          "| test unanswered | words |")
+    print("|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        print(f"| {row['tokens'] / 1e6:.1f}M | `{row['measure']}` | {row['trial_best']:.2f} | "
+              f"{row['trial_oot']:.2f} | {row['test_best']:.2f} | {row['test_oot']:.2f} | "
+              f"{row['test_unanswered']} | {row['vocabulary']:,} |")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(rows, handle, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except LexsubError as error:
+        print(f"relations_by_size: {error}", file=sys.stderr)
+        sys.exit(2)
