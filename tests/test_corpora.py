@@ -228,20 +228,3 @@ def test_bad_token_budgets_are_refused_by_name(text: str) -> None:
     with pytest.raises(LexsubError, match="not a token count"):
         parse_token_budget(text)
 
-
-def test_the_relations_budget_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lexsub_baselines.distributional.build import (
-        DEFAULT_MAX_TOKENS,
-        RELATIONS_TOKENS_ENV,
-        default_max_tokens,
-    )
-
-    monkeypatch.delenv(RELATIONS_TOKENS_ENV, raising=False)
-    assert default_max_tokens() == DEFAULT_MAX_TOKENS
-    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "20M")
-    assert default_max_tokens() == 20_000_000
-    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "all")
-    assert default_max_tokens() is None
-    monkeypatch.setenv(RELATIONS_TOKENS_ENV, "lots")
-    with pytest.raises(LexsubError, match=RELATIONS_TOKENS_ENV):
-        default_max_tokens()

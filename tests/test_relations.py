@@ -54,7 +54,7 @@ def test_passive_subject_counts_as_object_and_agent_is_ignored() -> None:
     assert triples(parsed) == {("beer", "n", "obj_of", "drink"), ("drink", "v", "obj", "beer")}
 
 
-def test_proper_nouns_pronouns_and_copular_subjects_are_skipped() -> None:
+def test_proper_nouns_and_pronouns_are_skipped_predicative_adjectives_kept() -> None:
     parsed = doc([
         ("John", "John", "PROPN", 1, "nsubj"),
         ("likes", "like", "VERB", 1, "ROOT"),
@@ -66,7 +66,7 @@ def test_proper_nouns_pronouns_and_copular_subjects_are_skipped() -> None:
         ("is", "be", "AUX", 2, "cop"),
         ("cold", "cold", "ADJ", 2, "ROOT"),
     ])
-    assert triples(copular) == set()
+    assert triples(copular) == {("cold", "a", "pred_of", "beer"), ("beer", "n", "pred", "cold")}
 
 
 def test_noun_modifiers_compound_and_prepositional() -> None:
@@ -162,7 +162,7 @@ def test_build_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str])
     assert "unknown corpus 'bnc'; known: enwiki, gutenberg" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["build", "relations", "--max-tokens", "0"])
-    assert "must be positive" in capsys.readouterr().err
+    assert "not a token count: '0'" in capsys.readouterr().err
 
 
 def test_relations_sample_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

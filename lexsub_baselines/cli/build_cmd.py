@@ -14,6 +14,10 @@ from lexsub_baselines.paths import Roots
 __all__ = ["add_parser", "run_parser", "run_relations"]
 
 
+#: The default of `--max-tokens`: the budget the systems use (`default_max_tokens`).
+_FROM_ENV = object()
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text.replace("_", ""))
@@ -40,7 +44,7 @@ def add_parser(subparsers: Any) -> None:
     rel = targets.add_parser(
         "relations", help="parse the corpora and count grammatical-relation features")
     size = rel.add_mutually_exclusive_group()
-    size.add_argument("--max-tokens", type=token_budget, default="default",
+    size.add_argument("--max-tokens", type=token_budget, default=_FROM_ENV,
                       help=f"corpus tokens to parse, e.g. 20M or all (default "
                       f"${RELATIONS_TOKENS_ENV}, else {DEFAULT_MAX_TOKENS:,}: the sample the "
                       "systems use)")
@@ -76,7 +80,7 @@ def run_relations(args: argparse.Namespace, roots: Roots) -> int:
     for name in names:
         if name not in CORPORA:
             raise UnknownNameError("corpus", name, sorted(CORPORA))
-    max_tokens = (None if args.full else default_max_tokens() if args.max_tokens == "default"
+    max_tokens = (None if args.full else default_max_tokens() if args.max_tokens is _FROM_ENV
                   else args.max_tokens)
     settings = BuildSettings(corpora=names, max_tokens=max_tokens, n_process=args.processes)
     model = ensure_parser(roots)

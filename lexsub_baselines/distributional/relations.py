@@ -12,12 +12,15 @@ the relation name saying which side the target is on:
 |        |                  | logical object, as RASP marks it (`ncsubj V n obj`)               |
 | n      | `subj_of` V      | nsubj(V, n), V a VERB (copular "X is cold" has no verb: skipped)  |
 | n      | `amod` A         | amod(n, A)                                                        |
+| n      | `pred` A         | nsubj(A, n), A an ADJ: the reverse of `pred_of`                   |
 | n      | `nn` N           | compound(n, N): a noun modifier, "beer" in "beer bottle"          |
 | n      | `nmod:P` N       | nmod(n, N) with preposition P ("bottle of beer": `nmod:of` beer); |
 |        |                  | nmod:poss(n, N) gives `nmod:poss` ("the company's profit")        |
 | v      | `obj` N          | obj(v, N) and nsubj:pass(v, N)                                    |
 | v      | `subj` N         | nsubj(v, N)                                                       |
 | a      | `amod_of` N      | amod(N, a)                                                        |
+| a      | `pred_of` N      | nsubj(a, N): the predicative adjective of a copula, "the pain    |
+|        |                  | was acute" (UD makes the adjective the head; RASP's xcomp of be)  |
 | a      | `advmod` R       | advmod(a, R)                                                      |
 | r      | `advmod_of_a` A  | advmod(A, r), the head an adjective                               |
 | r      | `advmod_of_v` V  | advmod(V, r), the head a verb                                     |
@@ -39,15 +42,15 @@ __all__ = ["POS_OF_UPOS", "RELATIONS", "RELATIONS_VERSION", "GrTriple", "count_r
            "extract_relations"]
 
 #: Bump when the extraction changes; it is part of the counts' cache key.
-RELATIONS_VERSION = "gr.v1"
+RELATIONS_VERSION = "gr.v2"  # v2: predicative adjectives (pred, pred_of)
 
 #: The UPOS tags that are targets and features, and their lexsub PoS letters.
 POS_OF_UPOS: dict[str, str] = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 
 #: Every relation name a feature can carry (`nmod:P` stands for one per preposition).
 RELATIONS: tuple[str, ...] = (
-    "obj_of", "subj_of", "amod", "nn", "nmod:P", "obj", "subj", "amod_of", "advmod",
-    "advmod_of_a", "advmod_of_v",
+    "obj_of", "subj_of", "amod", "pred", "nn", "nmod:P", "obj", "subj", "amod_of", "pred_of",
+    "advmod", "advmod_of_a", "advmod_of_v",
 )
 
 
@@ -120,6 +123,9 @@ def _arc(label: str, dep: str, dep_pos: str, head: str, head_pos: str,
             yield GrTriple(head, "n", f"nmod:{case}" if case else "nmod", dep)
         elif label == "nmod:poss" and dep_pos == "n":
             yield GrTriple(head, "n", "nmod:poss", dep)
+    elif label == "nsubj" and dep_pos == "n" and head_pos == "a":  # "the pain was acute"
+        yield GrTriple(head, "a", "pred_of", dep)
+        yield GrTriple(dep, "n", "pred", head)
     elif label == "advmod" and dep_pos == "r":
         if head_pos == "a":
             yield GrTriple(head, "a", "advmod", dep)
