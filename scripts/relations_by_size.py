@@ -6,6 +6,7 @@ five thesauri (best = nearest neighbour, oot = 10 nearest; official scorer) on t
 test sets, with the number of unanswered instances and the words in the vocabulary.
 
     .venv/bin/python scripts/relations_by_size.py [--sizes 2.5M 5M 10M 20M] [--json out.json]
+        [--without pred,pred_of]   # also score each size without these relations (ablation)
 
 The budget `make baselines` uses was chosen from the trial columns and the build time, never
 from the test columns, which are only reported.
@@ -43,12 +44,30 @@ def _recall(answers: dict[str, Any], dataset: Any, kind: str) -> float:
     return float(report.main.recall)
 
 
+def _score_measure(measure: str, neighbourhood: Neighbourhood,
+                   datasets: list[Any]) -> dict[str, Any]:
+    system = ComposedSystem(measure, DistributionalGenerator(measure, neighbourhood),
+                            IdentityRanker())
+    row: dict[str, Any] = {"measure": measure}
+    for dataset in datasets:
+        answers = answer_dataset(system, dataset, progress=False)
+        short = dataset.name.removeprefix("semeval2007-")
+        row[f"{short}_best"] = round(_recall(answers, dataset, "best"), 2)
+        row[f"{short}_oot"] = round(_recall(answers, dataset, "oot"), 2)
+        row[f"{short}_unanswered"] = sum(not a.oot for a in answers.values())
+    return row
+
+
 def main() -> int:
     """Build the counts for every size, score the thesauri, print a markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", type=token_budget,
                         default=[2_500_000, 5_000_000, 10_000_000, 20_000_000],
                         help="token budgets (e.g. 5M 20M all)")
+    parser.add_argument("--without", default=None,
+                        help="comma-separated relations: also score the counts without them")
+    parser.add_argument("--measures", default=",".join(MEASURES),
+                        help="comma-separated measures (default: all five)")
     parser.add_argument("--json", default=None, help="also write the figures here")
     args = parser.parse_args()
     roots = resolve_roots()
@@ -58,29 +77,29 @@ def main() -> int:
         started = time.perf_counter()
         counts = gr_counts(roots, size)
         built = time.perf_counter() - started
-        neighbourhood = Neighbourhood(counts)
-        for measure in MEASURES:
-            system = ComposedSystem(measure, DistributionalGenerator(measure, neighbourhood),
-                                    IdentityRanker())
-            row: dict[str, Any] = {"tokens": counts.meta.get("words"), "budget": size,
-                                   "measure": measure, "vocabulary": len(counts.words),
-                                   "relations": int(counts.matrix.sum()),
-                                   "build_seconds": round(built, 1)}
-            for dataset in datasets:
-                answers = answer_dataset(system, dataset, progress=False)
-                short = dataset.name.removeprefix("semeval2007-")
-                row[f"{short}_best"] = round(_recall(answers, dataset, "best"), 2)
-                row[f"{short}_oot"] = round(_recall(answers, dataset, "oot"), 2)
-                row[f"{short}_unanswered"] = sum(not a.oot for a in answers.values())
-            rows.append(row)
-            print(f"{row['tokens']:>11,} {measure:<8} trial {row['trial_best']:5.2f} "
-                  f"{row['trial_oot']:5.2f}  test {row['test_best']:5.2f} {row['test_oot']:5.2f}"
-                  f"  unanswered {row['test_unanswered']}", file=sys.stderr)
-    print("| tokens | measure | trial best R | trial oot R | test best R | test oot R "
-          "| test unanswered | words |")
-    print("|---|---|---|---|---|---|---|---|")
+        variants = [("all", counts)]
+        if args.without:
+            dropped = [r.strip() for r in args.without.split(",") if r.strip()]
+            variants.append(("without " + "+".join(dropped), counts.without_relations(dropped)))
+        for relations, chosen in variants:
+            neighbourhood = Neighbourhood(chosen)
+            for measure in args.measures.split(","):
+                row = _score_measure(measure, neighbourhood, datasets)
+                row.update({"tokens": counts.meta.get("words"), "budget": size,
+                            "relations": relations, "vocabulary": len(chosen.words),
+                            "occurrences": int(chosen.matrix.sum()),
+                            "build_seconds": round(built, 1)})
+                rows.append(row)
+                print(f"{row['tokens']:>11,} {relations:<12} {measure:<8} trial "
+                      f"{row['trial_best']:5.2f} {row['trial_oot']:5.2f}  test "
+                      f"{row['test_best']:5.2f} {row['test_oot']:5.2f}  unanswered "
+                      f"{row['test_unanswered']}", file=sys.stderr)
+    print("| tokens | relations | measure | trial best R | trial oot R | test best R | "
+          "test oot R | test unanswered | words |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
-        print(f"| {row['tokens'] / 1e6:.1f}M | `{row['measure']}` | {row['trial_best']:.2f} | "
+        print(f"| {row['tokens'] / 1e6:.1f}M | {row['relations']} | `{row['measure']}` | "
+              f"{row['trial_best']:.2f} | "
               f"{row['trial_oot']:.2f} | {row['test_best']:.2f} | {row['test_oot']:.2f} | "
               f"{row['test_unanswered']} | {row['vocabulary']:,} |")
     if args.json:

@@ -8,6 +8,7 @@ Counts are a `scipy.sparse.csr_matrix` of float64. Saved as one `.npz` (matrix) 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,30 @@ class FeatureCounts:
     def word_totals(self) -> np.ndarray:
         """Return c(w) for every row: the sum of its feature counts."""
         return np.asarray(self.matrix.sum(axis=1)).ravel()
+
+    def without_relations(self, relations: Iterable[str]) -> FeatureCounts:
+        """Return the counts with the features of `relations` dropped (an ablation).
+
+        Rows left without any feature are dropped too; `meta["dropped_relations"]` records
+        what was removed, so the neighbour caches of the two do not mix.
+
+        >>> counts = FeatureCounts((("cold", "a"), ("acute", "a")),
+        ...     (("amod_of", "beer"), ("pred_of", "pain")), sp.csr_matrix([[2.0, 1.0], [0, 3.0]]))
+        >>> small = counts.without_relations(["pred_of"])
+        >>> small.words, small.features, small.matrix.toarray().tolist()
+        ((('cold', 'a'),), (('amod_of', 'beer'),), [[2.0]])
+        """
+        dropped = sorted(set(relations))
+        keep_columns = np.array([r not in dropped for r, _ in self.features], dtype=bool)
+        matrix = self.matrix[:, np.flatnonzero(keep_columns)].tocsr()
+        keep_rows = np.flatnonzero(np.diff(matrix.indptr) > 0)
+        matrix = matrix[keep_rows].tocsr()
+        return FeatureCounts(
+            words=tuple(self.words[i] for i in keep_rows),
+            features=tuple(f for f, keep in zip(self.features, keep_columns, strict=True)
+                           if keep),
+            matrix=matrix,
+            meta={**self.meta, "dropped_relations": dropped})
 
     def save(self, stem: Path) -> None:
         """Write `stem.npz` and `stem.json` atomically and seal both."""
