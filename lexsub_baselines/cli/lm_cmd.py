@@ -55,23 +55,26 @@ def add_parser(subparsers: Any) -> None:
                      help="dataset whose contexts are scored (default semeval2007-trial)")
     ppl.add_argument("--json", action="store_true", help="print the report as JSON")
     ppl.set_defaults(func=run_perplexity)
-    tune = actions.add_parser("tune-cmlc", help="tune the cmlc weight on the trial data")
-    tune.add_argument("--generator", default="wordnet",
-                      help="candidate generator whose candidates are ranked (default wordnet)")
-    tune.add_argument("--measure", choices=("rank", "oot-recall"), default="rank",
-                      help="trial measure to maximise (default: Jabbari's rank measure, recall)")
-    tune.add_argument("--write", action="store_true",
-                      help="record the tuned value in rankers/cmlc_lambda.json")
-    tune.set_defaults(func=run_tune)
-    prior = actions.add_parser("tune-prior",
-                               help="tune the tier and frequency weights of cmlc:prior on trial")
-    prior.add_argument("--generator", default="wordnet",
-                       help="candidate generator whose candidates are ranked (default wordnet)")
-    prior.add_argument("--measure", choices=("best-recall", "oot-recall"), default="best-recall",
-                       help="trial measure to maximise (default: official best recall)")
-    prior.add_argument("--write", action="store_true",
-                       help="record the tuned weights in rankers/cmlc_prior.json")
-    prior.set_defaults(func=run_tune_prior)
+    _tuning_command(actions, "tune-cmlc", "the cmlc weight", run_tune,
+                    {"rank": "Jabbari's rank measure, recall", "oot-recall": "official oot recall"},
+                    "rankers/cmlc_lambda.json")
+    _tuning_command(actions, "tune-prior", "the tier and frequency weights of cmlc:prior",
+                    run_tune_prior, {"best-recall": "official best recall",
+                                     "oot-recall": "official oot recall"},
+                    "rankers/cmlc_prior.json")
+
+
+def _tuning_command(actions: Any, name: str, what: str, func: Any, measures: dict[str, str],
+                    record: str) -> None:
+    """Add a `tune-*` sub-command; the first of `measures` is its default."""
+    command = actions.add_parser(name, help=f"tune {what} on the trial data")
+    command.add_argument("--generator", default="wordnet",
+                         help="candidate generator whose candidates are ranked (default wordnet)")
+    default = next(iter(measures))
+    command.add_argument("--measure", choices=tuple(measures), default=default,
+                         help=f"trial measure to maximise (default: {measures[default]})")
+    command.add_argument("--write", action="store_true", help=f"record the result in {record}")
+    command.set_defaults(func=func)
 
 
 def _config(args: argparse.Namespace) -> Any:

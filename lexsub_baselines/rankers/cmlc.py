@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Protocol
@@ -35,7 +34,7 @@ from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.rankers.base import order_by_score
-from lexsub_baselines.rankers.tuning import GridItem, Measure, best_point, grid_search
+from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search
 
 __all__ = [
     "DEFAULT_LAMBDA",
@@ -144,30 +143,17 @@ class CmlcRanker:
         return order_by_score([c.scored(s) for c, s in zip(candidates, scores, strict=True)])
 
 
-@dataclass(frozen=True)
-class TuningResult:
-    """The outcome of the λ grid search.
+class TuningResult(GridResult[float]):
+    """The outcome of the λ grid search (`best` is λ; the smallest λ wins ties)."""
 
-    Attributes:
-        best_lambda: the λ with the highest measure (the smallest such λ on ties).
-        best_value: its measure.
-        values: (λ, measure) for every grid point.
-        measure: the name of the measure maximised.
-    """
-
-    best_lambda: float
-    best_value: float
-    values: tuple[tuple[float, float], ...]
-    measure: str
+    @property
+    def best_lambda(self) -> float:
+        """Return the tuned λ."""
+        return self.best
 
     def write(self, path: Path = LAMBDA_FILE, **settings: str) -> None:
         """Record the result as JSON (with any `settings`, e.g. generator and LM signature)."""
-        from lexsub_baselines.cache import atomic_write_text
-
-        atomic_write_text(path, json.dumps(
-            {"lambda": self.best_lambda, "measure": self.measure, "value": self.best_value,
-             "grid": {f"{lam:g}": value for lam, value in self.values},
-             "tuned_on": "semeval2007-trial", **settings}, indent=1, sort_keys=True) + "\n")
+        self.record(path, {"lambda": self.best}, lambda lam: f"{lam:g}", **settings)
 
 
 def tune_lambda(
@@ -199,7 +185,4 @@ def tune_lambda(
             lm_scores, bow_scores = ranker.component_scores(instance, candidates)
             mix = partial(combine, lm_scores, bow_scores)
             prepared.append(GridItem(instance.id, candidates, mix))
-    values = grid_search([float(lam) for lam in grid], prepared, measure)
-    best_lambda, best_value = best_point(values)
-    return TuningResult(best_lambda=best_lambda, best_value=best_value, values=tuple(values),
-                        measure=measure_name)
+    return TuningResult(*search([float(lam) for lam in grid], prepared, measure, measure_name))

@@ -33,7 +33,7 @@ from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.cmlc import ScoringRanker, zscores
-from lexsub_baselines.rankers.tuning import GridItem, Measure, best_point, grid_search
+from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search
 
 __all__ = [
     "DEFAULT_PRIOR_GRID",
@@ -140,31 +140,13 @@ class PriorRanker:
         return order_by_score([c.scored(s) for c, s in zip(candidates, scores, strict=True)])
 
 
-@dataclass(frozen=True)
-class PriorTuning:
-    """The outcome of the (β, γ) grid search.
-
-    Attributes:
-        best: the weights with the highest measure (the earliest in the grid on ties).
-        best_value: its measure.
-        values: (weights, measure) for every grid point.
-        measure: the name of the measure maximised.
-    """
-
-    best: PriorWeights
-    best_value: float
-    values: tuple[tuple[PriorWeights, float], ...]
-    measure: str
+class PriorTuning(GridResult[PriorWeights]):
+    """The outcome of the (γ, β) grid search (`best` holds both weights)."""
 
     def write(self, path: Path = PRIOR_FILE, **settings: str) -> None:
         """Record the result as JSON (with any `settings`, e.g. the generator and λ)."""
-        from lexsub_baselines.cache import atomic_write_text
-
-        grid = {f"tier {w.tier:g}, frequency {w.frequency:g}": v for w, v in self.values}
-        atomic_write_text(path, json.dumps(
-            {"tier": self.best.tier, "frequency": self.best.frequency, "measure": self.measure,
-             "value": self.best_value, "grid": grid, "tuned_on": "semeval2007-trial",
-             **settings}, indent=1, sort_keys=True) + "\n")
+        self.record(path, {"tier": self.best.tier, "frequency": self.best.frequency}, str,
+                    **settings)
 
 
 def tune_prior(
@@ -187,7 +169,4 @@ def tune_prior(
             features = ranker.features(instance, candidates)
             prepared.append(GridItem(instance.id, candidates,
                                      partial(_prior_scores, *features)))
-    values = grid_search(list(grid), prepared, measure)
-    best, best_value = best_point(values)
-    return PriorTuning(best=best, best_value=best_value, values=tuple(values),
-                       measure=measure_name)
+    return PriorTuning(*search(list(grid), prepared, measure, measure_name))

@@ -7,8 +7,10 @@ earliest point of the grid, so the grid's order states the preference (e.g. the 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -17,7 +19,11 @@ from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.rankers.base import order_by_score
 
-__all__ = ["GridItem", "Measure", "best_point", "grid_search"]
+__all__ = ["TUNING_DATASET", "GridItem", "GridResult", "Measure", "best_point", "grid_search",
+           "search"]
+
+#: The only data weights are tuned on.
+TUNING_DATASET = "semeval2007-trial"
 
 Point = TypeVar("Point")
 
@@ -70,3 +76,38 @@ def best_point(values: Sequence[tuple[Point, float]]) -> tuple[Point, float]:
         if value > best[1]:
             best = (point, value)
     return best
+
+
+@dataclass(frozen=True)
+class GridResult(Generic[Point]):
+    """The outcome of a grid search.
+
+    Attributes:
+        best: the point with the highest measure (the earliest in the grid on ties).
+        best_value: its measure.
+        values: (point, measure) for every grid point, in the grid's order.
+        measure: the name of the measure maximised.
+    """
+
+    best: Point
+    best_value: float
+    values: tuple[tuple[Point, float], ...]
+    measure: str
+
+    def record(self, path: Path, chosen: Mapping[str, float], label: Callable[[Point], str],
+               **settings: str) -> None:
+        """Write the chosen weights, the measure and the whole grid as JSON, atomically."""
+        from lexsub_baselines.cache import atomic_write_text
+
+        atomic_write_text(path, json.dumps(
+            {**chosen, "measure": self.measure, "value": self.best_value,
+             "grid": {label(point): value for point, value in self.values},
+             "tuned_on": TUNING_DATASET, **settings}, indent=1, sort_keys=True) + "\n")
+
+
+def search(points: Sequence[Point], items: Sequence[GridItem[Point]], measure: Measure,
+           measure_name: str) -> tuple[Point, float, tuple[tuple[Point, float], ...], str]:
+    """Run `grid_search` and return the fields of a `GridResult` (best, value, values, name)."""
+    values = grid_search(points, items, measure)
+    best, best_value = best_point(values)
+    return best, best_value, tuple(values), measure_name
