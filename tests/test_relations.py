@@ -12,6 +12,7 @@ from spacy.tokens import Doc
 from lexsub_baselines.distributional.build import GrFrequency, counts_from_triples, split_long
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.relations import GrTriple, count_relations, extract_relations
+from lexsub_baselines.paths import Roots
 
 VOCAB = spacy.blank("en").vocab
 
@@ -67,6 +68,44 @@ def test_proper_nouns_and_pronouns_are_skipped_predicative_adjectives_kept() -> 
         ("cold", "cold", "ADJ", 2, "ROOT"),
     ])
     assert triples(copular) == {("cold", "a", "pred_of", "beer"), ("beer", "n", "pred", "cold")}
+
+
+def test_lexicon_reads_adjectives_the_tagger_called_nouns() -> None:
+    modifier = doc([
+        ("two", "two", "NUM", 2, "nummod"),
+        ("acute", "acute", "NOUN", 2, "compound"),
+        ("angles", "angle", "NOUN", 2, "ROOT"),
+    ])
+    predicate = doc([
+        ("competition", "competition", "NOUN", 2, "nsubj"),
+        ("was", "be", "AUX", 2, "cop"),
+        ("stiff", "stiff", "NOUN", 2, "ROOT"),
+    ])
+    noun_position = doc([
+        ("acute", "acute", "NOUN", 1, "nsubj"),
+        ("hurts", "hurt", "VERB", 1, "ROOT"),
+    ])
+    lexicon = frozenset({"acute", "stiff"})
+    assert triples(modifier) == {("angle", "n", "nn", "acute")}  # the tags as they are
+    assert {(t.lemma, t.pos, t.relation, t.other)
+            for t in extract_relations(modifier, lexicon)} == {
+        ("angle", "n", "amod", "acute"), ("acute", "a", "amod_of", "angle")}
+    assert {(t.lemma, t.pos, t.relation, t.other)
+            for t in extract_relations(predicate, lexicon)} == {
+        ("stiff", "a", "pred_of", "competition"), ("competition", "n", "pred", "stiff")}
+    assert {(t.lemma, t.pos, t.relation, t.other)
+            for t in extract_relations(noun_position, lexicon)} == {
+        ("acute", "n", "subj_of", "hurt"), ("hurt", "v", "subj", "acute")}
+
+
+@pytest.mark.shared
+def test_the_bnc_lexicon_holds_the_adjectives_ewt_lacks(shared: Roots) -> None:
+    from lexsub_baselines.distributional.build import relation_lexicon
+
+    lexicon = relation_lexicon(shared)
+    assert {"acute", "stiff", "tender", "bright", "major"} <= lexicon
+    assert not {"key", "light", "standard", "angle"} & lexicon  # nouns too, or nouns only
+    assert 500 < len(lexicon) < 2000
 
 
 def test_noun_modifiers_compound_and_prepositional() -> None:

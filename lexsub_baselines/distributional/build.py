@@ -42,7 +42,12 @@ from lexsub_baselines.distributional.parser import (
     ensure_parser,
     load_parser,
 )
-from lexsub_baselines.distributional.relations import RELATIONS_VERSION, GrTriple, count_relations
+from lexsub_baselines.distributional.relations import (
+    RELATIONS_VERSION,
+    GrTriple,
+    adjective_lexicon,
+    count_relations,
+)
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
@@ -56,6 +61,7 @@ __all__ = [
     "counts_stem",
     "default_max_tokens",
     "gr_counts",
+    "relation_lexicon",
     "shards_dir",
     "split_long",
 ]
@@ -181,14 +187,27 @@ def _words(texts: Sequence[str]) -> int:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(model: ParserModel, batch_size: int) -> None:
+def _init_worker(model: ParserModel, batch_size: int, adjectives: frozenset[str]) -> None:
     _WORKER["nlp"] = load_parser(model, disable=_UNUSED)
     _WORKER["batch_size"] = batch_size
+    _WORKER["adjectives"] = adjectives
 
 
 def _parse_shard(texts: list[str]) -> Counter[GrTriple]:
     nlp = _WORKER["nlp"]
-    return count_relations(nlp.pipe(texts, batch_size=_WORKER["batch_size"]))
+    return count_relations(nlp.pipe(texts, batch_size=_WORKER["batch_size"]),
+                           _WORKER["adjectives"])
+
+
+def relation_lexicon(roots: Roots) -> frozenset[str]:
+    """Return the adjectives read as such where the tagger says NOUN (`relations` module doc).
+
+    Raises:
+        MissingResourceError: Kilgarriff's BNC list is absent from the shared root.
+    """
+    from lexsub_baselines.resources.frequency_lists import KilgarriffFrequency
+
+    return adjective_lexicon(KilgarriffFrequency.from_roots(roots).table)
 
 
 # -- shard files -------------------------------------------------------------------------------
@@ -316,7 +335,8 @@ def build_counts(
     parsed_words = 0
     done_words = 0
     with _progress(settings.max_tokens if paragraphs is None else None, progress) as bar:
-        for counts, words, fresh in _run_shards(source, model, settings, shard_dir):
+        shards = _run_shards(source, model, settings, shard_dir, relation_lexicon(roots))
+        for counts, words, fresh in shards:
             total.add(counts)
             done_words += words
             parsed_words += words if fresh else 0
@@ -348,6 +368,7 @@ def _peak_rss_mb() -> dict[str, float]:
 
 def _run_shards(
     source: Iterable[str], model: ParserModel, settings: BuildSettings, shard_dir: Path | None,
+    adjectives: frozenset[str],
 ) -> Iterator[tuple[Counter[GrTriple], int, bool]]:
     """Yield (counts, words, freshly parsed) per shard, in corpus order, reusing saved shards."""
     def saved(index: int, texts: list[str]) -> Path | None:
@@ -357,7 +378,7 @@ def _run_shards(
         return shard_dir / f"shard-{index:06d}-{len(texts)}.tsv.gz"
 
     if settings.n_process <= 1:
-        _init_worker(model, settings.batch_size)
+        _init_worker(model, settings.batch_size, adjectives)
         for index, texts in enumerate(_shards(source, settings.shard_paragraphs)):
             path = saved(index, texts)
             if path is not None and verified(path):
@@ -370,7 +391,8 @@ def _run_shards(
         return
     context = mp.get_context("spawn")
     window = 2 * settings.n_process
-    with context.Pool(settings.n_process, _init_worker, (model, settings.batch_size)) as pool:
+    with context.Pool(settings.n_process, _init_worker,
+                      (model, settings.batch_size, adjectives)) as pool:
         pending: deque[tuple[int, Path | None, int, Any]] = deque()
 
         def finish() -> tuple[Counter[GrTriple], int, bool]:

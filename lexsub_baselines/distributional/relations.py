@@ -25,6 +25,15 @@ the relation name saying which side the target is on:
 | r      | `advmod_of_a` A  | advmod(A, r), the head an adjective                               |
 | r      | `advmod_of_v` V  | advmod(V, r), the head a verb                                     |
 
+Adjectives the tagger calls nouns. The parser learnt its lexicon from EWT's ~200k words, so
+an adjective it has not seen there is often tagged NOUN: "two acute/NN angles" (compound),
+"the competition was stiff/NN" (a nominal predicate). Where the word is an adjective by a
+tagged corpus lexicon — at least `ADJECTIVE_RATIO` times more frequent as adjective than as noun
+in Kilgarriff's BNC lemma list (CLAWS-tagged), as acute, stiff and tender are — a NOUN in
+either position is read as ADJ: `compound` as `amod`, the predicate as a predicative adjective.
+This stands in for the lexicon RASP's tagger brought to the original BNC thesauri. Nouns in
+noun positions (subject, object, ...) are left alone.
+
 Both words of a relation must be in the four classes above: proper nouns (PROPN), pronouns,
 numbers and auxiliaries are neither targets nor features (substitution targets and their gold
 substitutes are common words, and a pronoun subject says nothing about the verb). Agents of
@@ -35,14 +44,18 @@ Lemmas are lower-cased; a lemma without a letter, or with white space, is skippe
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["POS_OF_UPOS", "RELATIONS", "RELATIONS_VERSION", "GrTriple", "count_relations",
-           "extract_relations"]
+__all__ = ["ADJECTIVE_RATIO", "POS_OF_UPOS", "RELATIONS", "RELATIONS_VERSION", "GrTriple",
+           "adjective_lexicon", "count_relations", "extract_relations"]
 
 #: Bump when the extraction changes; it is part of the counts' cache key.
-RELATIONS_VERSION = "gr.v2"  # v2: predicative adjectives (pred, pred_of)
+RELATIONS_VERSION = "gr.v3"  # v2: predicative adjectives; v3: lexicon-corrected adjectives
+
+#: A word is read as an adjective where the tagger says NOUN (in a modifier or predicate
+#: position) when the BNC list has it at least this many times more often as adjective.
+ADJECTIVE_RATIO = 10
 
 #: The UPOS tags that are targets and features, and their lexsub PoS letters.
 POS_OF_UPOS: dict[str, str] = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
@@ -79,28 +92,62 @@ def _case(token: Any) -> str:
     return ""
 
 
-def extract_relations(doc: Any) -> Iterator[GrTriple]:
+def adjective_lexicon(counts: Mapping[tuple[str, str], float],
+                      ratio: float = ADJECTIVE_RATIO) -> frozenset[str]:
+    """Return the lemmas at least `ratio` times more frequent as adjective than as noun.
+
+    Arguments:
+        counts: (lemma, pos) -> frequency, pos in n/v/a/r (Kilgarriff's BNC list).
+
+    >>> sorted(adjective_lexicon({("acute", "a"): 2294, ("key", "a"): 7679, ("key", "n"): 6922}))
+    ['acute']
+    """
+    return frozenset(lemma for (lemma, pos), count in counts.items()
+                     if pos == "a" and count > 0 and count >= ratio * counts.get((lemma, "n"), 0))
+
+
+def _is_predicate(token: Any) -> bool:
+    return any(child.dep_ == "cop" for child in token.children)
+
+
+def _pos(token: Any, lemma: str, adjectives: frozenset[str]) -> str | None:
+    """Return the token's n/v/a/r class, reading a NOUN as ADJ where the module doc says."""
+    pos = POS_OF_UPOS.get(token.pos_)
+    if pos == "n" and lemma in adjectives and (
+            token.dep_ in ("compound", "amod") or _is_predicate(token)):
+        return "a"
+    return pos
+
+
+def extract_relations(doc: Any, adjectives: frozenset[str] = frozenset()
+                      ) -> Iterator[GrTriple]:
     """Yield the grammatical-relation features of every content word in a parsed `Doc`.
 
     Each dependency arc between two content words gives zero, one or two triples (one per
     direction the design lists), in token order.
+
+    Arguments:
+        doc: the parsed Doc.
+        adjectives: lemmas read as adjectives where the tagger says NOUN in a modifier or
+            predicate position (`adjective_lexicon`; empty: the tags as they are).
 
     Example: "People drink cold beer." gives (people, n, subj_of, drink), (drink, v, subj,
     people), (cold, a, amod_of, beer), (beer, n, amod, cold), (beer, n, obj_of, drink) and
     (drink, v, obj, beer).
     """
     for token in doc:
-        dep_pos = POS_OF_UPOS.get(token.pos_)
         head = token.head
-        if dep_pos is None or head.i == token.i:
-            continue
-        head_pos = POS_OF_UPOS.get(head.pos_)
-        if head_pos is None:
+        if head.i == token.i or token.pos_ not in POS_OF_UPOS or head.pos_ not in POS_OF_UPOS:
             continue
         dep_lemma, head_lemma = _lemma(token), _lemma(head)
         if dep_lemma is None or head_lemma is None:
             continue
-        yield from _arc(token.dep_, dep_lemma, dep_pos, head_lemma, head_pos, token)
+        dep_pos = _pos(token, dep_lemma, adjectives)
+        head_pos = _pos(head, head_lemma, adjectives)
+        if dep_pos is None or head_pos is None:
+            continue
+        label = "amod" if token.dep_ == "compound" and dep_pos == "a" else token.dep_
+        yield from _arc(label, dep_lemma, dep_pos, head_lemma, head_pos, token)
 
 
 def _arc(label: str, dep: str, dep_pos: str, head: str, head_pos: str,
@@ -134,9 +181,10 @@ def _arc(label: str, dep: str, dep_pos: str, head: str, head_pos: str,
             yield GrTriple(dep, "r", "advmod_of_v", head)
 
 
-def count_relations(docs: Iterable[Any]) -> Counter[GrTriple]:
-    """Return how often each triple occurs in parsed `docs`."""
+def count_relations(docs: Iterable[Any], adjectives: frozenset[str] = frozenset()
+                    ) -> Counter[GrTriple]:
+    """Return how often each triple occurs in parsed `docs` (`adjectives`: see above)."""
     counts: Counter[GrTriple] = Counter()
     for doc in docs:
-        counts.update(extract_relations(doc))
+        counts.update(extract_relations(doc, adjectives))
     return counts
