@@ -71,9 +71,8 @@ class Word2VecSettings:
     Attributes:
         corpora: corpus names (`corpora.CORPORA`).
         max_tokens: white-space tokens of corpus to read (None: all of it). The default 20M
-            is read in the same file order as the parsed relation counts, so their 5M-token
-            default sample is its beginning; word2vec gets more text because reading is cheap
-            where parsing is not (training takes a few CPU minutes on one worker).
+            is read in the same file order as the parsed relation counts: the same sample as
+            their default (training takes a few CPU minutes on one worker).
         vector_size, window, min_count, sg, negative, epochs, seed, workers: gensim's
             `Word2Vec` parameters (CBOW by default, gensim's own default).
     """
