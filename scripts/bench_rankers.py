@@ -1,4 +1,4 @@
-"""Time the in-context rankers (lm, bow, cmlc): candidates scored per second.
+"""Time the in-context rankers (lm, bow, cmlc, cmlc:prior): candidates scored per second.
 
 Usage:
     .venv/bin/python scripts/bench_rankers.py                    # default LM (built if absent)
@@ -23,9 +23,13 @@ from lexsub_baselines.datasets.registry import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS, LMConfig, load_lm
 from lexsub_baselines.paths import resolve_roots
+from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.rankers.bow import BowRanker, load_bow_model
 from lexsub_baselines.rankers.cmlc import CmlcRanker
+from lexsub_baselines.rankers.frequency import FrequencyRanker
 from lexsub_baselines.rankers.lm import LMRanker
+from lexsub_baselines.rankers.prior import PriorRanker, PriorWeights
+from lexsub_baselines.resources.frequency import frequency_source
 
 
 def _tokens(value: str) -> int | None:
@@ -85,8 +89,12 @@ def main() -> int:
           f"({total / max(len(items), 1):.1f} per instance)")
 
     lm_ranker, bow_ranker = LMRanker(lm), BowRanker(bow)
-    for name, ranker in (("lm", lm_ranker), ("bow", bow_ranker),
-                         ("cmlc", CmlcRanker(lm_ranker, bow_ranker, lam=0.5))):
+    cmlc = CmlcRanker(lm_ranker, bow_ranker, lam=0.5)
+    bnc = FrequencyRanker(frequency_source(roots, "bnc"))
+    rankers: tuple[tuple[str, Ranker], ...] = (
+        ("lm", lm_ranker), ("bow", bow_ranker), ("cmlc", cmlc),
+        ("cmlc:prior", PriorRanker(cmlc, bnc.score, PriorWeights(tier=1.0, frequency=1.0))))
+    for name, ranker in rankers:
         ranker.rank(*items[0])  # warm-up
         start = time.perf_counter()
         for instance, candidates in items:

@@ -69,8 +69,9 @@ __all__ = [
 #: Corpus tokens parsed by default: about 20 minutes with 2 processes on this kind of machine
 #: (~17k words/s; scripts/bench_parse.py); `--full` parses everything (~88M tokens). Chosen for
 #: closeness to the original's ~90M-word BNC within a practical cold run; on the trial data
-#: 20M beat 5M and 10M on mean oot recall of the five thesauri (13.87 / 13.08 / 12.78;
-#: scripts/relations_by_size.py), not on best (5.29 / 5.57 / 5.90), which 300 items decide.
+#: 20M beat 10M and 5M on mean oot recall of the five thesauri (14.07 / 12.83 / 13.26;
+#: scripts/relations_by_size.py), not on mean best (5.27 / 5.85 / 5.57), which few of the
+#: 300 trial items decide.
 DEFAULT_MAX_TOKENS = 20_000_000
 
 #: The environment variable choosing the corpus sample of the counts the systems use: a token
