@@ -107,10 +107,12 @@ def _eswiki_frequency(roots: Roots) -> Ranker:
 
     return SpanishFrequencyRanker(load_eswiki_counts(roots))
 
+
 #: The frequency source of the `wordnet` and `roget` baselines. The original ranked by BNC
 #: counts (from grammatical relations); Kilgarriff's BNC lemma list is the closest fixed
 #: resource we have. Candidates it lacks keep WordNet's (or Roget's) order.
 BASELINE_FREQUENCY = "bnc"
+
 
 def _frequency(source: str, by_tier: bool, name: str | None = None) -> None:
     from lexsub_baselines.rankers.frequency import ranker_name

@@ -134,14 +134,12 @@ def run_perplexity(args: argparse.Namespace, roots: Roots) -> int:
     return 0
 
 
-TUNING_DATASET = "semeval2007-trial"
-
-
 def _trial_items(generator_name: str, roots: Roots) -> tuple[Any, list[Any]]:
     """The tuning dataset and its (instance, candidates) pairs from `generator_name`."""
     from lexsub_baselines.candidates import dedupe, without_target
     from lexsub_baselines.catalog import GENERATORS
     from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.rankers.tuning import TUNING_DATASET
 
     dataset = load_dataset(TUNING_DATASET, roots)
     generator = GENERATORS.get(generator_name)(roots)
@@ -167,7 +165,7 @@ def _official_recall(dataset: Any, task: str, ranked: Any, jabbari_rank: bool = 
 
 
 def run_tune(args: argparse.Namespace, roots: Roots) -> int:
-    """Grid-search λ of cmlc on the trial data (official oot recall); optionally record it."""
+    """Grid-search λ of cmlc on the trial data; optionally record it."""
     from lexsub_baselines.catalog import RANKERS
     from lexsub_baselines.lm.model import LMConfig
     from lexsub_baselines.rankers.cmlc import CmlcRanker, tune_lambda

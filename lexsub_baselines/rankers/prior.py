@@ -51,7 +51,7 @@ PRIOR_FILE = Path(__file__).with_name("cmlc_prior.json")
 CountOf = Callable[[str, str], float]
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class PriorWeights:
     """The weights of the two priors.
 
