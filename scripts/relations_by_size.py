@@ -30,18 +30,10 @@ from lexsub_baselines.generators.distributional import DistributionalGenerator
 from lexsub_baselines.paths import resolve_roots
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.runner import answer_dataset
-from lexsub_baselines.scoring import SubstitutionScore, score
+from lexsub_baselines.scoring import substitution_recall
 from lexsub_baselines.systems import ComposedSystem
 
 DATASETS = ("semeval2007-trial", "semeval2007-test")
-
-
-def _recall(answers: dict[str, Any], dataset: Any, kind: str) -> float:
-    report = score({iid: list(a.for_kind(kind)) for iid, a in answers.items()}, dataset, kind,
-                   warn=False)
-    if not isinstance(report.main, SubstitutionScore):  # pragma: no cover - never mw here
-        raise LexsubError(f"the {kind} scorer returned no substitution score")
-    return float(report.main.recall)
 
 
 def _score_measure(measure: str, neighbourhood: Neighbourhood,
@@ -52,8 +44,9 @@ def _score_measure(measure: str, neighbourhood: Neighbourhood,
     for dataset in datasets:
         answers = answer_dataset(system, dataset, progress=False)
         short = dataset.name.removeprefix("semeval2007-")
-        row[f"{short}_best"] = round(_recall(answers, dataset, "best"), 2)
-        row[f"{short}_oot"] = round(_recall(answers, dataset, "oot"), 2)
+        for kind in ("best", "oot"):
+            row[f"{short}_{kind}"] = round(substitution_recall(
+                {iid: list(a.for_kind(kind)) for iid, a in answers.items()}, dataset, kind), 2)
         row[f"{short}_unanswered"] = sum(not a.oot for a in answers.values())
     return row
 

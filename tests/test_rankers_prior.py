@@ -130,3 +130,16 @@ def test_real_bnc_prior_on_real_trial_candidates(shared: Roots) -> None:
         assert np.all(np.isfinite(zscores(logs)))
         checked += 1
     assert checked >= 20
+
+
+@pytest.mark.shared
+def test_substitution_recall_is_the_reports_recall(shared: Roots) -> None:
+    from lexsub_baselines.scoring import score, substitution_recall
+
+    dataset = load_dataset("semeval2007-trial", shared)
+    answers = {i.id: [i.lemma] for i in dataset.instances()}
+    for kind in ("best", "oot"):
+        report = score(answers, dataset, kind, warn=False)
+        assert substitution_recall(answers, dataset, kind) == report.main.recall  # type: ignore[union-attr]
+    with pytest.raises(LexsubError, match="not mw"):
+        substitution_recall(answers, dataset, "mw")

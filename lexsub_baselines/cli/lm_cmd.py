@@ -150,18 +150,17 @@ def _trial_items(generator_name: str, roots: Roots) -> tuple[Any, list[Any]]:
 
 def _official_recall(dataset: Any, task: str, ranked: Any, jabbari_rank: bool = False) -> float:
     """Official best/oot recall (or Jabbari's rank measure) of ranked candidates on `dataset`."""
-    from lexsub_baselines.scoring import SubstitutionScore, score
+    from lexsub_baselines.scoring import score, substitution_recall
     from lexsub_baselines.systems import OOT_SIZE
 
     size = 1 if task == "best" else OOT_SIZE
     answers = {iid: [c.lemma for c in cands[:size]] for iid, cands in ranked.items()}
-    report = score(answers, dataset, task, warn=False,
-                   measures=("jabbari",) if jabbari_rank else ())
-    if jabbari_rank and report.jabbari is not None:
-        return float(report.jabbari.to_json()["rank"]["recall"])
-    if not isinstance(report.main, SubstitutionScore):  # pragma: no cover - never mw here
-        raise LexsubError(f"the {task} scorer returned no substitution score")
-    return float(report.main.recall)
+    if not jabbari_rank:
+        return substitution_recall(answers, dataset, task)
+    report = score(answers, dataset, task, warn=False, measures=("jabbari",))
+    if report.jabbari is None:  # pragma: no cover - asked for above
+        raise LexsubError("the scorer returned no Jabbari measures")
+    return float(report.jabbari.to_json()["rank"]["recall"])
 
 
 def run_tune(args: argparse.Namespace, roots: Roots) -> int:

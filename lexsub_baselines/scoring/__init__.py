@@ -14,7 +14,14 @@ from lexsub_baselines.scoring.answers_reader import (
     parse_answer_lines,
     read_answers,
 )
-from lexsub_baselines.scoring.api import KINDS, MEASURE_SETS, ScoringWarning, emit_problems, score
+from lexsub_baselines.scoring.api import (
+    KINDS,
+    MEASURE_SETS,
+    ScoringWarning,
+    emit_problems,
+    score,
+    substitution_recall,
+)
 from lexsub_baselines.scoring.bounds import UpperBounds, upper_bounds
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.jabbari import JabbariScores, jabbari_scores
@@ -62,5 +69,6 @@ __all__ = [
     "score",
     "score_mw",
     "score_substitution",
+    "substitution_recall",
     "upper_bounds",
 ]

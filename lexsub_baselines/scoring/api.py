@@ -34,7 +34,8 @@ from lexsub_baselines.scoring.result import MwScore
 from lexsub_baselines.scoring.signature import Signature, gold_label
 from lexsub_baselines.scoring.subsets import ALL, Subset, further_analysis_subsets
 
-__all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "score"]
+__all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "score",
+           "substitution_recall"]
 
 #: The answer kinds the scorer knows.
 KINDS: tuple[str, ...] = ("best", "oot", "mw")
@@ -303,3 +304,18 @@ def score(
         for note in notes:
             warnings.warn(note, ScoringWarning, stacklevel=2)
     return report
+
+
+def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best",
+                        profile: str | Profile = "official") -> float:
+    """Return the recall (in percent) of best or oot answers: `score(...).main.recall`, quietly.
+
+    For tuning loops and studies that need one number per run; problems are not emitted.
+
+    Raises:
+        LexsubError: `kind` is mw (its scores are detection and identification, not recall).
+    """
+    main = score(system, gold, kind, profile, warn=False).main
+    if isinstance(main, MwScore):
+        raise LexsubError("substitution_recall scores best or oot answers, not mw")
+    return float(main.recall)
