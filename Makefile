@@ -16,10 +16,11 @@ setup:
 
 test: setup lint typecheck unit
 
-# Builds what the systems need on first use (parser, relation counts, LM, frequency tables;
-# cached under resources/cache), runs every registered system on trial and test, scores them,
-# and writes results/{scores.json,runs.json,tables.md}. A second run reuses every cache.
-baselines: setup parser
+# Builds what the systems need in one Dask build graph (parser, relation counts of the whole
+# corpus, LM, frequency tables, ...; cached under resources/cache) on an embedded local cluster
+# (or LEXSUB_SCHEDULER), runs every registered system on trial and test, scores them, and writes
+# results/{scores.json,runs.json,build.json,tables.md}. A second run reuses every cache.
+baselines: setup
 	$(LEXSUB) baselines
 
 # --- checks ------------------------------------------------------------------------------------
@@ -39,17 +40,18 @@ unit: setup
 kenlm:
 	@bash scripts/build_kenlm.sh
 
-# The EWT-trained spaCy parser (once, ~30 min on one core; niced so the machine stays usable).
+# Single stages of the build graph (`lexsub build --help` lists them all).
+# The EWT-trained spaCy parser (once, ~10 min on one core).
 parser: setup
-	OMP_NUM_THREADS=1 nice -n 10 $(LEXSUB) build parser
+	$(LEXSUB) build parser
 
-# The grammatical-relation counts (default sample; `lexsub build relations --full` for all).
-relations: parser
-	nice -n 10 $(LEXSUB) build relations
+# The grammatical-relation counts (LEXSUB_RELATIONS_TOKENS, default the whole corpus).
+relations: setup
+	$(LEXSUB) build relations
 
 # The 5-gram LM and the bag-of-words counts of the lm/bow/cmlc rankers.
 lm: setup
-	$(LEXSUB) lm build --bow
+	$(LEXSUB) build lm bow
 
 # --- the analysis report (after `make baselines`) ----------------------------------------------
 

@@ -1,13 +1,17 @@
 """The one module that fills the generator, ranker and system registries.
 
 Factories take the resolved `Roots` and import their heavy dependencies lazily, so listing
-names (`lexsub systems`) stays instant. Keep registration order stable: it is the order of
-`make baselines` and of the tables.
+names (`lexsub systems`) stays instant. A component that reads built resources declares them
+(`needs`: stages of `lexsub_baselines.builds`) and its factory makes sure they are built first
+(`builds.ensure`, one graph run on the Dask cluster), so `lexsub run lin …` builds exactly what
+`lin` reads and `lexsub baselines` builds everything in one run before answering. Keep
+registration order stable: it is the order of `make baselines` and of the tables.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.paths import Roots
@@ -16,20 +20,51 @@ from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQU
 from lexsub_baselines.systems import SYSTEMS, ComposedSystem, System
 
 if TYPE_CHECKING:
+    from lexsub_baselines.builds import ResourceSettings
+    from lexsub_baselines.rankers.bow import BowRanker
     from lexsub_baselines.rankers.cmlc import CmlcRanker
+    from lexsub_baselines.rankers.lm import LMRanker
 
 __all__ = ["GENERATORS", "RANKERS", "SYSTEMS"]
+
+T = TypeVar("T")
+
+#: What the in-context rankers read.
+LM_NEEDS = ("lm",)
+BOW_NEEDS = ("bow",)
+CMLC_NEEDS = ("lm", "bow")
+DIST_NEEDS = ("relations", "neighbours")
+
+
+def _built(needs: tuple[str, ...], factory: Callable[[Roots, ResourceSettings], T]
+           ) -> Callable[[Roots], T]:
+    """Wrap `factory` so that the stages it `needs` are built before it runs."""
+
+    def build(roots: Roots) -> T:
+        from lexsub_baselines.builds import ResourceSettings, ensure
+
+        settings = ResourceSettings.from_env()
+        ensure(roots, needs, settings)
+        return factory(roots, settings)
+
+    return build
+
+
+def _unique(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(name for group in groups for name in group))
 
 # --- generators -------------------------------------------------------------------------
 
 
 def _distributional(measure: str, doc: str) -> None:
-    def factory(roots: Roots) -> CandidateGenerator:
+    def factory(roots: Roots, settings: ResourceSettings) -> CandidateGenerator:
+        from lexsub_baselines.distributional.parser import parser_dir
         from lexsub_baselines.generators.distributional import corpus_generator
 
-        return corpus_generator(roots, measure)
+        parser_key = parser_dir(roots, settings.parser)[1]
+        return corpus_generator(roots, measure, parser_key, settings.relations)
 
-    GENERATORS.add(f"dist:{measure}", factory, doc)
+    GENERATORS.add(f"dist:{measure}", _built(DIST_NEEDS, factory), doc, needs=DIST_NEEDS)
 
 
 _distributional("lin", "nearest neighbours by Lin's (1998) measure over relation counts")
@@ -39,12 +74,15 @@ _distributional("jaccard", "nearest neighbours by Jaccard overlap of feature set
 _distributional("cos", "nearest neighbours by cosine of P(f|w)")
 
 
-@GENERATORS.register("word2vec")
-def _word2vec(roots: Roots) -> CandidateGenerator:
-    """nearest same-PoS neighbours in a word2vec model trained on the corpus"""
+def _word2vec(roots: Roots, settings: ResourceSettings) -> CandidateGenerator:
     from lexsub_baselines.distributional.word2vec import corpus_word2vec_generator
 
-    return corpus_word2vec_generator(roots)
+    return corpus_word2vec_generator(roots, settings.word2vec)
+
+
+GENERATORS.add("word2vec", _built(("word2vec",), _word2vec),
+               "nearest same-PoS neighbours in a word2vec model trained on the corpus",
+               needs=("word2vec",))
 
 
 def _bilingual(dictionary: str, doc: str) -> None:
@@ -117,7 +155,7 @@ BASELINE_FREQUENCY = "bnc"
 def _frequency(source: str, by_tier: bool, name: str | None = None) -> None:
     from lexsub_baselines.rankers.frequency import ranker_name
 
-    def factory(roots: Roots) -> Ranker:
+    def factory(roots: Roots, settings: ResourceSettings) -> Ranker:
         from lexsub_baselines.rankers.frequency import FrequencyRanker
         from lexsub_baselines.resources.frequency import frequency_source
 
@@ -125,7 +163,9 @@ def _frequency(source: str, by_tier: bool, name: str | None = None) -> None:
 
     canonical = ranker_name(source, by_tier)
     doc = FREQUENCY_SOURCES.doc(source) + (", within WordNet tiers" if by_tier else "")
-    RANKERS.add(name or canonical, factory, f"= {canonical}" if name else doc)
+    needs = FREQUENCY_SOURCES.needs(source)
+    RANKERS.add(name or canonical, _built(needs, factory), f"= {canonical}" if name else doc,
+                needs=needs)
 
 
 # one `freq:SOURCE` and one `freq:SOURCE:tiers` ranker per registered frequency source
@@ -135,49 +175,53 @@ for _source in FREQUENCY_SOURCES.names():
 _frequency(DEFAULT_FREQUENCY_SOURCE, by_tier=False, name="freq")
 
 
-# n-gram LM, bag-of-words and combined rankers (Jabbari et al. 2010); models built on first use
-@RANKERS.register("lm")
-def _lm(roots: Roots) -> Ranker:
-    """KenLM 5-gram (modified Kneser-Ney) score of the sentence with the inflected candidate"""
+# n-gram LM, bag-of-words and combined rankers (Jabbari et al. 2010); models built by the graph
+def _lm(roots: Roots, settings: ResourceSettings) -> LMRanker:
     from lexsub_baselines.lm.model import shared_lm
     from lexsub_baselines.rankers.lm import LMRanker
 
-    return LMRanker(lambda: shared_lm(roots))
+    return LMRanker(lambda: shared_lm(roots, settings.lm))
 
 
-@RANKERS.register("bow")
-def _bow(roots: Roots) -> Ranker:
-    """bag-of-words: sum of log P(context word | candidate), Dirichlet-smoothed window counts"""
+RANKERS.add("lm", _built(LM_NEEDS, _lm),
+            "KenLM 5-gram (modified Kneser-Ney) score of the sentence with the inflected candidate",
+            needs=LM_NEEDS)
+
+
+def _bow(roots: Roots, settings: ResourceSettings) -> BowRanker:
     from lexsub_baselines.rankers.bow import BowRanker, shared_bow_model
 
     return BowRanker(lambda: shared_bow_model(roots))
 
 
-def _cmlc_ranker(roots: Roots) -> CmlcRanker:
-    from lexsub_baselines.lm.model import shared_lm
-    from lexsub_baselines.rankers.bow import BowRanker, shared_bow_model
+RANKERS.add("bow", _built(BOW_NEEDS, _bow),
+            "bag-of-words: sum of log P(context word | candidate), Dirichlet-smoothed window "
+            "counts", needs=BOW_NEEDS)
+
+
+def _cmlc_ranker(roots: Roots, settings: ResourceSettings) -> CmlcRanker:
     from lexsub_baselines.rankers.cmlc import CmlcRanker
-    from lexsub_baselines.rankers.lm import LMRanker
 
-    return CmlcRanker(LMRanker(lambda: shared_lm(roots)),
-                      BowRanker(lambda: shared_bow_model(roots)))
+    return CmlcRanker(_lm(roots, settings), _bow(roots, settings))
 
 
-@RANKERS.register("cmlc")
-def _cmlc(roots: Roots) -> Ranker:
-    """lambda * z(lm) + (1 - lambda) * z(bow), lambda tuned on the trial data"""
-    return _cmlc_ranker(roots)
+RANKERS.add("cmlc", _built(CMLC_NEEDS, _cmlc_ranker),
+            "lambda * z(lm) + (1 - lambda) * z(bow), lambda tuned on the trial data",
+            needs=CMLC_NEEDS)
 
 
-@RANKERS.register("cmlc:prior")
-def _cmlc_prior(roots: Roots) -> Ranker:
-    """cmlc + beta * z(log BNC frequency) - gamma * WordNet tier; beta, gamma tuned on trial"""
+def _cmlc_prior(roots: Roots, settings: ResourceSettings) -> Ranker:
     from lexsub_baselines.rankers.frequency import FrequencyRanker
     from lexsub_baselines.rankers.prior import PriorRanker
     from lexsub_baselines.resources.frequency import frequency_source
 
     frequency = FrequencyRanker(frequency_source(roots, BASELINE_FREQUENCY))
-    return PriorRanker(_cmlc_ranker(roots), frequency.score)
+    return PriorRanker(_cmlc_ranker(roots, settings), frequency.score)
+
+
+RANKERS.add("cmlc:prior", _built(CMLC_NEEDS, _cmlc_prior),
+            "cmlc + beta * z(log BNC frequency) - gamma * WordNet tier; beta, gamma tuned on "
+            "trial", needs=CMLC_NEEDS)
 
 
 def _first_tier_prior(inner: str) -> None:
@@ -189,7 +233,8 @@ def _first_tier_prior(inner: str) -> None:
         return FirstTierPrior(RANKERS.get(inner)(roots), inner)
 
     RANKERS.add(prior_name(inner), factory,
-                f"{inner}, with the first synset's synonyms (tier 1) ranked ahead of the rest")
+                f"{inner}, with the first synset's synonyms (tier 1) ranked ahead of the rest",
+                needs=RANKERS.needs(inner))
 
 
 for _inner in ("bow", "lm", "cmlc"):
@@ -205,7 +250,8 @@ def _composed(name: str, generator: str, ranker: str, doc: str) -> None:
     def factory(roots: Roots) -> System:
         return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
 
-    SYSTEMS.add(name, factory, doc)
+    SYSTEMS.add(name, factory, doc,
+                needs=_unique(GENERATORS.needs(generator), RANKERS.needs(ranker)))
 
 
 _composed("wordnet", "wordnet", f"freq:{BASELINE_FREQUENCY}:tiers",
@@ -292,7 +338,8 @@ def _wordnet_translate(roots: Roots) -> System:
 VOTE_MEMBERS: tuple[str, ...] = ("wordnet", "lin", "l1", "lee", "jaccard", "cos", "roget")
 
 
-@SYSTEMS.register("vote")
+@SYSTEMS.register("vote", needs=_unique(*(SYSTEMS.needs(m) for m in VOTE_MEMBERS
+                                           if m in SYSTEMS)))
 def _vote(roots: Roots) -> System:
     """vote of the English baselines (wordnet, lin, l1, lee, jaccard, cos, roget present)"""
     from lexsub_baselines.analysis.voting import VotingSystem

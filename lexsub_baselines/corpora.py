@@ -21,6 +21,10 @@ Both yield paragraphs (one string each, white-space normalised). Files are visit
 order, alternating between the requested corpora, so a `max_tokens` sample is deterministic
 and mixes both. A corrupt or truncated file is reported by name (a warning) and skipped from
 the point of the damage; it is never fatal.
+
+For work spread over a cluster the same sample is cut into `Shard`s, one per corpus file
+(`plan_shards`, from each file's word count): the last file of a budget is read only up to
+the budget, so the shards together hold exactly the paragraphs `iter_paragraphs` yields.
 """
 
 from __future__ import annotations
@@ -41,13 +45,17 @@ __all__ = [
     "CLEANER_VERSION",
     "CORPORA",
     "CorpusSpec",
+    "Shard",
     "clean_text",
     "corpus_files",
     "corpus_plan",
     "file_paragraphs",
+    "file_words",
     "gutenberg_paragraphs",
     "iter_paragraphs",
+    "paragraph_words",
     "parse_token_budget",
+    "plan_shards",
     "wikiextractor_paragraphs",
 ]
 
@@ -248,6 +256,22 @@ def file_paragraphs(kind: str, path: Path) -> Iterator[str]:
         yield from wikiextractor_paragraphs(_lines(path))
 
 
+def paragraph_words(paragraph: str) -> int:
+    """Return the white-space tokens of a cleaned paragraph (the unit of every budget)."""
+    return paragraph.count(" ") + 1
+
+
+def _budgeted(paragraphs: Iterable[str], budget: int | None) -> Iterator[str]:
+    """Yield paragraphs until `budget` words were yielded (the paragraph that reaches it too)."""
+    left = budget if budget is not None else -1
+    for paragraph in paragraphs:
+        yield paragraph
+        if left >= 0:
+            left -= paragraph_words(paragraph)
+            if left <= 0:
+                return
+
+
 def iter_paragraphs(
     roots: Roots,
     names: Sequence[str] = ("enwiki", "gutenberg"),
@@ -263,11 +287,71 @@ def iter_paragraphs(
     Raises:
         MissingResourceError: a corpus folder is absent or empty (raised on first iteration).
     """
-    budget = max_tokens if max_tokens is not None else -1
-    for kind, path in corpus_plan(roots, names):
-        for paragraph in file_paragraphs(kind, path):
-            yield paragraph
-            if budget >= 0:
-                budget -= paragraph.count(" ") + 1
-                if budget <= 0:
-                    return
+    files = (paragraph for kind, path in corpus_plan(roots, names)
+             for paragraph in file_paragraphs(kind, path))
+    yield from _budgeted(files, max_tokens)
+
+
+def file_words(kind: str, path: Path) -> int:
+    """Return the white-space tokens of one corpus file's cleaned paragraphs."""
+    return sum(paragraph_words(paragraph) for paragraph in file_paragraphs(kind, path))
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One corpus file, or its first `max_words` words: a unit of work for a cluster.
+
+    Attributes:
+        index: the file's position in the reading order (`corpus_plan`).
+        kind: the cleaner (`wikiextractor`, `gutenberg`).
+        path: the file.
+        name: the file relative to the shared root (stable across machines; used in keys).
+        words: the words the shard holds.
+        max_words: read only this many words of the file (the paragraph reaching it
+            included), or None for the whole file.
+    """
+
+    index: int
+    kind: str
+    path: Path
+    name: str
+    words: int
+    max_words: int | None = None
+
+    def paragraphs(self) -> Iterator[str]:
+        """Yield the shard's cleaned paragraphs."""
+        yield from _budgeted(file_paragraphs(self.kind, self.path), self.max_words)
+
+    @property
+    def label(self) -> str:
+        """Return a file-name-safe label: `00012-AA-wiki_03-all`."""
+        stem = self.name.replace("/", "-").removesuffix(".xz").removesuffix(".txt")
+        for prefix in ("corpora-",):
+            stem = stem.removeprefix(prefix)
+        return f"{self.index:05d}-{stem}-{self.max_words if self.max_words else 'all'}"
+
+
+def plan_shards(files: Sequence[tuple[str, Path, str, int]], max_tokens: int | None
+                ) -> list[Shard]:
+    """Return the shards holding the first `max_tokens` words of `files` (None: all of them).
+
+    Arguments:
+        files: (kind, path, name relative to the shared root, words) in reading order.
+        max_tokens: the budget, counted as `iter_paragraphs` counts it.
+
+    >>> files = [("gutenberg", Path(f"b{i}"), f"b{i}", 10) for i in range(3)]
+    >>> [(s.name, s.words, s.max_words) for s in plan_shards(files, 25)]
+    [('b0', 10, None), ('b1', 10, None), ('b2', 5, 5)]
+    """
+    shards: list[Shard] = []
+    left = max_tokens
+    for index, (kind, path, name, words) in enumerate(files):
+        if left is not None and left <= 0:
+            break
+        if left is None or words < left:
+            shards.append(Shard(index, kind, path, name, words))
+            left = None if left is None else left - words
+        else:  # the budget ends inside this file
+            shards.append(Shard(index, kind, path, name, left, max_words=left))
+            left = 0
+    return shards

@@ -37,6 +37,10 @@ class MissingResourceError(LexsubError):
         self.remedy = remedy
         super().__init__(f"{what} not found at {path}: {remedy}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, Path, str]]:
+        # picklable with its own arguments: raised on a Dask worker, re-raised on the client
+        return type(self), (self.what, self.path, self.remedy)
+
 
 class DataFormatError(LexsubError):
     """A file cannot be read at all (as opposed to a bad line, which is warned about).
@@ -56,7 +60,11 @@ class DataFormatError(LexsubError):
         message = f"{where}: {problem}"
         if remedy:
             message += f" ({remedy})"
+        self.remedy = remedy
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[type, tuple[Path, int | None, str, str]]:
+        return type(self), (self.path, self.line, self.problem, self.remedy)
 
 
 class UnknownNameError(LexsubError, KeyError):
@@ -67,6 +75,9 @@ class UnknownNameError(LexsubError, KeyError):
         self.name = name
         self.known = known
         super().__init__(f"unknown {kind} {name!r}; known: {', '.join(known) or '(none)'}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, list[str]]]:
+        return type(self), (self.kind, self.name, self.known)
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])

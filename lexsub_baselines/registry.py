@@ -33,22 +33,38 @@ class Registry(Generic[T]):
         self.kind = kind
         self._items: dict[str, T] = {}
         self._docs: dict[str, str] = {}
+        self._needs: dict[str, tuple[str, ...]] = {}
 
-    def add(self, name: str, item: T, doc: str = "") -> None:
-        """Register `item` under `name`; refuse a name that is already taken."""
+    def add(self, name: str, item: T, doc: str = "", needs: tuple[str, ...] = ()) -> None:
+        """Register `item` under `name`; refuse a name that is already taken.
+
+        Arguments:
+            name: the canonical name.
+            item: the component (usually a factory).
+            doc: one line for listings.
+            needs: the built resources (stages of `lexsub_baselines.builds`) it reads.
+        """
         if name in self._items:
             raise LexsubError(f"{self.kind} {name!r} is registered twice")
         self._items[name] = item
         self._docs[name] = doc
+        self._needs[name] = tuple(needs)
 
-    def register(self, name: str, doc: str = "") -> Callable[[T], T]:
+    def register(self, name: str, doc: str = "", needs: tuple[str, ...] = ()
+                 ) -> Callable[[T], T]:
         """Return a decorator that registers what it decorates under `name`."""
 
         def decorate(item: T) -> T:
-            self.add(name, item, doc or (getattr(item, "__doc__", None) or "").split("\n")[0])
+            self.add(name, item, doc or (getattr(item, "__doc__", None) or "").split("\n")[0],
+                     needs)
             return item
 
         return decorate
+
+    def needs(self, name: str) -> tuple[str, ...]:
+        """Return the built resources `name` reads (stage names, in registration order)."""
+        self.get(name)
+        return self._needs[name]
 
     def get(self, name: str) -> T:
         """Return the component named `name`.

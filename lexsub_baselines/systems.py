@@ -29,6 +29,7 @@ __all__ = [
     "check_system_name",
     "select_answers",
     "system_names",
+    "system_needs",
 ]
 
 #: How many answers each task kind takes (task10documentation: best, out-of-ten).
@@ -120,6 +121,22 @@ def check_system_name(name: str) -> None:
              f"GENERATOR+RANKER (generators: {', '.join(GENERATORS.names())}; "
              f"rankers: {', '.join(RANKERS.names())})"]
     raise UnknownNameError("system", name, known)
+
+
+def system_needs(name: str) -> tuple[str, ...]:
+    """Return the build stages (`lexsub_baselines.builds`) a system reads.
+
+    Raises:
+        UnknownNameError: neither a registered system nor a valid composition.
+    """
+    from lexsub_baselines.generators.base import GENERATORS
+    from lexsub_baselines.rankers.base import RANKERS
+
+    check_system_name(name)
+    if name in SYSTEMS:
+        return SYSTEMS.needs(name)
+    generator, _, ranker = name.partition("+")
+    return tuple(dict.fromkeys((*GENERATORS.needs(generator), *RANKERS.needs(ranker))))
 
 
 def build_system(name: str, roots: Roots) -> System:

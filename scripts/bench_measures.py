@@ -6,8 +6,8 @@ Usage:
     .venv/bin/python scripts/bench_measures.py --show bright.a --show film.n
     .venv/bin/python scripts/bench_measures.py --counts resources/cache/relations/gr-KEY
 
-The real counts are the cached `distributional.build.gr_counts` of the default settings (this
-script never parses). The targets are the SemEval-2007 trial + test lexelts when the data root
+The real counts are the cached relation counts the systems use (`lexsub build relations`;
+this script never parses). The targets are the SemEval-2007 trial + test lexelts when the data root
 is there, else 200 rows drawn from the frequent part of the vocabulary. The aim is under 30 s
 for all five measures of every target (after the one-off preparation of the matrices).
 """
@@ -54,11 +54,11 @@ def real_counts(roots: Roots, stem: str | None) -> FeatureCounts | None:
     """Return counts saved at `stem`, else the cached default corpus counts, else None."""
     if stem is not None:
         return FeatureCounts.load(Path(stem))
-    from lexsub_baselines.distributional.build import BuildSettings
+    from lexsub_baselines.distributional.build import RelationSettings, counts_stem
     from lexsub_baselines.distributional.parser import FULL_TRAINING, parser_dir
 
     _, parser_key = parser_dir(roots, FULL_TRAINING)
-    return FeatureCounts.load(roots.cache / "relations" / f"gr-{BuildSettings().key(parser_key)}")
+    return FeatureCounts.load(counts_stem(roots, parser_key, RelationSettings.from_env()))
 
 
 def semeval_targets(roots: Roots) -> list[tuple[str, str]]:

@@ -1,140 +1,180 @@
-"""Benchmark corpus parsing: words/second with 1 and 2 processes, and peak memory.
+"""Benchmark parse + relation extraction: one process, and the `relations` build on both cores.
 
-Compares spaCy's own `nlp.pipe(n_process=N)` (Docs serialised back to the parent) with the
-count build of `lexsub_baselines.distributional.build` (workers return only relation counts),
-on the same corpus sample, with the full EWT parser (`make parser` first), and where one
-process spends its time: the tokenizer and each pipeline component run on their own.
+Three figures, on the real corpora with the trained parser (`make parser` first):
 
-    .venv/bin/python scripts/bench_parse.py [--max-tokens 100000] [--json results.json]
+- one process: words/s of `nlp.pipe` + `count_relations` over the first `--words` corpus
+  words (the best of `--repeats` passes after a warm-up), with the time of each pipeline
+  component (the tokenizer, tok2vec, morphologizer, parser, lemmatizer, extraction);
+- ceiling: two such passes at once, one per worker of a two-worker local Dask cluster, summed
+  (what the cores give when nothing else runs);
+- build: the `relations` stage itself (plan, map over shards, tree of sums, save) on the
+  embedded two-worker cluster over the first `--build-words` words, in a fresh cache
+  (seeded with the trained parser and the corpus plan, so only the parse is timed).
 
-The machine's load average is printed beside the figures: on a shared machine they are only
-comparable within one run.
+    .venv/bin/python scripts/bench_parse.py [--words 150000] [--build-words 3M]
+        [--model DIR] [--json out.json]
+
+`--model` times another trained pipeline folder instead (e.g. an earlier parser, for a
+paired comparison; the build row is skipped for it). The machine's load average is printed
+beside the figures: on a shared machine they are only comparable within one run.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import dataclasses
+import io
 import json
 import os
-import resource
+import shutil
+import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.corpora import iter_paragraphs
-from lexsub_baselines.distributional.build import BuildSettings, build_counts, split_long
-from lexsub_baselines.distributional.parser import ParserModel, find_parser, load_parser, parser_dir
+from lexsub_baselines.distributional.build import BATCH_SIZE, RelationSettings, split_long
 from lexsub_baselines.distributional.relations import count_relations
 from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import resolve_roots
+from lexsub_baselines.paths import Roots, resolve_roots
 
 
-def _words(texts: list[str]) -> int:
-    return sum(text.count(" ") + 1 for text in texts)
+def _texts(roots: Roots, words: int) -> list[str]:
+    """The first `words` corpus words as the build parses them (pieces, shortest first)."""
+    return sorted((piece for text in iter_paragraphs(roots, max_tokens=words)
+                   for piece in split_long(text)), key=len)
 
 
-def _pipe(nlp: Any, texts: list[str], n_process: int, batch_size: int) -> float:
+def _load(model: Path) -> Any:
+    import spacy
+
+    from lexsub_baselines.distributional.lemmatizer import add_lemmatizer
+
+    nlp = spacy.load(model, exclude=["tagger"])  # an earlier pipeline may have a PTB tagger
+    if "trainable_lemmatizer" not in nlp.pipe_names:
+        add_lemmatizer(nlp)
+    nlp("Warm up the pipeline.")
+    return nlp
+
+
+def _pass(nlp: Any, texts: list[str]) -> float:
     started = time.perf_counter()
-    count_relations(nlp.pipe(texts, n_process=n_process, batch_size=batch_size))
+    count_relations(nlp.pipe(texts, batch_size=BATCH_SIZE))
     return time.perf_counter() - started
 
 
-def _components(nlp: Any, texts: list[str], batch_size: int) -> list[dict[str, Any]]:
-    """Seconds spent by the tokenizer and by each pipeline component, one process."""
+def one_process(model: Path, texts: list[str], repeats: int) -> dict[str, Any]:
+    """Return words/s of parse + extraction in this process, and the component profile."""
+    nlp = _load(model)
+    words = sum(t.count(" ") + 1 for t in texts)
+    seconds = [_pass(nlp, texts) for _ in range(repeats)]
+    profile: dict[str, float] = {}
     started = time.perf_counter()
     docs = [nlp.make_doc(text) for text in texts]
-    rows = [{"component": "tokenizer", "seconds": round(time.perf_counter() - started, 2)}]
+    profile["tokenizer"] = time.perf_counter() - started
     for name, component in nlp.pipeline:
         started = time.perf_counter()
-        docs = list(component.pipe(docs, batch_size=batch_size))
-        rows.append({"component": name, "seconds": round(time.perf_counter() - started, 2)})
+        docs = (list(component.pipe(docs, batch_size=BATCH_SIZE)) if hasattr(component, "pipe")
+                else [component(doc) for doc in docs])
+        profile[name] = time.perf_counter() - started
     started = time.perf_counter()
     count_relations(docs)
-    rows.append({"component": "relations", "seconds": round(time.perf_counter() - started, 2)})
-    return rows
+    profile["extraction"] = time.perf_counter() - started
+    return {"words": words, "words_per_second": round(words / min(seconds)),
+            "median_words_per_second": round(words / statistics.median(seconds)),
+            "components": {k: round(v, 2) for k, v in profile.items()},
+            "pipeline": nlp.pipe_names}
 
 
-def _timed_pipe(model: ParserModel, texts: list[str], batch_size: int) -> float:
-    """Load the parser in this (worker) process and return its words/s on `texts`."""
-    nlp = load_parser(model, disable=("tagger",))
-    nlp("Warm up the pipeline.")
-    started = time.perf_counter()
-    count_relations(nlp.pipe(texts, batch_size=batch_size))
-    return _words(texts) / (time.perf_counter() - started)
+def _timed(model: Path, texts: list[str]) -> float:
+    nlp = _load(model)
+    return sum(t.count(" ") + 1 for t in texts) / _pass(nlp, texts)
 
 
-def _ceiling(model: ParserModel, texts: list[str], batch_size: int) -> float:
-    """Words/s of two independent single-process parses running at once, summed."""
-    import multiprocessing as mp
+async def _ceiling(model: Path, texts: list[str]) -> float:
+    from distributed import Client, LocalCluster
 
-    with mp.get_context("spawn").Pool(2) as pool:
-        speeds = pool.starmap(_timed_pipe, [(model, texts, batch_size)] * 2)
-    return sum(speeds)
+    async with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
+                            asynchronous=True, silence_logs=50) as cluster, \
+            Client(cluster, asynchronous=True) as client:
+        futures = [client.submit(_timed, model, texts, pure=False) for _ in range(2)]
+        return float(sum(await client.gather(futures)))
 
 
-def _model_at(folder: Path) -> ParserModel | None:
-    scores = folder / "scores.json"
-    if not (folder / "model" / "meta.json").is_file() or not scores.is_file():
-        return None
-    info = json.loads(scores.read_text(encoding="utf-8"))
-    return ParserModel(path=folder / "model", key=str(info["key"]), scores=info)
+def build_row(roots: Roots, words: int) -> dict[str, Any]:
+    """Time the `relations` stage over the first `words` words in a fresh, seeded cache."""
+    from lexsub_baselines.builds import ResourceSettings, build
+    from lexsub_baselines.distributional.parser import parser_dir
+    from lexsub_baselines.engine.cluster import EngineSettings
+    from lexsub_baselines.engine.progress import Progress
+
+    with tempfile.TemporaryDirectory(prefix="bench-parse-") as tmp:
+        scratch = dataclasses.replace(roots, cache=Path(tmp))
+        model_dir, _ = parser_dir(roots)
+        shutil.copytree(model_dir, parser_dir(scratch)[0])
+        for plan in (roots.cache / "corpora").glob("plan-*"):
+            (scratch.cache / "corpora").mkdir(parents=True, exist_ok=True)
+            shutil.copy2(plan, scratch.cache / "corpora" / plan.name)
+        settings = ResourceSettings(relations=RelationSettings(max_tokens=words))
+        report = build(scratch, ["relations"], settings, EngineSettings(workers=2),
+                       Progress(enabled=False, stream=io.StringIO()))
+        if report.failures():
+            raise next(iter(report.failures().values()))
+        stage = next(r for r in report.records if r.name == "relations")
+        facts = json.loads(next((scratch.cache / "relations").glob("gr-*.build.json"))
+                           .read_text(encoding="utf-8"))
+    return {"words": facts["words"], "seconds": round(stage.seconds, 1),
+            "words_per_second": round(facts["words"] / stage.seconds),
+            "words_per_second_per_process": facts["words_per_second_per_process"],
+            "peak_rss_mb": report.peak_rss_mb}
 
 
 def main() -> int:
-    """Run the benchmark; print a table (and write JSON when asked)."""
+    """Run the benchmark; print the figures (and write JSON when asked)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-tokens", type=int, default=100_000)
-    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--words", type=int, default=150_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--build-words", type=token_budget, default=3_000_000)
+    parser.add_argument("--model", default=None, help="a trained pipeline folder (spacy.load)")
     parser.add_argument("--json", default=None, help="also write the figures here")
-    parser.add_argument("--model", default=None,
-                        help="a trained parser folder (default: the one parser.cfg makes)")
     args = parser.parse_args()
     roots = resolve_roots()
-    model = find_parser(roots) if args.model is None else _model_at(Path(args.model))
-    if model is None:
-        raise LexsubError(f"no trained parser at {parser_dir(roots)[0]}; run `make parser` first")
-    texts = [p for text in iter_paragraphs(roots, max_tokens=args.max_tokens)
-             for p in split_long(text)]
-    words = _words(texts)
-    nlp = load_parser(model, disable=("tagger",))
-    nlp("Warm up the pipeline.")
-    rows: list[dict[str, Any]] = []
-    for n_process in (1, 2):
-        seconds = _pipe(nlp, texts, n_process, args.batch_size)
-        rows.append({"method": "nlp.pipe", "n_process": n_process, "seconds": round(seconds, 1),
-                     "words_per_second": round(words / seconds)})
-    for n_process in (1, 2):
-        settings = BuildSettings(n_process=n_process, batch_size=args.batch_size,
-                                 shard_paragraphs=500)
-        started = time.perf_counter()
-        counts = build_counts(roots, model, settings, progress=False, paragraphs=texts)
-        seconds = time.perf_counter() - started
-        rows.append({"method": "build_counts", "n_process": n_process,
-                     "seconds": round(seconds, 1), "words_per_second": round(words / seconds),
-                     "relations": int(counts.matrix.sum())})
-    ceiling = _ceiling(model, texts, args.batch_size)
-    rows.append({"method": "ceiling", "n_process": 2, "seconds": None,
-                 "words_per_second": round(ceiling)})
-    profile = _components(nlp, texts, args.batch_size)
-    peak = {
-        "main_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "largest_child_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
-    }
-    report = {"words": words, "paragraphs": len(texts), "batch_size": args.batch_size,
-              "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
-              "parser": model.key, "rows": rows, "components": profile, "peak_rss": peak}
-    print(f"{words:,} words, {len(texts):,} paragraphs; load average {report['load_average']}")
-    for row in rows:
-        shown = "" if row["seconds"] is None else f"{row['seconds']:>7.1f} s"
-        print(f"  {row['method']:<13} n_process={row['n_process']}  {shown:>9}  "
-              f"{row['words_per_second']:>8,} words/s")
-    print("  one process, by component: " + ", ".join(
-        f"{row['component']} {row['seconds']:.1f} s" for row in profile))
-    print(f"  peak RSS: main {peak['main_mb']} MB, largest child {peak['largest_child_mb']} MB")
+    from lexsub_baselines.distributional.parser import find_parser, parser_dir
+
+    if args.model is None:
+        found = find_parser(roots)
+        if found is None:
+            raise LexsubError(f"no trained parser at {parser_dir(roots)[0]}; run `make parser`")
+        model = found.path
+    else:
+        model = Path(args.model)
+    texts = _texts(roots, args.words)
+    report: dict[str, Any] = {"model": str(model), "cpus": os.cpu_count(),
+                              "one_process": one_process(model, texts, args.repeats),
+                              "ceiling_words_per_second": round(asyncio.run(
+                                  _ceiling(model, texts)))}
+    if args.model is None and args.build_words:
+        report["build"] = build_row(roots, args.build_words)
+    report["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    single = report["one_process"]
+    print(f"{model}\n  one process: {single['words_per_second']:,} words/s (best of "
+          f"{args.repeats}; median {single['median_words_per_second']:,}) on "
+          f"{single['words']:,} words")
+    print("  by component (s): " + ", ".join(f"{k} {v}" for k, v in single["components"].items()))
+    print(f"  ceiling, two processes at once: {report['ceiling_words_per_second']:,} words/s")
+    if "build" in report:
+        row = report["build"]
+        print(f"  relations build, 2 workers: {row['words_per_second']:,} words/s "
+              f"({row['words']:,} words in {row['seconds']} s, shards at "
+              f"{row['words_per_second_per_process']:,} words/s per process); peak memory "
+              + ", ".join(f"{k} {v:,.0f} MB" for k, v in row["peak_rss_mb"].items()))
+    print(f"  load average {report['load_average']}")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(report, handle, indent=2)
+        Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -18,6 +18,7 @@ import argparse
 import sys
 import time
 
+from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.registry import load_dataset
 from lexsub_baselines.datasets.types import Instance
@@ -61,6 +62,7 @@ def main() -> int:
     roots = resolve_roots()
     config = LMConfig(max_tokens=args.max_tokens, order=args.order, prune=tuple(args.prune))
     start = time.perf_counter()
+    ensure(roots, ["lm", "bow"], ResourceSettings(lm=config))  # built by the graph when absent
     lm = load_lm(roots, config)
     lm_load = time.perf_counter() - start
     meta = lm.meta

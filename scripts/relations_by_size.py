@@ -1,12 +1,13 @@
 """How the distributional baselines change with the size of the parsed corpus sample.
 
-For each token budget, builds (or loads) the grammatical-relation counts — a larger budget
-reuses the smaller ones' parsed shards, so the cost is one parse of the largest — and scores the
-five thesauri (best = nearest neighbour, oot = 10 nearest; official scorer) on the trial and
-test sets, with the number of unanswered instances and the words in the vocabulary.
+For each token budget, builds (or loads) the grammatical-relation counts through the build
+graph — a larger budget reuses the smaller ones' parsed shards (whole corpus files) — and
+scores the five thesauri (best = nearest neighbour, oot = 10 nearest; official scorer) on the
+trial and test sets, with the number of unanswered instances and the words in the vocabulary.
 
-    .venv/bin/python scripts/relations_by_size.py [--sizes 2.5M 5M 10M 20M] [--json out.json]
+    .venv/bin/python scripts/relations_by_size.py [--sizes 5M 20M all] [--json out.json]
         [--without pred,pred_of]   # also score each size without these relations (ablation)
+        [--min-counts 20 50]       # neighbours' minimum relation count (default: the systems')
 
 The budget `make baselines` uses was chosen from the trial columns and the build time, never
 from the test columns, which are only reported.
@@ -20,11 +21,13 @@ import sys
 import time
 from typing import Any
 
+from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.datasets.registry import load_dataset
-from lexsub_baselines.distributional.build import gr_counts
+from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
-from lexsub_baselines.distributional.neighbours import Neighbourhood
+from lexsub_baselines.distributional.neighbours import DEFAULT_MIN_COUNT, Neighbourhood
+from lexsub_baselines.distributional.parser import parser_dir
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.generators.distributional import DistributionalGenerator
 from lexsub_baselines.paths import resolve_roots
@@ -37,8 +40,9 @@ DATASETS = ("semeval2007-trial", "semeval2007-test")
 
 
 def _score_measure(measure: str, neighbourhood: Neighbourhood,
-                   datasets: list[Any]) -> dict[str, Any]:
-    system = ComposedSystem(measure, DistributionalGenerator(measure, neighbourhood),
+                   datasets: list[Any], min_count: float) -> dict[str, Any]:
+    system = ComposedSystem(measure, DistributionalGenerator(measure, neighbourhood,
+                                                             min_count=min_count),
                             IdentityRanker())
     row: dict[str, Any] = {"measure": measure}
     for dataset in datasets:
@@ -55,8 +59,10 @@ def main() -> int:
     """Build the counts for every size, score the thesauri, print a markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", type=token_budget,
-                        default=[2_500_000, 5_000_000, 10_000_000, 20_000_000],
+                        default=[5_000_000, 20_000_000, None],
                         help="token budgets (e.g. 5M 20M all)")
+    parser.add_argument("--min-counts", nargs="+", type=float, default=[DEFAULT_MIN_COUNT],
+                        help=f"neighbours' minimum c(w) (default {DEFAULT_MIN_COUNT})")
     parser.add_argument("--without", default=None,
                         help="comma-separated relations: also score the counts without them")
     parser.add_argument("--measures", default=",".join(MEASURES),
@@ -68,30 +74,35 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     for size in sorted(args.sizes, key=lambda s: float("inf") if s is None else s):
         started = time.perf_counter()
-        counts = gr_counts(roots, size)
+        relations = RelationSettings(max_tokens=size)
+        ensure(roots, ["relations"], ResourceSettings(relations=relations))
+        counts = load_counts(roots, parser_dir(roots)[1], relations)
         built = time.perf_counter() - started
         variants = [("all", counts)]
         if args.without:
             dropped = [r.strip() for r in args.without.split(",") if r.strip()]
             variants.append(("without " + "+".join(dropped), counts.without_relations(dropped)))
-        for relations, chosen in variants:
+        for kept, chosen in variants:
             neighbourhood = Neighbourhood(chosen)
-            for measure in args.measures.split(","):
-                row = _score_measure(measure, neighbourhood, datasets)
+            for min_count, measure in ((m, x) for m in args.min_counts
+                                       for x in args.measures.split(",")):
+                row = _score_measure(measure, neighbourhood, datasets, min_count)
                 row.update({"tokens": counts.meta.get("words"), "budget": size,
-                            "relations": relations, "vocabulary": len(chosen.words),
+                            "relations": kept, "min_count": min_count,
+                            "vocabulary": len(chosen.words),
                             "occurrences": int(chosen.matrix.sum()),
                             "build_seconds": round(built, 1)})
                 rows.append(row)
-                print(f"{row['tokens']:>11,} {relations:<12} {measure:<8} trial "
+                print(f"{row['tokens']:>11,} {kept:<12} min {min_count:<5g} {measure:<8} trial "
                       f"{row['trial_best']:5.2f} {row['trial_oot']:5.2f}  test "
                       f"{row['test_best']:5.2f} {row['test_oot']:5.2f}  unanswered "
                       f"{row['test_unanswered']}", file=sys.stderr)
-    print("| tokens | relations | measure | trial best R | trial oot R | test best R | "
+    print("| tokens | relations | min count | measure | trial best R | trial oot R | test best R | "
           "test oot R | test unanswered | words |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
-        print(f"| {row['tokens'] / 1e6:.1f}M | {row['relations']} | `{row['measure']}` | "
+        print(f"| {row['tokens'] / 1e6:.1f}M | {row['relations']} | {row['min_count']:g} | "
+              f"`{row['measure']}` | "
               f"{row['trial_best']:.2f} | "
               f"{row['trial_oot']:.2f} | {row['test_best']:.2f} | {row['test_oot']:.2f} | "
               f"{row['test_unanswered']} | {row['vocabulary']:,} |")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import warnings
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,11 +12,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tiny_corpus import make_tiny_shared
 
+from lexsub_baselines.builds import ResourceSettings, build
 from lexsub_baselines.cache import verified
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.catalog import RANKERS
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.engine.cluster import EngineSettings
+from lexsub_baselines.engine.progress import Progress
 from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.frequency import (
@@ -161,19 +167,30 @@ TINY = 3000
 
 @pytest.fixture()
 def tiny_roots(shared: Roots, tmp_path: Path) -> Iterator[Roots]:
-    """The shared corpora with a private, empty cache."""
+    """The heads of a few real corpus files, with a private, empty cache."""
     cc.load_corpus_counts.cache_clear()
-    yield Roots(shared=shared.shared, data=shared.data, cache=tmp_path / "cache")
+    yield make_tiny_shared(shared, tmp_path)
     cc.load_corpus_counts.cache_clear()
+
+
+def _build(roots: Roots) -> str:
+    """Run the `corpus-counts` stage (one local worker); return what it did."""
+    report = build(roots, ["corpus-counts"], ResourceSettings(counts_tokens=TINY),
+                   EngineSettings(workers=1), Progress(enabled=False, stream=io.StringIO()))
+    assert not report.failures()
+    return next(r.status for r in report.records if r.name == "corpus-counts")
 
 
 def _load(roots: Roots) -> cc.CorpusCounts:
     cc.load_corpus_counts.cache_clear()
-    return cc.load_corpus_counts(roots, cc.CORPUS_NAMES, TINY, 1)
+    return cc.load_corpus_counts(roots, cc.CORPUS_NAMES, TINY)
 
 
-def test_tiny_corpus_table_is_built_cached_and_reloaded(tiny_roots: Roots,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.slow
+def test_tiny_corpus_table_is_built_cached_and_reloaded(tiny_roots: Roots) -> None:
+    with pytest.raises(MissingResourceError, match="lexsub build corpus-counts"):
+        _load(tiny_roots)
+    assert _build(tiny_roots) == "built"
     counts = _load(tiny_roots)
     path = cc.corpus_counts_path(tiny_roots, cc.CORPUS_NAMES, TINY)
     assert verified(path)
@@ -182,34 +199,33 @@ def test_tiny_corpus_table_is_built_cached_and_reloaded(tiny_roots: Roots,
     assert known(source.count("anarchism", "n")) >= 10  # the corpus opens with "Anarchism"
     assert known(source.count("political", "a")) >= 1
     assert source.count("political", "v") == 0.0
-
-    def no_build(*args: Any, **kwargs: Any) -> None:
-        raise AssertionError("rebuilt although the cache is valid")
-
-    monkeypatch.setattr(cc, "build_corpus_counts", no_build)
+    assert _build(tiny_roots) == "cached"
     assert _load(tiny_roots).table == counts.table
 
 
-def test_interrupted_build_leaves_no_cache(tiny_roots: Roots,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_save_leaves_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
     def interrupted(handle: Any, **arrays: Any) -> None:
         handle.write(b"PK\x03\x04 half a zip file")
         raise KeyboardInterrupt
 
     monkeypatch.setattr(np, "savez", interrupted)
+    path = tmp_path / "frequency" / "corpus-counts-x.npz"
     with pytest.raises(KeyboardInterrupt):
-        _load(tiny_roots)
-    leftovers = list((tiny_roots.cache / "frequency").iterdir())
-    assert leftovers == []
+        cc.save_corpus_counts(Counter({"light": 3}), path, {})
+    assert list(path.parent.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_corrupted_cache_is_rebuilt(tiny_roots: Roots) -> None:
+    _build(tiny_roots)
     counts = _load(tiny_roots)
     path = cc.corpus_counts_path(tiny_roots, cc.CORPUS_NAMES, TINY)
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF
     path.write_bytes(bytes(data))
     assert not verified(path) and cc.CorpusCounts.load(path) is None
+    assert _build(tiny_roots) == "built"
     assert _load(tiny_roots).table == counts.table
     assert verified(path)
 

@@ -117,7 +117,8 @@ def tiny_roots(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots
 @pytest.fixture(scope="module")
 def tiny_lm(tiny_roots: Roots) -> LanguageModel:
     kenlm_tools.build_tools()  # compiles lmplz when `make setup` has not
-    return load_lm(tiny_roots, TINY, progress=False)
+    build_lm(tiny_roots, TINY, progress=False)  # the `lm` stage's task, run in-process here
+    return load_lm(tiny_roots, TINY)
 
 
 @pytest.mark.shared
@@ -166,9 +167,10 @@ def test_corrupt_cache_is_rebuilt(tiny_roots: Roots, tiny_lm: LanguageModel) -> 
     path = build_lm(tiny_roots, config, progress=False)
     path.write_bytes(b"truncated")
     assert not verified(path)
-    with pytest.raises(MissingResourceError, match="lexsub lm build"):
-        load_lm(tiny_roots, config, build=False)
-    rebuilt = load_lm(tiny_roots, config, progress=False)
+    with pytest.raises(MissingResourceError, match="lexsub build lm"):
+        load_lm(tiny_roots, config)
+    build_lm(tiny_roots, config, progress=False)
+    rebuilt = load_lm(tiny_roots, config)
     assert rebuilt.order == 2 and verified(rebuilt.path)
 
 
@@ -176,7 +178,8 @@ def test_corrupt_cache_is_rebuilt(tiny_roots: Roots, tiny_lm: LanguageModel) -> 
 @pytest.mark.slow
 def test_lowercase_model(tiny_roots: Roots, tiny_lm: LanguageModel) -> None:
     config = LMConfig(max_tokens=200_000, order=2, prune=(), lowercase=True, memory="100M")
-    lower = load_lm(tiny_roots, config, progress=False)
+    build_lm(tiny_roots, config, progress=False)
+    lower = load_lm(tiny_roots, config)
     assert lower.path != tiny_lm.path and "|lower|" in config.signature()
     assert "The" not in lower.model and "the" in lower.model
     cased = perplexity(lower, [["The", "city", "is", "large", "."]])

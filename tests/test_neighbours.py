@@ -23,7 +23,7 @@ from lexsub_baselines.distributional.neighbours import (
     counts_key,
     nearest,
 )
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.generators.base import CandidateGenerator
 from lexsub_baselines.generators.distributional import DistributionalGenerator
 from lexsub_baselines.paths import Roots
@@ -239,9 +239,9 @@ def test_registered_names() -> None:
     assert isinstance(RANKERS.get("identity")(fake), IdentityRanker)
 
 
-def test_registered_factory_is_lazy(tmp_path: Path) -> None:
-    # building the generator touches nothing: no parser, counts or cache until a target comes
+def test_registered_factory_names_what_it_cannot_build(tmp_path: Path) -> None:
+    # the factory makes sure its resources are built first; without the treebank it cannot
     roots = Roots(shared=tmp_path / "absent", data=tmp_path / "absent", cache=tmp_path / "c")
-    generator = GENERATORS.get("dist:lin")(roots)
-    assert isinstance(generator, DistributionalGenerator) and generator.name == "dist:lin"
-    assert not (tmp_path / "c").exists()
+    assert GENERATORS.needs("dist:lin") == ("relations", "neighbours")
+    with pytest.raises(MissingResourceError, match=r"UD English-EWT train treebank not found"):
+        GENERATORS.get("dist:lin")(roots)

@@ -19,7 +19,7 @@ from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.lm import kenlm_tools
 from lexsub_baselines.lm.cooccurrence import CooccurrenceConfig, build_cooccurrences
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
-from lexsub_baselines.lm.model import LanguageModel, LMConfig, load_lm
+from lexsub_baselines.lm.model import LanguageModel, LMConfig, build_lm, load_lm
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.bow import BowModel, BowRanker
 from lexsub_baselines.rankers.cmlc import CmlcRanker, combine, read_lambda, tune_lambda, zscores
@@ -42,7 +42,8 @@ def tiny_roots(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots
 @pytest.fixture(scope="module")
 def tiny_lm(tiny_roots: Roots) -> LanguageModel:
     kenlm_tools.build_tools()
-    return load_lm(tiny_roots, TINY, progress=False)
+    build_lm(tiny_roots, TINY, progress=False)
+    return load_lm(tiny_roots, TINY)
 
 
 @pytest.fixture(scope="module")

@@ -12,11 +12,12 @@ from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.word2vec import (
     Word2VecGenerator,
     Word2VecSettings,
-    load_or_train_word2vec,
+    build_word2vec,
+    load_word2vec,
     tokenise,
     train_word2vec,
 )
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.generators.base import CandidateGenerator
 from lexsub_baselines.paths import Roots
 
@@ -53,8 +54,10 @@ def test_tokenise() -> None:
 def test_training_is_byte_identical_and_cached(tmp_path: Path) -> None:
     first = roots_at(tmp_path / "one")
     second = roots_at(tmp_path / "two")
-    load_or_train_word2vec(first, TINY, corpus())
-    load_or_train_word2vec(second, TINY, corpus())
+    with pytest.raises(MissingResourceError, match="lexsub build word2vec"):
+        load_word2vec(first, TINY)
+    build_word2vec(first, TINY, corpus(), progress=False)
+    build_word2vec(second, TINY, corpus(), progress=False)
     (a,) = (first.cache / "word2vec").glob("w2v-*.bin")
     (b,) = (second.cache / "word2vec").glob("w2v-*.bin")
     assert a.name == b.name
@@ -66,8 +69,8 @@ def test_training_is_byte_identical_and_cached(tmp_path: Path) -> None:
         raise AssertionError("retrained although the model is cached")
         yield ""
 
-    vectors = load_or_train_word2vec(first, TINY, untouched())
-    assert "bright" in vectors.key_to_index
+    assert build_word2vec(first, TINY, untouched()) == a
+    assert "bright" in load_word2vec(first, TINY).key_to_index
     other = Word2VecSettings(**{**TINY.__dict__, "seed": 8})
     assert other.key() != TINY.key()
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text
+from lexsub_baselines.cli.options import engine_options, engine_settings
 from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
@@ -23,7 +24,13 @@ from lexsub_baselines.runner import (
     score_files,
     write_json,
 )
-from lexsub_baselines.systems import SYSTEMS, build_system, check_system_name, system_names
+from lexsub_baselines.systems import (
+    SYSTEMS,
+    build_system,
+    check_system_name,
+    system_names,
+    system_needs,
+)
 from lexsub_baselines.tables import render_tables
 
 #: The English datasets every English system runs on.
@@ -41,6 +48,7 @@ def add_parser(subparsers: Any) -> None:
                         "replace earlier ones in results/scores.json")
     parser.add_argument("--out", default="results", help="output folder (default: results)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    engine_options(parser)
     parser.set_defaults(func=run_baselines)
 
     listing = subparsers.add_parser("systems", help="list the registered systems")
@@ -50,6 +58,7 @@ def add_parser(subparsers: Any) -> None:
     single.add_argument("system", help="a system name, or GENERATOR+RANKER")
     single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
     single.add_argument("--out", default="results", help="output folder (default: results)")
+    engine_options(single)
     single.set_defaults(func=run_one)
 
 
@@ -60,8 +69,32 @@ def list_systems(args: argparse.Namespace, roots: Roots) -> int:
     return 0
 
 
+def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
+             progress: bool = True) -> tuple[Any, dict[str, str]]:
+    """Build every resource the systems `names` read, in one graph run.
+
+    Returns:
+        The build report, and system name -> why it cannot run (a resource it needs failed).
+    """
+    from lexsub_baselines.builds import build
+    from lexsub_baselines.engine.progress import Progress
+
+    needs = list(dict.fromkeys(n for name in names for n in system_needs(name)))
+    report = build(roots, needs, engine=engine_settings(args), progress=Progress(progress))
+    failures = report.failures()
+    blocked = {name: f"{need}: {failures[need]}" for name in names
+               for need in reversed(system_needs(name)) if need in failures}
+    if needs and report.engine:
+        print(report.table(), file=sys.stderr)
+    return report, blocked
+
+
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
     """Answer one dataset with one system; print where the files went."""
+    check_system_name(args.system)
+    _, blocked = prebuild([args.system], args, roots)
+    if blocked:
+        raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
     system = build_system(args.system, roots)
     record = run_system(system, load_dataset(args.dataset, roots), Path(args.out))
     for kind, path in record.paths():
@@ -96,8 +129,13 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     skipped: dict[str, dict[str, str]] = {}
     failures = 0
     started = time.perf_counter()
+    report, blocked = prebuild(names, args, roots, progress=not args.no_progress)
+    if report.engine:
+        write_json(out / "build.json", report.to_json())
     for name in names:
         try:
+            if name in blocked:
+                raise LexsubError(f"could not build {blocked[name]}")
             system = build_system(name, roots)
             datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots)
             for dataset in datasets:

@@ -1,92 +1,81 @@
-"""`lexsub build`: build the cached resources (the EWT parser, the relation counts)."""
+"""`lexsub build`: build cached resources through the Dask build graph (`lexsub_baselines.builds`).
+
+    lexsub build                       # everything `make baselines` reads
+    lexsub build parser                # one stage (and what it needs)
+    lexsub build relations --max-tokens 20M --scheduler tcp://10.0.0.5:8786
+"""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import sys
 from typing import Any
 
-from lexsub_baselines.cli.options import token_budget
+from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.corpora import CORPORA
 from lexsub_baselines.errors import UnknownNameError
 from lexsub_baselines.paths import Roots
 
-__all__ = ["add_parser", "run_parser", "run_relations"]
+__all__ = ["add_parser", "print_report", "run_build"]
 
-
-#: The default of `--max-tokens`: the budget the systems use (`default_max_tokens`).
+#: The default of `--max-tokens`: the budget the systems use (`LEXSUB_RELATIONS_TOKENS`).
 _FROM_ENV = object()
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
-
-
 def add_parser(subparsers: Any) -> None:
-    """Register the `build` sub-command and its `parser` / `relations` targets."""
-    from lexsub_baselines.distributional.build import DEFAULT_MAX_TOKENS, RELATIONS_TOKENS_ENV
+    """Register the `build` sub-command."""
+    from lexsub_baselines.builds import STAGES
+    from lexsub_baselines.distributional.build import RELATIONS_TOKENS_ENV
 
-    parser = subparsers.add_parser("build", help="build cached resources (parser, relation counts)")
-    targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
-
-    train = targets.add_parser(
-        "parser", help="train the spaCy parser on UD English-EWT (once; ~30 min on one core)")
-    train.add_argument("--force", action="store_true", help="retrain even if cached")
-    train.add_argument("--quiet", action="store_true", help="hide spaCy's training table")
-    train.set_defaults(func=run_parser)
-
-    rel = targets.add_parser(
-        "relations", help="parse the corpora and count grammatical-relation features")
-    size = rel.add_mutually_exclusive_group()
-    size.add_argument("--max-tokens", type=token_budget, default=_FROM_ENV,
-                      help=f"corpus tokens to parse, e.g. 20M or all (default "
-                      f"${RELATIONS_TOKENS_ENV}, else {DEFAULT_MAX_TOKENS:,}: the sample the "
-                      "systems use)")
-    size.add_argument("--full", action="store_true", help="parse the whole corpora")
-    rel.add_argument("--corpora", default="enwiki,gutenberg",
-                     help=f"comma-separated corpus names ({', '.join(CORPORA)})")
-    rel.add_argument("--processes", type=_positive, default=2, help="parser processes (default 2)")
-    rel.add_argument("--no-progress", action="store_true", help="no progress bars")
-    rel.set_defaults(func=run_relations)
+    stages = "; ".join(f"{name}: {STAGES.doc(name)}" for name in STAGES.names())
+    parser = subparsers.add_parser(
+        "build", help="build cached resources on a Dask cluster (parser, relation counts, LM…)",
+        description=f"Build resources and what they need, skipping what is cached. Stages: "
+        f"{stages}.")
+    parser.add_argument("targets", nargs="*", metavar="STAGE",
+                        help="stages to build (default: all of them)")
+    parser.add_argument("--max-tokens", type=token_budget, default=_FROM_ENV,
+                        help=f"corpus tokens of the relation counts, e.g. 20M or all (default "
+                        f"${RELATIONS_TOKENS_ENV}, else all: the sample the systems use)")
+    parser.add_argument("--corpora", default="enwiki,gutenberg",
+                        help=f"comma-separated corpora of the relation counts "
+                        f"({', '.join(CORPORA)})")
+    engine_options(parser)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.set_defaults(func=run_build)
 
 
-def run_parser(args: argparse.Namespace, roots: Roots) -> int:
-    """Train (or find) the parser and print its EWT test scores."""
-    from lexsub_baselines.distributional.parser import train_parser
-
-    model = train_parser(roots, force=args.force, quiet=args.quiet)
-    print(f"parser: {model.path}")
-    print(json.dumps(model.scores, indent=2, sort_keys=True))
-    return 0
-
-
-def run_relations(args: argparse.Namespace, roots: Roots) -> int:
-    """Build (or find) the relation counts and print where they are and their size."""
-    from lexsub_baselines.distributional.build import (
-        BuildSettings,
-        build_counts,
-        counts_stem,
-        default_max_tokens,
-    )
-    from lexsub_baselines.distributional.parser import ensure_parser
+def run_build(args: argparse.Namespace, roots: Roots) -> int:
+    """Build the stages; print the stage table (and where the main results are)."""
+    from lexsub_baselines.builds import STAGES, ResourceSettings, build
+    from lexsub_baselines.engine.progress import Progress
 
     names = tuple(n.strip() for n in args.corpora.split(",") if n.strip())
     for name in names:
         if name not in CORPORA:
             raise UnknownNameError("corpus", name, sorted(CORPORA))
-    max_tokens = (None if args.full else default_max_tokens() if args.max_tokens is _FROM_ENV
-                  else args.max_tokens)
-    settings = BuildSettings(corpora=names, max_tokens=max_tokens, n_process=args.processes)
-    model = ensure_parser(roots)
-    counts = build_counts(roots, model, settings, progress=not args.no_progress)
-    print(f"relations: {counts_stem(roots, model, settings)}.npz")
-    print(f"words {len(counts.words):,}  features {len(counts.features):,}  "
-          f"relation occurrences {int(counts.matrix.sum()):,}")
-    print(json.dumps(counts.meta, sort_keys=True))
-    return 0
+    settings = ResourceSettings.from_env()
+    relations = dataclasses.replace(settings.relations, corpora=names)
+    if args.max_tokens is not _FROM_ENV:
+        relations = dataclasses.replace(relations, max_tokens=args.max_tokens)
+    settings = dataclasses.replace(settings, relations=relations)
+    targets = args.targets or STAGES.names()
+    report = build(roots, targets, settings, engine_settings(args),
+                   Progress(enabled=not args.no_progress))
+    return print_report(report, targets)
+
+
+def print_report(report: Any, targets: Any) -> int:
+    """Print the stage table and each target's result; return 1 when a stage failed."""
+    print(report.table(), file=sys.stderr)
+    for name in targets:
+        value = report.results.get(name)
+        shown = getattr(value, "path", value)
+        if name == "parser" and value is not None and hasattr(value, "scores"):
+            print(f"parser: {value.path}")
+            print(json.dumps(value.scores.get("test", {}), indent=1, sort_keys=True))
+        elif value is not None and not hasattr(value, "error"):
+            print(f"{name}: {shown}")
+    return 1 if report.failures() else 0

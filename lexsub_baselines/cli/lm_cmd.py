@@ -19,7 +19,7 @@ import argparse
 import json
 from typing import Any
 
-from lexsub_baselines.cli.options import token_budget
+from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
@@ -44,10 +44,12 @@ def add_parser(subparsers: Any) -> None:
     """Register the `lm` sub-command."""
     parser = subparsers.add_parser("lm", help="build the KenLM n-gram model; perplexity")
     actions = parser.add_subparsers(dest="lm_action", metavar="ACTION", required=True)
-    build = actions.add_parser("build", help="estimate, binarise, verify and cache the LM")
+    build = actions.add_parser("build", help="estimate, binarise, verify and cache the LM "
+                               "(through the build graph, like `lexsub build lm`)")
     _config_options(build)
     build.add_argument("--bow", action="store_true",
                        help="also build the bag-of-words co-occurrence counts")
+    engine_options(build)
     build.set_defaults(func=run_build)
     ppl = actions.add_parser("perplexity", help="perplexity of the LM on a dataset's sentences")
     _config_options(ppl)
@@ -89,9 +91,14 @@ def _config(args: argparse.Namespace) -> Any:
 
 def run_build(args: argparse.Namespace, roots: Roots) -> int:
     """Build (or find cached) the LM for the given settings and print where it is."""
+    import dataclasses
+
+    from lexsub_baselines.builds import ResourceSettings, ensure
     from lexsub_baselines.lm.model import load_lm
 
     config = _config(args)
+    settings = dataclasses.replace(ResourceSettings.from_env(), lm=config)
+    ensure(roots, ("lm", "bow") if args.bow else ("lm",), settings, engine_settings(args))
     lm = load_lm(roots, config)
     meta = lm.meta
     print(f"{config.signature()}\n  file      {lm.path}")
@@ -101,11 +108,9 @@ def run_build(args: argparse.Namespace, roots: Roots) -> int:
     print(f"  size      {meta.get('binary_bytes', 0) / 1e6:.1f} MB; lmplz "
           f"{meta.get('lmplz_seconds')}s, build_binary {meta.get('build_binary_seconds')}s")
     if args.bow:
-        from lexsub_baselines.lm.cooccurrence import build_cooccurrences
-        from lexsub_baselines.lm.corpus_text import corpus_text
+        from lexsub_baselines.rankers.bow import load_bow_model
 
-        text = corpus_text(roots, config.corpora, config.max_tokens)
-        counts = build_cooccurrences(text, roots.cache)
+        counts = load_bow_model(roots, config.corpora, config.max_tokens).counts
         print(f"bow counts: {len(counts.words):,} words, {counts.matrix.nnz:,} non-zero pairs "
               f"(window ±{counts.meta['window']})")
     return 0

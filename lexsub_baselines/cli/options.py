@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from lexsub_baselines.corpora import parse_token_budget
 from lexsub_baselines.errors import LexsubError
 
-__all__ = ["token_budget"]
+__all__ = ["engine_options", "engine_settings", "token_budget"]
 
 
 def token_budget(text: str) -> int | None:
@@ -16,3 +17,32 @@ def token_budget(text: str) -> int | None:
         return parse_token_budget(text)
     except LexsubError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def engine_options(parser: argparse.ArgumentParser) -> None:
+    """Add `--scheduler` and `--workers`: where the builds run."""
+    from lexsub_baselines.engine.cluster import SCHEDULER_ENV
+
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help=f"run builds on this Dask scheduler, e.g. tcp://host:8786 (env "
+                        f"{SCHEDULER_ENV}; default: an embedded local cluster, one worker per "
+                        "core)")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="worker processes of the embedded local cluster (default: cores)")
+
+
+def engine_settings(args: argparse.Namespace) -> Any:
+    """Return the `EngineSettings` of `--scheduler` / `--workers` (else the environment)."""
+    from lexsub_baselines.engine.cluster import EngineSettings
+
+    return EngineSettings.from_env(args.scheduler, args.workers)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value

@@ -237,9 +237,14 @@ class NeighbourCache:
 
     def put(self, lemma: str, pos: str, k: int, neighbours: list[Neighbour]) -> None:
         """Record the top `k` of (lemma, pos) and rewrite the file atomically."""
+        self.put_many({(lemma, pos): neighbours}, k)
+
+    def put_many(self, lists: dict[tuple[str, str], list[Neighbour]], k: int) -> None:
+        """Record the top `k` of several targets and rewrite the file once, atomically."""
         entries = self._load()
-        entries[f"{lemma}.{pos}"] = {"k": k, "neighbours": [[n.lemma, n.score]
-                                                             for n in neighbours]}
+        for (lemma, pos), neighbours in lists.items():
+            entries[f"{lemma}.{pos}"] = {"k": k, "neighbours": [[n.lemma, n.score]
+                                                                 for n in neighbours]}
         document = {"counts": self.counts, "measure": self.measure,
                     "min_count": self.min_count, "alpha": self.alpha, "targets": entries}
         atomic_write_text(self.path, json.dumps(document, ensure_ascii=False, sort_keys=True,

@@ -33,7 +33,7 @@ from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, se
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.corpora import CLEANER_VERSION
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.paths import Roots
 
 __all__ = [
@@ -41,10 +41,12 @@ __all__ = [
     "UPOS_OF_POS",
     "Word2VecGenerator",
     "Word2VecSettings",
+    "build_word2vec",
     "corpus_word2vec_generator",
-    "load_or_train_word2vec",
+    "load_word2vec",
     "tokenise",
     "train_word2vec",
+    "word2vec_path",
 ]
 
 #: Bump when `tokenise` changes; it is part of the model's cache key.
@@ -99,8 +101,9 @@ class Word2VecSettings:
 class _EpochProgress:
     """A gensim callback showing one tqdm step per finished epoch."""
 
-    def __init__(self, epochs: int) -> None:
-        self.bar = tqdm(total=epochs, desc="word2vec epochs", unit="epoch", leave=False)
+    def __init__(self, epochs: int, progress: bool) -> None:
+        self.bar = tqdm(total=epochs, desc="word2vec epochs", unit="epoch", leave=False,
+                        disable=not progress)
 
     def on_epoch_end(self, model: Any) -> None:
         self.bar.update(1)
@@ -110,7 +113,7 @@ class _EpochProgress:
 
 
 def train_word2vec(paragraphs: Iterable[str], settings: Word2VecSettings,
-                   workdir: Path | None = None) -> Any:
+                   workdir: Path | None = None, progress: bool = True) -> Any:
     """Train word2vec on `paragraphs` (one sentence per paragraph) and return its vectors.
 
     The tokens are written once to a temporary file in `workdir` and streamed from there
@@ -129,7 +132,7 @@ def train_word2vec(paragraphs: Iterable[str], settings: Word2VecSettings,
         tokens_path = Path(tmp) / "tokens.txt"
         with open(tokens_path, "w", encoding="utf-8", newline="\n") as handle:
             for paragraph in tqdm(paragraphs, desc="word2vec corpus", unit="par", leave=False,
-                                  mininterval=1.0):
+                                  mininterval=1.0, disable=not progress):
                 tokens = tokenise(paragraph)
                 if tokens:
                     handle.write(" ".join(tokens) + "\n")
@@ -143,44 +146,61 @@ def train_word2vec(paragraphs: Iterable[str], settings: Word2VecSettings,
             raise LexsubError(f"no word occurs {settings.min_count} times in the word2vec "
                               "corpus; use more text (max_tokens) or a lower min_count")
         model.train(sentences, total_examples=model.corpus_count, epochs=settings.epochs,
-                    callbacks=[_EpochProgress(settings.epochs)])
+                    callbacks=[_EpochProgress(settings.epochs, progress)])
     return model.wv
 
 
-def load_or_train_word2vec(roots: Roots, settings: Word2VecSettings | None = None,
-                           paragraphs: Iterable[str] | None = None) -> Any:
-    """Return the cached vectors for `settings`, training and caching them when absent.
+def word2vec_path(roots: Roots, settings: Word2VecSettings | None = None) -> Path:
+    """Return where the vectors for `settings` are cached (`word2vec/w2v-KEY.bin`)."""
+    return roots.cache / "word2vec" / f"w2v-{(settings or Word2VecSettings()).key()}.bin"
+
+
+def build_word2vec(roots: Roots, settings: Word2VecSettings | None = None,
+                   paragraphs: Iterable[str] | None = None, progress: bool = True) -> Path:
+    """Train the vectors for `settings` and cache them, unless cached (the `word2vec` task).
 
     Arguments:
         roots: the cache (and, unless `paragraphs` is given, the corpora) location.
         settings: training settings (default `Word2VecSettings()`).
         paragraphs: the training text; None reads `settings.corpora` from the shared root.
             (When given, the caller is responsible for it matching the settings' key.)
+        progress: show tqdm bars on stderr.
 
     Returns:
-        gensim `KeyedVectors`, saved as `word2vec/w2v-KEY.bin` (word2vec binary format, sealed)
-        with `w2v-KEY.json` describing the settings and the vocabulary size.
+        The model file (word2vec binary format, sealed), with `w2v-KEY.json` beside it
+        describing the settings and the vocabulary size.
     """
-    from gensim.models import KeyedVectors
-
     settings = settings or Word2VecSettings()
-    folder = roots.cache / "word2vec"
-    path = folder / f"w2v-{settings.key()}.bin"
+    path = word2vec_path(roots, settings)
     if verified(path):
-        return KeyedVectors.load_word2vec_format(str(path), binary=True)
+        return path
     if paragraphs is None:
         from lexsub_baselines.corpora import iter_paragraphs
 
         paragraphs = iter_paragraphs(roots, settings.corpora, settings.max_tokens)
-    folder.mkdir(parents=True, exist_ok=True)
-    vectors = train_word2vec(paragraphs, settings, workdir=folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    vectors = train_word2vec(paragraphs, settings, workdir=path.parent, progress=progress)
     with atomic_path(path) as tmp:
         vectors.save_word2vec_format(str(tmp), binary=True)
     seal(path)
     atomic_write_text(path.with_suffix(".json"), json.dumps(
         {"settings": asdict(settings), "tokeniser": TOKENISER_VERSION,
          "vocabulary": len(vectors.index_to_key)}, indent=1, sort_keys=True) + "\n")
-    return vectors
+    return path
+
+
+def load_word2vec(roots: Roots, settings: Word2VecSettings | None = None) -> Any:
+    """Return the cached vectors (gensim `KeyedVectors`).
+
+    Raises:
+        MissingResourceError: not built yet (`lexsub build word2vec` builds them).
+    """
+    from gensim.models import KeyedVectors
+
+    path = word2vec_path(roots, settings)
+    if not verified(path):
+        raise MissingResourceError("word2vec vectors", path, "run `lexsub build word2vec`")
+    return KeyedVectors.load_word2vec_format(str(path), binary=True)
 
 
 @dataclass
@@ -245,5 +265,5 @@ class Word2VecGenerator:
 
 def corpus_word2vec_generator(roots: Roots,
                               settings: Word2VecSettings | None = None) -> Word2VecGenerator:
-    """Return the registered `word2vec` generator (the model is trained on first need)."""
-    return Word2VecGenerator(lambda: load_or_train_word2vec(roots, settings))
+    """Return the registered `word2vec` generator (the model is loaded on first need)."""
+    return Word2VecGenerator(lambda: load_word2vec(roots, settings))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import DEFAULT_ALPHA, MEASURES
 from lexsub_baselines.distributional.neighbours import (
@@ -28,7 +29,8 @@ from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
 __all__ = ["SYSTEM_EXCLUDED_RELATIONS", "DistributionalGenerator", "corpus_generator",
-           "neighbours_dir"]
+           "fill_neighbours", "neighbour_caches", "neighbours_dir", "neighbours_filled",
+           "system_counts", "system_counts_id"]
 
 #: Relations extracted but left out of the baselines' thesauri: the predicative-adjective
 #: pair. DESIGN.md's feature list does not have them, and on the trial data (5 measures x 5M,
@@ -56,7 +58,8 @@ class DistributionalGenerator:
 
     >>> import scipy.sparse as sp
     >>> from lexsub_baselines.datasets.types import Instance
-    >>> from lexsub_baselines.distributional.counts import FeatureCounts
+    >>> from lexsub_baselines.distributional.build import RelationSettings, load_counts
+from lexsub_baselines.distributional.counts import FeatureCounts
     >>> counts = FeatureCounts(words=(("a", "n"), ("b", "n"), ("c", "n")),
     ...     features=(("obj", "x"), ("obj", "y")),
     ...     matrix=sp.csr_matrix([[3.0, 1.0], [1.0, 0.0], [0.0, 1.0]]))
@@ -125,36 +128,74 @@ def neighbours_dir(roots: Roots) -> Path:
     return roots.cache / "neighbours"
 
 
+def system_counts_id(parser_key: str, settings: RelationSettings) -> str:
+    """Return the key of the systems' counts: the relation counts without the relations in
+    `SYSTEM_EXCLUDED_RELATIONS` (known without loading them, so a fully cached run never
+    reads the counts)."""
+    dropped = "+".join(sorted(SYSTEM_EXCLUDED_RELATIONS))
+    return f"gr-{settings.key(parser_key)}-without-{dropped}"
+
+
+def system_counts(roots: Roots, parser_key: str, settings: RelationSettings) -> FeatureCounts:
+    """Return the cached relation counts the baselines read (see `SYSTEM_EXCLUDED_RELATIONS`).
+
+    Raises:
+        MissingResourceError: not built yet (`lexsub build relations`).
+    """
+    counts = load_counts(roots, parser_key, settings)
+    return counts.without_relations(SYSTEM_EXCLUDED_RELATIONS)
+
+
+def neighbour_caches(roots: Roots, counts_id: str, min_count: float = DEFAULT_MIN_COUNT,
+                     alpha: float = DEFAULT_ALPHA) -> dict[str, NeighbourCache]:
+    """Return the neighbour-list cache of each measure for the counts `counts_id`."""
+    return {measure: NeighbourCache(neighbours_dir(roots), counts_id, measure, min_count, alpha)
+            for measure in MEASURES}
+
+
+def fill_neighbours(roots: Roots, parser_key: str, settings: RelationSettings,
+                    targets: tuple[tuple[str, str], ...], k: int = 10) -> int:
+    """Compute the `k` nearest neighbours of `targets` by every measure and cache them (the
+    `neighbours` task of the build graph); return how many targets have a row."""
+    counts_id = system_counts_id(parser_key, settings)
+    caches = neighbour_caches(roots, counts_id)
+    neighbourhood = Neighbourhood(system_counts(roots, parser_key, settings))
+    lists: dict[str, dict[tuple[str, str], list[Neighbour]]] = {m: {} for m in MEASURES}
+    known = 0
+    for lemma, pos in targets:
+        found = neighbourhood.nearest(lemma, pos, MEASURES, DEFAULT_MIN_COUNT, k)
+        known += found is not None
+        for measure in MEASURES:
+            lists[measure][(lemma, pos)] = [] if found is None else found[measure]
+    for measure, cache in caches.items():
+        cache.put_many(lists[measure], k)
+    return known
+
+
+def neighbours_filled(roots: Roots, parser_key: str, settings: RelationSettings,
+                      targets: tuple[tuple[str, str], ...], k: int = 10) -> bool:
+    """Return True when every measure's cache holds the `k` nearest of every target."""
+    caches = neighbour_caches(roots, system_counts_id(parser_key, settings))
+    return all(cache.get(lemma, pos, k) is not None for cache in caches.values()
+               for lemma, pos in targets)
+
+
 @lru_cache(maxsize=2)
-def _corpus_neighbourhood(roots: Roots) -> Neighbourhood:
-    """Return one `Neighbourhood` over the corpus counts, shared by the five measures."""
-
-    def load() -> FeatureCounts:
-        from lexsub_baselines.distributional.build import gr_counts
-
-        counts: FeatureCounts = gr_counts(roots).without_relations(SYSTEM_EXCLUDED_RELATIONS)
-        return counts
-
-    def key() -> str:
-        # the counts' own cache key (corpora, max_tokens, parser, relations version): known
-        # without loading the counts, so a fully cached re-run never reads them
-        from lexsub_baselines.distributional.build import BuildSettings, default_max_tokens
-        from lexsub_baselines.distributional.parser import ensure_parser
-
-        settings = BuildSettings(max_tokens=default_max_tokens())
-        dropped = "+".join(sorted(SYSTEM_EXCLUDED_RELATIONS))
-        return f"gr-{settings.key(ensure_parser(roots).key)}-without-{dropped}"
-
-    return Neighbourhood(load, key_source=key)
+def _corpus_neighbourhood(roots: Roots, parser_key: str, settings: RelationSettings
+                          ) -> Neighbourhood:
+    """Return one `Neighbourhood` over the systems' counts, shared by the five measures."""
+    return Neighbourhood(lambda: system_counts(roots, parser_key, settings),
+                         key_source=lambda: system_counts_id(parser_key, settings))
 
 
-def corpus_generator(roots: Roots, measure: str) -> DistributionalGenerator:
+def corpus_generator(roots: Roots, measure: str, parser_key: str,
+                     settings: RelationSettings) -> DistributionalGenerator:
     """Return the registered `dist:<measure>` generator over the corpus relation counts.
 
-    The counts come from `distributional.build.gr_counts(roots)` (the default corpus sample,
-    parsed on first need, then cached) without the relations in `SYSTEM_EXCLUDED_RELATIONS`;
-    the five measures share them and one prepared `MeasureSpace`, and their neighbour lists
-    are cached under `<cache>/neighbours`.
+    The counts are the cached relation counts of `settings` made by the parser `parser_key`,
+    without the relations in `SYSTEM_EXCLUDED_RELATIONS`; the five measures share them and
+    one prepared `MeasureSpace`, and their neighbour lists are cached under
+    `<cache>/neighbours` (the `neighbours` build stage fills them for the task targets).
     """
-    return DistributionalGenerator(measure, _corpus_neighbourhood(roots),
+    return DistributionalGenerator(measure, _corpus_neighbourhood(roots, parser_key, settings),
                                    cache_dir=neighbours_dir(roots))

@@ -28,7 +28,7 @@ from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.lm.corpus_text import CorpusText
 from lexsub_baselines.lm.tokenise import TOKENISER_VERSION
 
-__all__ = ["CooccurrenceConfig", "Cooccurrences", "build_cooccurrences"]
+__all__ = ["CooccurrenceConfig", "Cooccurrences", "build_cooccurrences", "cooccurrence_stem"]
 
 _CHUNK_SENTENCES = 50_000
 
@@ -145,6 +145,14 @@ def _chunk_counts(chunk: list[list[str]], ids: dict[str, int], context: np.ndarr
     return sp.csr_matrix((data, (row, col)), shape=(size, size), dtype=np.float32)
 
 
+def cooccurrence_stem(cache_dir: Path, text: Path, config: CooccurrenceConfig) -> Path:
+    """Return the cache stem of the counts of the sample at `text` with `config`."""
+    key = cache_key(kind="bow-counts", text=text.name, window=config.window,
+                    min_count=config.min_count, stop_top=config.stop_top,
+                    tokeniser=TOKENISER_VERSION)
+    return cache_dir / "lm" / f"bow-{key}"
+
+
 def build_cooccurrences(text: CorpusText, cache_dir: Path,
                         config: CooccurrenceConfig = CooccurrenceConfig(),
                         progress: bool = True) -> Cooccurrences:
@@ -157,10 +165,7 @@ def build_cooccurrences(text: CorpusText, cache_dir: Path,
         progress: show tqdm bars on stderr.
     """
     config.check()
-    key = cache_key(kind="bow-counts", text=text.path.name, window=config.window,
-                    min_count=config.min_count, stop_top=config.stop_top,
-                    tokeniser=TOKENISER_VERSION)
-    stem = cache_dir / "lm" / f"bow-{key}"
+    stem = cooccurrence_stem(cache_dir, text.path, config)
     cached = Cooccurrences.load(stem)
     if cached is not None:
         return cached

@@ -22,7 +22,7 @@ from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.lm.tokenise import TOKENISER_VERSION, tokenise_paragraph
 from lexsub_baselines.paths import Roots
 
-__all__ = ["CorpusText", "corpus_text"]
+__all__ = ["CorpusText", "corpus_text", "corpus_text_path", "find_corpus_text"]
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,39 @@ def _millions(n: int) -> str:
     return f"{n / 1e6:g}M" if n >= 1_000_000 else str(n)
 
 
+def corpus_text_path(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenberg"),
+                     max_tokens: int | None = None) -> Path:
+    """Return where the sample is cached (its `.json` sidecar beside it).
+
+    Raises:
+        LexsubError: an unknown corpus name, or a non-positive budget.
+    """
+    unknown = [name for name in corpora if name not in CORPORA]
+    if unknown or not corpora:
+        raise LexsubError(f"unknown corpus {', '.join(unknown) or '(none given)'}; "
+                          f"known: {', '.join(CORPORA)}")
+    if max_tokens is not None and max_tokens <= 0:
+        raise LexsubError(f"max_tokens must be positive, not {max_tokens}")
+    key = cache_key(kind="corpus-text", corpora=tuple(corpora), max_tokens=max_tokens,
+                    tokeniser=TOKENISER_VERSION, cleaner=CLEANER_VERSION)
+    return roots.cache / "lm" / f"text-{key}.txt"
+
+
+def find_corpus_text(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenberg"),
+                     max_tokens: int | None = None) -> CorpusText | None:
+    """Return the cached sample, or None when it is not built (or fails its checksum)."""
+    path = corpus_text_path(roots, corpora, max_tokens)
+    meta_path = path.with_suffix(".json")
+    if not (verified(path) and verified(meta_path)):
+        return None
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    return CorpusText(path, tuple(corpora), max_tokens, int(meta["tokens"]),
+                      int(meta["sentences"]))
+
+
 def corpus_text(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenberg"),
                 max_tokens: int | None = None, progress: bool = True) -> CorpusText:
-    """Return the tokenised sample, building and caching it on first use.
+    """Return the tokenised sample, building and caching it when absent (the `lm-text` task).
 
     Arguments:
         roots: where the corpora are and where the cache is.
@@ -68,20 +98,12 @@ def corpus_text(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenberg"),
         LexsubError: an unknown corpus name, or a non-positive budget.
         MissingResourceError: a corpus folder is absent.
     """
-    unknown = [name for name in corpora if name not in CORPORA]
-    if unknown or not corpora:
-        raise LexsubError(f"unknown corpus {', '.join(unknown) or '(none given)'}; "
-                          f"known: {', '.join(CORPORA)}")
-    if max_tokens is not None and max_tokens <= 0:
-        raise LexsubError(f"max_tokens must be positive, not {max_tokens}")
     names = tuple(corpora)
-    key = cache_key(kind="corpus-text", corpora=names, max_tokens=max_tokens,
-                    tokeniser=TOKENISER_VERSION, cleaner=CLEANER_VERSION)
-    path = roots.cache / "lm" / f"text-{key}.txt"
+    path = corpus_text_path(roots, names, max_tokens)
     meta_path = path.with_suffix(".json")
-    if verified(path) and verified(meta_path):
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        return CorpusText(path, names, max_tokens, int(meta["tokens"]), int(meta["sentences"]))
+    found = find_corpus_text(roots, names, max_tokens)
+    if found is not None:
+        return found
 
     from tqdm import tqdm
 

@@ -46,6 +46,7 @@ __all__ = [
     "LanguageModel",
     "PerplexityReport",
     "build_lm",
+    "find_lm",
     "load_lm",
     "perplexity",
     "shared_lm",
@@ -209,8 +210,15 @@ def _estimate(text: CorpusText, config: LMConfig, tools: KenLMTools, work: Path,
             "build_binary_seconds": round(binary_seconds, 1)}
 
 
+def find_lm(roots: Roots, config: LMConfig = LMConfig()) -> Path | None:
+    """Return the cached model file for `config`, or None when it is not built."""
+    path, meta_path = _paths(roots, config)
+    return path if verified(path) and verified(meta_path) else None
+
+
 def build_lm(roots: Roots, config: LMConfig = LMConfig(), progress: bool = True) -> Path:
-    """Return the cached model file for `config`, estimating it first when absent.
+    """Return the cached model file for `config`, estimating it first when absent (the `lm`
+    task of the build graph).
 
     Raises:
         LexsubError: a bad setting, or lmplz/build_binary failed (their last lines quoted).
@@ -240,19 +248,16 @@ def build_lm(roots: Roots, config: LMConfig = LMConfig(), progress: bool = True)
     return path
 
 
-def load_lm(roots: Roots, config: LMConfig = LMConfig(), build: bool = True,
-            progress: bool = True) -> LanguageModel:
-    """Return the model for `config`, building it first when `build` (else it must be cached).
+def load_lm(roots: Roots, config: LMConfig = LMConfig()) -> LanguageModel:
+    """Return the cached model for `config`.
 
     Raises:
-        MissingResourceError: not cached and `build` is False.
+        MissingResourceError: not built yet (`lexsub build lm` builds it).
     """
     path, meta_path = _paths(roots, config)
     if not (verified(path) and verified(meta_path)):
-        if not build:
-            raise MissingResourceError(f"language model {config.signature()}", path,
-                                       "run `lexsub lm build` (or `make lm`)")
-        build_lm(roots, config, progress=progress)
+        raise MissingResourceError(f"language model {config.signature()}", path,
+                                   "run `lexsub build lm`")
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     return LanguageModel(path=path, config=config, model=_kenlm().Model(str(path)), meta=meta)
 

@@ -37,13 +37,14 @@ import numpy as np
 
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.errors import MissingResourceError
 from lexsub_baselines.inflection import Inflector
 from lexsub_baselines.lm.cooccurrence import (
     CooccurrenceConfig,
     Cooccurrences,
-    build_cooccurrences,
+    cooccurrence_stem,
 )
-from lexsub_baselines.lm.corpus_text import corpus_text
+from lexsub_baselines.lm.corpus_text import corpus_text_path
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS
 from lexsub_baselines.lm.tokenise import normalise_token
 from lexsub_baselines.paths import Roots
@@ -167,16 +168,20 @@ class BowRanker:
 
 def load_bow_model(roots: Roots, corpora: tuple[str, ...] = ("enwiki", "gutenberg"),
                    max_tokens: int | None = DEFAULT_MAX_TOKENS,
-                   config: CooccurrenceConfig | None = None, mu: float = DEFAULT_MU,
-                   progress: bool = True) -> BowModel:
+                   config: CooccurrenceConfig | None = None, mu: float = DEFAULT_MU
+                   ) -> BowModel:
     """Return the bag-of-words model over the same corpus sample as the default LM.
 
-    The counts (default `CooccurrenceConfig()`) are built and cached on first use
-    (`lexsub_baselines.lm.cooccurrence`).
+    Raises:
+        MissingResourceError: the counts (default `CooccurrenceConfig()`) are not built yet
+            (`lexsub build bow` builds them).
     """
-    text = corpus_text(roots, corpora, max_tokens, progress=progress)
-    counts = build_cooccurrences(text, roots.cache, config or CooccurrenceConfig(),
-                                 progress=progress)
+    stem = cooccurrence_stem(roots.cache, corpus_text_path(roots, corpora, max_tokens),
+                             config or CooccurrenceConfig())
+    counts = Cooccurrences.load(stem)
+    if counts is None:
+        raise MissingResourceError("bag-of-words counts", stem.with_suffix(".npz"),
+                                   "run `lexsub build bow`")
     return BowModel(counts, mu=mu)
 
 

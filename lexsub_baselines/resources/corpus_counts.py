@@ -8,7 +8,9 @@ and boilerplate stripped):
 
 1. Tokenise each paragraph: lower-case, split `n't` off ("don't" -> "do n't"), and keep runs of
    letters joined by inner hyphens (`[^\\W\\d_]+(?:-[^\\W\\d_]+)*`); digits and punctuation drop.
-2. Count surface forms (one `collections.Counter` per file; files in 2 processes by default).
+2. Count surface forms: one `collections.Counter` per corpus file (a task of the
+   `corpus-counts` stage of `lexsub_baselines.builds`, on the Dask cluster), summed by a tree
+   of merge tasks.
 3. Map every distinct form to its possible (lemma, PoS) readings with
    `lemminflect.getAllLemmas` (NOUN/PROPN -> n, VERB/AUX -> v, ADJ -> a, ADV -> r) and add the
    form's count to **every** reading. No tagger is involved, so a PoS-ambiguous form ("light",
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,12 +44,8 @@ from typing import Any
 import numpy as np
 
 from lexsub_baselines.cache import atomic_path, cache_key, seal, verified
-from lexsub_baselines.corpora import (
-    CLEANER_VERSION,
-    corpus_plan,
-    file_paragraphs,
-    iter_paragraphs,
-)
+from lexsub_baselines.corpora import CLEANER_VERSION, Shard, corpus_plan
+from lexsub_baselines.errors import MissingResourceError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.resources.frequency import normalise_pos
 
@@ -58,13 +55,15 @@ __all__ = [
     "UNKNOWN_POS",
     "CorpusCounts",
     "CorpusFrequency",
-    "build_corpus_counts",
     "corpus_counts_path",
     "corpus_frequency",
     "count_forms",
+    "count_shard_forms",
     "lemma_readings",
     "lemmatise_counts",
     "load_corpus_counts",
+    "merge_forms",
+    "save_corpus_counts",
     "tokenise",
 ]
 
@@ -100,9 +99,17 @@ def count_forms(paragraphs: Iterable[str]) -> Counter[str]:
     return counts
 
 
-def _count_file(job: tuple[str, str]) -> Counter[str]:
-    kind, path = job
-    return count_forms(file_paragraphs(kind, Path(path)))
+def count_shard_forms(shard: Shard) -> Counter[str]:
+    """Return the form counts of one corpus shard (a task)."""
+    return count_forms(shard.paragraphs())
+
+
+def merge_forms(*parts: Counter[str]) -> Counter[str]:
+    """Return the sum of form counts (a merge task)."""
+    total: Counter[str] = Counter()
+    for part in parts:
+        total.update(part)
+    return total
 
 
 def lemma_readings(form: str) -> frozenset[tuple[str, str]]:
@@ -244,68 +251,33 @@ def _lemminflect_version() -> str:
     return version("lemminflect")
 
 
-def build_corpus_counts(roots: Roots, names: Sequence[str] = CORPUS_NAMES,
-                        max_tokens: int | None = None, processes: int = 2) -> CorpusCounts:
-    """Count lemma+PoS over the corpora (no caching; see `load_corpus_counts`).
+def save_corpus_counts(forms: Counter[str], path: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """Lemmatise the summed form counts and write the table to `path` (a task).
 
-    Arguments:
-        roots: where the corpora are.
-        names: corpus names (`lexsub_baselines.corpora.CORPORA`).
-        max_tokens: stop after about this many white-space tokens (read in one process).
-        processes: worker processes for a full build (files are counted independently).
-
-    Raises:
-        MissingResourceError: a corpus folder is absent or empty.
+    Returns:
+        The table's `meta`: `meta` plus tokens and distinct forms counted.
     """
-    from tqdm import tqdm
-
-    plan = corpus_plan(roots, names)
-    started = time.perf_counter()
-    forms: Counter[str] = Counter()
-    with tqdm(total=max_tokens, unit="word", unit_scale=True, desc="corpus counts",
-              dynamic_ncols=True, mininterval=1.0) as bar:
-        if max_tokens is not None or processes <= 1:
-            for paragraph in iter_paragraphs(roots, names, max_tokens):
-                tokens = tokenise(paragraph)
-                forms.update(tokens)
-                bar.update(len(tokens))
-        else:
-            import multiprocessing
-
-            jobs = [(kind, str(path)) for kind, path in plan]
-            with multiprocessing.get_context("fork").Pool(processes) as pool:
-                for file_counts in pool.imap_unordered(_count_file, jobs):
-                    forms.update(file_counts)
-                    bar.update(sum(file_counts.values()))
     table = lemmatise_counts(forms)
-    meta = {
-        "corpora": list(names),
-        "files": len(plan),
-        "tokens": sum(forms.values()),
-        "forms": len(forms),
-        "max_tokens": max_tokens,
-        "version": COUNTS_VERSION,
-        "lemminflect": _lemminflect_version(),
-        "build_seconds": round(time.perf_counter() - started, 1),
-    }
-    return CorpusCounts(table, meta)
+    full = {**meta, "tokens": sum(forms.values()), "forms": len(forms),
+            "version": COUNTS_VERSION, "lemminflect": _lemminflect_version()}
+    CorpusCounts(table, full).save(path)
+    return full
 
 
 @lru_cache(maxsize=4)
 def load_corpus_counts(roots: Roots, names: tuple[str, ...] = CORPUS_NAMES,
-                       max_tokens: int | None = None, processes: int = 2) -> CorpusCounts:
-    """Return the cached counts, building and caching them first when needed.
-
-    A cache that is absent, half-written or fails its checksum is (re)built.
+                       max_tokens: int | None = None) -> CorpusCounts:
+    """Return the cached counts.
 
     Raises:
-        MissingResourceError: a corpus folder is absent or empty.
+        MissingResourceError: not built yet, or failing its checksum
+            (`lexsub build corpus-counts` builds them).
     """
     path = corpus_counts_path(roots, names, max_tokens)
     counts = CorpusCounts.load(path)
     if counts is None:
-        counts = build_corpus_counts(roots, names, max_tokens, processes)
-        counts.save(path)
+        raise MissingResourceError("corpus lemma counts", path,
+                                   "run `lexsub build corpus-counts`")
     return counts
 
 

@@ -12,8 +12,11 @@ multiwords. That data is not available, so frequency is a pluggable source, chos
 
 Every source answers `count(lemma, pos)` with a non-negative number (comparable only within
 one source), or None when it has no frequency for the lemma at all. Every source returns None
-for a multiword (a lemma containing a space), as in the original. A later `gr` source (counts
-of a lemma in parsed grammatical relations) registers here too.
+for a multiword (a lemma containing a space), as in the original.
+- `gr`: counts of a lemma in the parsed grammatical relations (`distributional.build`).
+
+The sources built from the corpora (`corpus`, `gr`) declare the build stage they read
+(`needs`); the rankers built on them make sure it is built first (`catalog`).
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def frequency_source(roots: Roots, name: str = DEFAULT_FREQUENCY_SOURCE) -> Freq
 # --- registrations (the one place frequency sources are registered) ---------------------
 
 
-@FREQUENCY_SOURCES.register("corpus")
+@FREQUENCY_SOURCES.register("corpus", needs=("corpus-counts",))
 def _corpus(roots: Roots) -> FrequencySource:
     """lemma+PoS counts over the shipped corpora (enwiki + gutenberg), lemminflect readings"""
     from lexsub_baselines.resources.corpus_counts import corpus_frequency
@@ -120,9 +123,11 @@ def _enwiki_list(roots: Roots) -> FrequencySource:
     return WordListFrequency.from_roots(roots)
 
 
-@FREQUENCY_SOURCES.register("gr")
+@FREQUENCY_SOURCES.register("gr", needs=("relations",))
 def _gr(roots: Roots) -> FrequencySource:
     """lemma counts in grammatical relations of the parsed corpora (EWT-trained spaCy parser)"""
-    from lexsub_baselines.distributional.build import GrFrequency, gr_counts
+    from lexsub_baselines.distributional.build import GrFrequency, RelationSettings, load_counts
+    from lexsub_baselines.distributional.parser import parser_dir
 
-    return GrFrequency.from_counts(gr_counts(roots))
+    counts = load_counts(roots, parser_dir(roots)[1], RelationSettings.from_env())
+    return GrFrequency.from_counts(counts)

@@ -1,0 +1,102 @@
+"""The model stages: `lm-text` (the tokenised LM sample), `lm` (KenLM), `bow` (the
+bag-of-words co-occurrence counts) and `word2vec`; each one task on the cluster."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.builds.settings import Context
+from lexsub_baselines.cache import verified
+
+__all__ = ["bow_cached", "build_bow", "build_lm", "build_text", "build_word2vec", "lm_cached",
+           "text_cached", "word2vec_cached"]
+
+# --- lm-text, lm, bow ---------------------------------------------------------------------------
+
+def text_cached(ctx: Context) -> Any:
+    from lexsub_baselines.lm.corpus_text import find_corpus_text
+
+    return find_corpus_text(ctx.roots, ctx.settings.lm.corpora, ctx.settings.lm.max_tokens)
+
+
+async def build_text(ctx: Context, inputs: Mapping[str, Any]) -> Any:
+    from lexsub_baselines.lm.corpus_text import corpus_text
+
+    config = ctx.settings.lm
+    bar = ctx.progress.stage("lm-text")
+    text = await ctx.task("lm-text", corpus_text, ctx.roots, config.corpora, config.max_tokens,
+                          progress=False)
+    ctx.notes["lm-text"] = f"{text.tokens:,} tokens, {text.sentences:,} sentences"
+    bar.close(ctx.notes["lm-text"])
+    return text
+
+
+def lm_cached(ctx: Context) -> Any:
+    from lexsub_baselines.lm.model import find_lm
+
+    return find_lm(ctx.roots, ctx.settings.lm)
+
+
+async def build_lm(ctx: Context, inputs: Mapping[str, Any]) -> Any:
+    from lexsub_baselines.lm import model
+
+    bar = ctx.progress.stage("lm")
+    path = await ctx.task("lm", model.build_lm, ctx.roots, ctx.settings.lm, progress=False)
+    ctx.notes["lm"] = ctx.settings.lm.signature()
+    bar.close(ctx.notes["lm"])
+    return path
+
+
+def _bow_stem(ctx: Context) -> Path:
+    from lexsub_baselines.lm.cooccurrence import cooccurrence_stem
+    from lexsub_baselines.lm.corpus_text import corpus_text_path
+
+    config = ctx.settings.lm
+    return cooccurrence_stem(ctx.roots.cache,
+                             corpus_text_path(ctx.roots, config.corpora, config.max_tokens),
+                             ctx.settings.bow)
+
+
+def bow_cached(ctx: Context) -> Any:
+    stem = _bow_stem(ctx)
+    return stem if verified(stem.with_suffix(".npz")) and verified(stem.with_suffix(".json")) \
+        else None
+
+
+async def build_bow(ctx: Context, inputs: Mapping[str, Any]) -> Any:
+    from lexsub_baselines.lm.cooccurrence import build_cooccurrences
+
+    bar = ctx.progress.stage("bow")
+    counts = await ctx.task("bow", _bow_task, inputs["lm-text"], ctx.roots.cache,
+                            ctx.settings.bow, build_cooccurrences)
+    ctx.notes["bow"] = f"{counts:,} non-zero pairs"
+    bar.close(ctx.notes["bow"])
+    return _bow_stem(ctx)
+
+
+def _bow_task(text: Any, cache: Path, config: Any, function: Any) -> int:
+    """Build the counts on the worker; return only their size (not the matrix)."""
+    return int(function(text, cache, config, progress=False).matrix.nnz)
+
+
+# --- word2vec -------------------------------------------------------------------------------------
+
+def word2vec_cached(ctx: Context) -> Any:
+    from lexsub_baselines.distributional.word2vec import word2vec_path
+
+    path = word2vec_path(ctx.roots, ctx.settings.word2vec)
+    return path if verified(path) else None
+
+
+async def build_word2vec(ctx: Context, inputs: Mapping[str, Any]) -> Any:
+    from lexsub_baselines.distributional import word2vec
+
+    bar = ctx.progress.stage("word2vec")
+    path = await ctx.task("word2vec", word2vec.build_word2vec, ctx.roots, ctx.settings.word2vec,
+                          progress=False)
+    bar.close()
+    return path
+
+

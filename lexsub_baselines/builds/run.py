@@ -1,0 +1,141 @@
+"""Running the build graph: `build` (report what was built) and `ensure` (raise on failure)."""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from lexsub_baselines.builds.settings import ResourceSettings
+from lexsub_baselines.builds.stages import STAGES
+from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+from lexsub_baselines.engine.graph import BuildContext, StageFailure, StageRecord, run_graph
+from lexsub_baselines.engine.progress import Progress
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
+
+__all__ = ["BuildReport", "build", "ensure"]
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What one `build` did.
+
+    Attributes:
+        results: stage name -> its result, or a `StageFailure`.
+        records: every stage looked at, in start order (cached, built or failed, with times).
+        engine: the cluster that ran the tasks (`local:2`, a scheduler address), or "" when
+            everything was cached and no cluster was started.
+        seconds: wall time of the whole build.
+        peak_rss_mb: peak resident memory of the client and of each worker process.
+    """
+
+    results: dict[str, Any]
+    records: tuple[StageRecord, ...]
+    engine: str
+    seconds: float
+    peak_rss_mb: dict[str, float]
+
+    def failures(self) -> dict[str, LexsubError]:
+        """Return stage name -> error of the stages that failed."""
+        return {name: value.error for name, value in self.results.items()
+                if isinstance(value, StageFailure)}
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the report as JSON-ready data (not the results themselves)."""
+        return {"engine": self.engine, "seconds": round(self.seconds, 1),
+                "peak_rss_mb": self.peak_rss_mb,
+                "stages": [record.to_json() for record in self.records]}
+
+    def table(self) -> str:
+        """Return the stages as a small text table (name, status, start, duration, note)."""
+        from lexsub_baselines.engine.progress import format_seconds
+
+        lines = [f"{'stage':<14} {'status':<7} {'start':>8} {'time':>8}  note"]
+        for r in self.records:
+            lines.append(f"{r.name:<14} {r.status:<7} {format_seconds(r.started):>8} "
+                         f"{format_seconds(r.seconds):>8}  {r.note}")
+        memory = ", ".join(f"{who} {mb:,.0f} MB" for who, mb in self.peak_rss_mb.items())
+        lines.append(f"total {format_seconds(self.seconds)} on {self.engine or 'no cluster'}"
+                     + (f"; peak memory: {memory}" if memory else ""))
+        return "\n".join(lines)
+
+
+def _peak_rss_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None = None,
+          engine: EngineSettings | None = None, progress: Progress | None = None
+          ) -> BuildReport:
+    """Build the stages `names` and what they need (skipping what is cached); report.
+
+    A cluster is started (or joined) only when something is missing.
+
+    Raises:
+        UnknownNameError: an unknown stage name (the message lists them).
+        LexsubError: the cluster cannot be reached. Failures of single stages are not
+            raised: they are in the report (`failures`).
+    """
+    settings = settings or ResourceSettings.from_env()
+    engine = engine or EngineSettings.from_env()
+    progress = progress or Progress()
+    wanted = list(dict.fromkeys(names))
+    for name in wanted:
+        STAGES.get(name)
+    started = time.perf_counter()
+    probe: BuildContext[ResourceSettings] = BuildContext(None, roots, settings, progress)
+    found: dict[str, Any] = {}
+    for name in wanted:
+        try:
+            if (hit := STAGES.get(name).cached(probe)) is not None:
+                found[name] = hit
+        except LexsubError:
+            pass  # reported by the graph run
+    if len(found) == len(wanted):
+        records = tuple(StageRecord(name, "cached", 0.0, 0.0) for name in wanted)
+        return BuildReport(found, records, "", time.perf_counter() - started,
+                           {"client": _peak_rss_mb()})
+    return asyncio.run(_build(roots, wanted, settings, engine, progress, found, started))
+
+
+async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
+                 engine: EngineSettings, progress: Progress, found: dict[str, Any],
+                 started: float) -> BuildReport:
+    async with open_engine(engine, roots) as client:
+        ctx = BuildContext(client, roots, settings, progress, engine.label(),
+                           lock_dir=roots.cache / ".locks")
+        results, records = await run_graph(STAGES, wanted, ctx, found)
+        workers = await client.run(_peak_rss_mb)
+    peak = {"client": _peak_rss_mb(),
+            **{f"worker {i + 1}": mb for i, (_, mb) in enumerate(sorted(workers.items()))}}
+    return BuildReport(results, tuple(records), engine.label(), time.perf_counter() - started,
+                       peak)
+
+
+_ENSURED: dict[tuple[Roots, ResourceSettings, str], Any] = {}
+
+
+def ensure(roots: Roots, names: Iterable[str], settings: ResourceSettings | None = None,
+           engine: EngineSettings | None = None, progress: Progress | None = None
+           ) -> dict[str, Any]:
+    """Make sure the stages `names` are built (building what is missing); return their results.
+
+    Results already ensured in this process are not looked up again.
+
+    Raises:
+        LexsubError: a stage could not be built (its own error, naming what to do).
+    """
+    settings = settings or ResourceSettings.from_env()
+    wanted = list(dict.fromkeys(names))
+    missing = [name for name in wanted if (roots, settings, name) not in _ENSURED]
+    if missing:
+        report = build(roots, missing, settings, engine, progress)
+        failures = report.failures()
+        if failures:
+            raise next(iter(failures.values()))
+        for name in missing:
+            _ENSURED[(roots, settings, name)] = report.results[name]
+    return {name: _ENSURED[(roots, settings, name)] for name in wanted}

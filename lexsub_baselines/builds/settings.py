@@ -1,0 +1,51 @@
+"""What the build graph builds: every setting that changes a built resource."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lexsub_baselines.distributional.build import RelationSettings
+from lexsub_baselines.distributional.parser import FULL_TRAINING, TrainingSettings
+from lexsub_baselines.distributional.word2vec import Word2VecSettings
+from lexsub_baselines.engine.graph import BuildContext
+from lexsub_baselines.lm.cooccurrence import CooccurrenceConfig
+from lexsub_baselines.lm.model import LMConfig
+
+__all__ = ["NEIGHBOUR_DATASETS", "Context", "ResourceSettings"]
+
+#: The datasets whose targets get precomputed neighbour lists.
+NEIGHBOUR_DATASETS: tuple[str, ...] = ("semeval2007-trial", "semeval2007-test")
+
+
+@dataclass(frozen=True)
+class ResourceSettings:
+    """Every setting that changes a built resource (each part of that resource's cache key).
+
+    Attributes:
+        relations: the corpus sample of the relation counts (`LEXSUB_RELATIONS_TOKENS`).
+        parser: the parser's training bounds.
+        lm: the n-gram LM (its corpus sample is also the bag-of-words sample).
+        bow: the bag-of-words co-occurrence counts.
+        word2vec: the word2vec model.
+        counts_tokens: the corpus sample of the `corpus` frequency table (None: all).
+        neighbour_datasets: datasets whose targets get neighbour lists ahead of time.
+    """
+
+    relations: RelationSettings = field(default_factory=RelationSettings)
+    parser: TrainingSettings = FULL_TRAINING
+    lm: LMConfig = field(default_factory=LMConfig)
+    bow: CooccurrenceConfig = field(default_factory=CooccurrenceConfig)
+    word2vec: Word2VecSettings = field(default_factory=Word2VecSettings)
+    counts_tokens: int | None = None
+    neighbour_datasets: tuple[str, ...] = NEIGHBOUR_DATASETS
+
+    @classmethod
+    def from_env(cls) -> ResourceSettings:
+        """Return the settings the systems use (`LEXSUB_RELATIONS_TOKENS` read here)."""
+        return cls(relations=RelationSettings.from_env())
+
+
+
+
+#: The context every stage of this graph builds with.
+Context = BuildContext[ResourceSettings]

@@ -1,0 +1,43 @@
+"""The one module that fills the registry of build stages (`STAGES`), in build order."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from lexsub_baselines.builds import corpus, models, parsing
+from lexsub_baselines.builds.settings import Context, ResourceSettings
+from lexsub_baselines.engine.graph import Stage
+from lexsub_baselines.registry import Registry
+
+__all__ = ["STAGES"]
+
+STAGES: Registry[Stage[ResourceSettings]] = Registry("build stage")
+
+
+def _add(name: str, needs: tuple[str, ...], doc: str, cached: Callable[[Context], Any],
+         build: Callable[[Context, Mapping[str, Any]], Awaitable[Any]]) -> None:
+    STAGES.add(name, Stage(name, needs, doc, cached, build), doc)
+
+
+_add("corpus-plan", (), "the words of every corpus file (how the corpora are cut into shards)",
+     corpus.plan_cached, corpus.build_plan)
+_add("parser", (), "train the spaCy parser on UD English-EWT (one core)",
+     parsing.parser_cached, parsing.build_parser)
+_add("relations", ("parser", "corpus-plan"),
+     "parse the corpora and count grammatical relations (map over shards, tree of sums)",
+     parsing.relations_cached, parsing.build_relations)
+_add("neighbours", ("relations",),
+     "the five thesauri's neighbour lists of the SemEval-2007 targets",
+     parsing.neighbours_cached, parsing.build_neighbours)
+_add("corpus-counts", ("corpus-plan",),
+     "lemma+PoS counts of the corpora, the `corpus` frequency source (map over shards)",
+     corpus.counts_cached, corpus.build_corpus_counts)
+_add("lm-text", (), "the tokenised corpus sample of the LM and the bag-of-words counts",
+     models.text_cached, models.build_text)
+_add("lm", ("lm-text",), "the KenLM n-gram model (lmplz + build_binary)",
+     models.lm_cached, models.build_lm)
+_add("bow", ("lm-text",), "the bag-of-words co-occurrence counts (+-5 words)",
+     models.bow_cached, models.build_bow)
+_add("word2vec", (), "word2vec over the corpus sample (gensim, one thread)",
+     models.word2vec_cached, models.build_word2vec)

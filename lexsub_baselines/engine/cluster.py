@@ -1,0 +1,152 @@
+"""Where the heavy work runs: an embedded Dask `LocalCluster`, or an existing Dask cluster.
+
+Every resource build goes through `dask.distributed`. By default `open_engine` starts a
+`LocalCluster` inside the command (one single-threaded worker process per core, so a spaCy
+parse or a gensim run owns its core) and stops it on exit: there is nothing for the user to
+start. With a scheduler address (`--scheduler`, or `LEXSUB_SCHEDULER`) it connects to a running
+cluster instead (`dask scheduler` + `dask worker ADDRESS` on any machines); the workers need
+this package installed (the same version) and the shared root and cache at the same paths as
+the client (a shared file system), which `open_engine` checks before any work starts.
+
+Results never depend on the engine: every build is a deterministic function of its inputs, so
+a local cluster, a remote one and a single worker write byte-identical caches.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
+
+__all__ = ["SCHEDULER_ENV", "EngineSettings", "open_engine"]
+
+#: The environment variable naming a Dask scheduler to run builds on.
+SCHEDULER_ENV = "LEXSUB_SCHEDULER"
+
+#: How long to wait for a scheduler's first worker.
+WORKER_TIMEOUT = 30.0
+
+#: Dask settings of the embedded cluster's workers, chosen on the parse (about +10% words/s
+#: together, scripts/bench_parse.py): no statistical profiler (it samples the task thread's
+#: stack every 10 ms), glibc's own malloc trimming instead of the nanny's 64 KiB threshold
+#: (spaCy makes many small allocations), and system and memory monitors every 5 s.
+LOCAL_CONFIG: dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "5s",
+}
+
+
+@dataclass(frozen=True)
+class EngineSettings:
+    """Which Dask cluster runs the builds.
+
+    Attributes:
+        scheduler: a scheduler address (`tcp://host:8786`); None starts an embedded
+            `LocalCluster` for the duration of the command.
+        workers: worker processes of the embedded cluster (None: one per core).
+        connect_timeout: seconds to keep trying to reach the scheduler.
+    """
+
+    scheduler: str | None = None
+    workers: int | None = None
+    connect_timeout: float = 10.0
+
+    @classmethod
+    def from_env(cls, scheduler: str | None = None, workers: int | None = None
+                 ) -> EngineSettings:
+        """Return the settings of an explicit address, else `LEXSUB_SCHEDULER`, else local."""
+        address = scheduler or os.environ.get(SCHEDULER_ENV, "").strip() or None
+        return cls(scheduler=address, workers=workers)
+
+    def local_workers(self) -> int:
+        """Return how many worker processes the embedded cluster starts."""
+        return self.workers or max(1, len(os.sched_getaffinity(0)))
+
+    def label(self) -> str:
+        """Return a short description for records: `local:2` or the scheduler address."""
+        return self.scheduler or f"local:{self.local_workers()}"
+
+
+def _unreachable(address: str, error: BaseException) -> LexsubError:
+    return LexsubError(
+        f"cannot reach the Dask scheduler at {address} ({error}). Start one with "
+        f"`dask scheduler` and its workers with `dask worker {address}` (README: \"Running on "
+        f"a Dask cluster\"), or leave out --scheduler and {SCHEDULER_ENV} to use the embedded "
+        "local cluster")
+
+
+def _worker_facts(shared: str, cache: str) -> dict[str, Any]:
+    """Run on each worker: what it sees of the package, the shared root and the cache."""
+    from lexsub_baselines import __version__
+
+    writable = False
+    try:
+        Path(cache).mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=cache, prefix=".probe-"):
+            writable = True
+    except OSError:
+        pass
+    return {"version": __version__, "shared": Path(shared).is_dir(), "cache": writable}
+
+
+async def _check_workers(client: Any, roots: Roots, address: str) -> None:
+    from lexsub_baselines import __version__
+
+    try:
+        await client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
+    except TimeoutError:
+        raise LexsubError(f"the Dask scheduler at {address} has no worker after "
+                          f"{WORKER_TIMEOUT:.0f} s; start one with `dask worker {address}`"
+                          ) from None
+    facts = await client.run(_worker_facts, str(roots.shared), str(roots.cache))
+    for worker, seen in sorted(facts.items()):
+        if seen["version"] != __version__:
+            raise LexsubError(f"Dask worker {worker} runs lexsub_baselines {seen['version']}, "
+                              f"this client {__version__}: install the same version there")
+        if not seen["shared"]:
+            raise LexsubError(f"Dask worker {worker} cannot see the shared root {roots.shared}; "
+                              "mount it at the same path on every worker")
+        if not seen["cache"]:
+            raise LexsubError(f"Dask worker {worker} cannot write the cache {roots.cache}; "
+                              "mount it (shared, writable) at the same path on every worker")
+
+
+@asynccontextmanager
+async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[Any]:
+    """Yield an asynchronous `distributed.Client` on the chosen cluster; close it on exit.
+
+    Raises:
+        LexsubError: the scheduler cannot be reached, has no worker, or a worker lacks the
+            package, the shared root or a writable cache.
+    """
+    import dask
+    from distributed import Client, LocalCluster
+
+    if settings.scheduler is None:
+        with dask.config.set(LOCAL_CONFIG):  # read by the nannies when they spawn workers
+            async with LocalCluster(n_workers=settings.local_workers(), threads_per_worker=1,
+                                    processes=True, dashboard_address=":0",
+                                    silence_logs=logging.ERROR, asynchronous=True) as cluster, \
+                    Client(cluster, asynchronous=True) as client:
+                yield client
+        return
+    try:
+        client = await Client(settings.scheduler, asynchronous=True,
+                              timeout=f"{settings.connect_timeout}s")
+    except (OSError, TimeoutError, ValueError) as error:
+        raise _unreachable(settings.scheduler, error) from None
+    try:
+        await _check_workers(client, roots, settings.scheduler)
+        yield client
+    finally:
+        await client.close()

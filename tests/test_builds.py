@@ -1,0 +1,289 @@
+"""The build graph on Dask: local and remote clusters give byte-identical caches, killed builds
+resume, bad input is reported; on a tiny real corpus with a parser trained for seconds."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tiny_corpus import make_tiny_shared, seed_parser
+
+from lexsub_baselines.builds import ResourceSettings, build
+from lexsub_baselines.cache import verified
+from lexsub_baselines.corpora import corpus_plan, file_words, iter_paragraphs, plan_shards
+from lexsub_baselines.distributional.build import RelationSettings, counts_stem, shards_dir
+from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
+from lexsub_baselines.engine.cluster import EngineSettings
+from lexsub_baselines.engine.progress import Progress
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots, resolve_roots
+
+TINY_PARSER = TrainingSettings(max_steps=60, eval_frequency=60, train_sentences=500,
+                               eval_sentences=100)
+VENV_BIN = Path(sys.executable).parent
+QUIET = Progress(enabled=False, stream=io.StringIO())
+
+pytestmark = [pytest.mark.shared, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def tiny_shared(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots:
+    """A shared root of twelve real corpus heads (about 60k words)."""
+    return make_tiny_shared(shared, tmp_path_factory.mktemp("tiny"), n_wiki=6, n_books=6,
+                            wiki_lines=60, book_lines=500)
+
+
+@pytest.fixture(scope="module")
+def tiny_parser(tiny_shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> ParserModel:
+    """A parser trained for a few seconds (500 EWT sentences, 60 updates)."""
+    roots = dataclasses.replace(tiny_shared, cache=tmp_path_factory.mktemp("parser-cache"))
+    return train_parser(roots, TINY_PARSER, quiet=True)
+
+
+def _roots(tiny_shared: Roots, tiny_parser: ParserModel, cache: Path) -> Roots:
+    return seed_parser(tiny_parser, dataclasses.replace(tiny_shared, cache=cache))
+
+
+def _relation_files(roots: Roots) -> dict[str, bytes]:
+    """The final relation counts of a cache (npz and json), by file name."""
+    folder = roots.cache / "relations"
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("gr-*"))
+            if p.suffix in (".npz", ".json") and not p.name.endswith(".build.json")}
+
+
+def _lexsub(roots: Roots, *args: str) -> list[str]:
+    return [str(VENV_BIN / "lexsub"), "--shared-root", str(roots.shared), "--cache-dir",
+            str(roots.cache), *args]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture()
+def dask_cluster(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A real `dask scheduler` and two `dask worker` processes on 127.0.0.1."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    log = open(tmp_path / "dask.log", "wb")  # noqa: SIM115 (closed below)
+    scheduler = subprocess.Popen([str(VENV_BIN / "dask"), "scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"],
+                                 stdout=log, stderr=log)
+    workers = [subprocess.Popen([str(VENV_BIN / "dask"), "worker", address, "--nthreads", "1",
+                                 "--no-dashboard", "--no-nanny"], stdout=log, stderr=log)
+               for _ in range(2)]
+    try:
+        yield address, workers
+    finally:
+        for process in [*workers, scheduler]:
+            process.terminate()
+        for process in [*workers, scheduler]:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        log.close()
+
+
+def _wait_for_shards(folder: Path, process: subprocess.Popen[bytes], at_least: int = 1) -> None:
+    deadline = time.monotonic() + 120
+    while len(list(folder.glob("shard-*.tsv.gz.sha256"))) < at_least:
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError("the build ended (or hung) before writing a shard")
+        time.sleep(0.01)
+
+
+# --- the corpus plan ----------------------------------------------------------------------------
+
+def test_shards_hold_exactly_the_budgeted_sample(tiny_shared: Roots) -> None:
+    files = [(kind, path, str(path.relative_to(tiny_shared.shared)), file_words(kind, path))
+             for kind, path in corpus_plan(tiny_shared, ("enwiki", "gutenberg"))]
+    total = sum(words for *_, words in files)
+    for budget in (None, 1000, files[0][3], total // 2, total + 10):
+        shards = plan_shards(files, budget)
+        sample = [p for shard in shards for p in shard.paragraphs()]
+        assert sample == list(iter_paragraphs(tiny_shared, max_tokens=budget)), budget
+    assert len({shard.label for shard in plan_shards(files, None)}) == len(files)
+
+
+# --- local cluster ------------------------------------------------------------------------------
+
+def test_local_builds_match_one_worker_and_are_reused(tiny_shared: Roots,
+                                                      tiny_parser: ParserModel,
+                                                      tmp_path: Path) -> None:
+    two = _roots(tiny_shared, tiny_parser, tmp_path / "two")
+    one = _roots(tiny_shared, tiny_parser, tmp_path / "one")
+    targets = ["relations", "corpus-counts"]
+    first = build(two, targets, ResourceSettings(), EngineSettings(workers=2), QUIET)
+    assert not first.failures() and first.engine == "local:2"
+    assert {r.name: r.status for r in first.records} == {
+        "parser": "cached", "corpus-plan": "built", "relations": "built",
+        "corpus-counts": "built"}
+    build(one, targets, ResourceSettings(), EngineSettings(workers=1), QUIET)
+    assert _relation_files(two) == _relation_files(one) and len(_relation_files(one)) == 2
+    counts = sorted((two.cache / "frequency").glob("corpus-counts-*.npz"))
+    assert [p.read_bytes() for p in counts] == [
+        p.read_bytes() for p in sorted((one.cache / "frequency").glob("corpus-counts-*.npz"))]
+    facts = json.loads(next((two.cache / "relations").glob("gr-*.build.json")).read_text())
+    assert facts["engine"] == "local:2" and facts["parsed_words"] == facts["words"] > 40_000
+
+    again = build(two, targets, ResourceSettings(), EngineSettings(workers=2), QUIET)
+    assert again.engine == "" and {r.status for r in again.records} == {"cached"}
+
+
+def test_a_larger_budget_reuses_the_smaller_ones_shards(tiny_shared: Roots,
+                                                         tiny_parser: ParserModel,
+                                                         tmp_path: Path) -> None:
+    roots = _roots(tiny_shared, tiny_parser, tmp_path)
+    small = ResourceSettings(relations=RelationSettings(max_tokens=20_000))
+    build(roots, ["relations"], small, EngineSettings(workers=2), QUIET)
+    build(roots, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
+    stems = [counts_stem(roots, tiny_parser_key(roots), s.relations)
+             for s in (small, ResourceSettings())]
+    facts = [json.loads(stem.with_suffix(".build.json").read_text()) for stem in stems]
+    assert facts[0]["words"] >= 20_000 and facts[1]["words"] > facts[0]["words"]
+    assert facts[1]["parsed_words"] < facts[1]["words"]  # whole files of the 20k build reused
+
+
+def tiny_parser_key(roots: Roots) -> str:
+    from lexsub_baselines.distributional.parser import parser_dir
+
+    return parser_dir(roots)[1]
+
+
+# --- remote cluster -----------------------------------------------------------------------------
+
+def test_remote_scheduler_builds_byte_identical_counts(
+        tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path,
+        dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
+    address, _ = dask_cluster
+    remote = _roots(tiny_shared, tiny_parser, tmp_path / "remote")
+    local = _roots(tiny_shared, tiny_parser, tmp_path / "local")
+    done = subprocess.run(_lexsub(remote, "build", "relations", "--scheduler", address,
+                                  "--no-progress"), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"on {address}" in done.stderr
+    subprocess.run(_lexsub(local, "build", "relations", "--no-progress"), check=True,
+                   capture_output=True, timeout=300)
+    assert _relation_files(remote) == _relation_files(local) != {}
+
+
+def test_a_worker_killed_mid_build_loses_and_doubles_nothing(
+        tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path,
+        dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
+    address, workers = dask_cluster
+    roots = _roots(tiny_shared, tiny_parser, tmp_path / "killed")
+    client = subprocess.Popen(_lexsub(roots, "build", "relations", "--scheduler", address,
+                                      "--no-progress"), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    folder = shards_dir(roots, tiny_parser_key(roots), RelationSettings())
+    _wait_for_shards(folder, client)
+    workers[0].kill()  # mid-build: its running shard is retried on the other worker
+    _, stderr = client.communicate(timeout=300)
+    assert client.returncode == 0, stderr.decode()
+    clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
+    build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
+    assert _relation_files(roots) == _relation_files(clean) != {}
+
+
+def test_unreachable_scheduler_is_one_clear_error(tiny_shared: Roots, tmp_path: Path) -> None:
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    roots = dataclasses.replace(tiny_shared, cache=tmp_path)
+    with pytest.raises(LexsubError) as raised:
+        build(roots, ["corpus-plan"], ResourceSettings(),
+              EngineSettings(scheduler=address, connect_timeout=1.0), QUIET)
+    message = str(raised.value)
+    assert address in message and "dask scheduler" in message and "dask worker" in message
+
+
+# --- interruption -------------------------------------------------------------------------------
+
+def test_a_killed_build_resumes_without_reparsing(tiny_shared: Roots,
+                                                  tiny_parser: ParserModel,
+                                                  tmp_path: Path) -> None:
+    roots = _roots(tiny_shared, tiny_parser, tmp_path / "resumed")
+    command = _lexsub(roots, "build", "relations", "--no-progress")
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    folder = shards_dir(roots, tiny_parser_key(roots), RelationSettings())
+    _wait_for_shards(folder, first)
+    os.killpg(first.pid, signal.SIGKILL)  # the client and its local cluster, at once
+    first.wait(timeout=30)
+    assert _relation_files(roots) == {}
+    kept = {p.name for p in folder.glob("shard-*.tsv.gz") if verified(p)}
+    assert kept
+    for path in roots.cache.rglob("*"):  # nothing half-written is ever read as valid
+        if path.is_file() and not path.name.startswith(".") and path.suffix != ".sha256" \
+                and path.with_name(path.name + ".sha256").exists():
+            assert verified(path), path
+
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    facts = json.loads(next((roots.cache / "relations").glob("gr-*.build.json")).read_text())
+    assert facts["parsed_words"] < facts["words"]  # the kept shards were read, not parsed
+    clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
+    build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
+    assert _relation_files(roots) == _relation_files(clean)
+
+
+def test_two_builds_at_once_share_the_cache(tiny_shared: Roots, tiny_parser: ParserModel,
+                                            tmp_path: Path) -> None:
+    roots = _roots(tiny_shared, tiny_parser, tmp_path / "shared-cache")
+    command = _lexsub(roots, "build", "relations", "corpus-counts", "--no-progress")
+    builds = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+              for _ in range(2)]
+    outputs = [build.communicate(timeout=300)[1].decode() for build in builds]
+    assert [build.returncode for build in builds] == [0, 0], outputs
+    assert any("another build of it is running" in text for text in outputs)
+    for path in roots.cache.rglob("*"):
+        if path.is_file() and path.with_name(path.name + ".sha256").exists():
+            assert verified(path), path
+    assert not [p for p in roots.cache.rglob(".*.tmp")]  # no temporary file left behind
+    clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
+    build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
+    assert _relation_files(roots) == _relation_files(clean)
+
+
+# --- bad input and progress ---------------------------------------------------------------------
+
+def test_a_corrupt_corpus_file_is_named_once_and_skipped(tiny_shared: Roots,
+                                                         tmp_path: Path) -> None:
+    roots = make_tiny_shared(resolve_roots(tiny_shared.shared.resolve()), tmp_path, n_wiki=2,
+                             n_books=1, wiki_lines=30, book_lines=100)
+    victim = sorted((roots.shared / "corpora" / "enwiki-2015").rglob("wiki_*.xz"))[0]
+    victim.write_bytes(victim.read_bytes()[: victim.stat().st_size // 2])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = build(roots, ["corpus-plan", "corpus-counts"], ResourceSettings(),
+                       EngineSettings(workers=2), QUIET)
+    assert not report.failures()
+    named = [str(w.message) for w in caught if str(victim) in str(w.message)]
+    assert len(named) == 1 and "corrupt or truncated" in named[0]
+
+
+def test_plain_progress_prints_lines_not_carriage_returns() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream=stream, interactive=False, interval=0.0)
+    bar = progress.stage("relations", 1000, "word")
+    for _ in range(4):
+        bar.update(250)
+    bar.close("ok")
+    text = stream.getvalue()
+    assert "\r" not in text
+    lines = text.splitlines()
+    assert lines[0] == "lexsub: relations: started (1.0k words)"
+    assert lines[-1].startswith("lexsub: relations: done in ") and lines[-1].endswith("; ok")
+    assert any("(50%)" in line and "words/s" in line for line in lines)

@@ -1,0 +1,67 @@
+"""A tiny shared root for build tests: the heads of a few real corpus files, the rest linked.
+
+The corpus files are cut from the real ones at test time (never committed): the first lines
+of `n_wiki` Wikipedia files and of `n_books` Gutenberg books (each keeping its licence header,
+so the real cleaners run on them), recompressed with xz. `data/` and `resources/` are symbolic
+links to the real shared root, so the parser trains on the real EWT and the relations read
+the real BNC lexicon.
+"""
+
+from __future__ import annotations
+
+import lzma
+import shutil
+from itertools import islice
+from pathlib import Path
+
+from lexsub_baselines.distributional.parser import FULL_TRAINING, ParserModel, parser_dir
+from lexsub_baselines.paths import Roots, resolve_roots
+
+
+def _head(source: Path, target: Path, lines: int) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with lzma.open(source, "rt", encoding="utf-8") as handle:
+        text = "".join(islice(handle, lines))
+    with lzma.open(target, "wt", encoding="utf-8") as out:
+        out.write(text)
+
+
+def _book_lines(source: Path, after_start: int) -> int:
+    """Return how many lines cover the licence header and `after_start` lines of text."""
+    with lzma.open(source, "rt", encoding="utf-8") as handle:
+        for number, line in enumerate(handle):
+            if "START OF" in line.upper() and line.lstrip().startswith("*"):
+                return number + 1 + after_start
+    return after_start
+
+
+def make_tiny_shared(real: Roots, folder: Path, n_wiki: int = 3, n_books: int = 3,
+                     wiki_lines: int = 40, book_lines: int = 400) -> Roots:
+    """Build a tiny shared root under `folder` from the real one; return its roots.
+
+    The cache is `folder/cache` (empty).
+    """
+    shared = folder / "shared"
+    wiki = sorted((real.shared / "corpora" / "enwiki-2015").glob("*/wiki_*.xz"))[:n_wiki]
+    for source in wiki:
+        relative = source.relative_to(real.shared)
+        _head(source, shared / relative, wiki_lines)
+    books = sorted((real.shared / "corpora" / "gutenberg").glob("*.txt.xz"))[:n_books]
+    for source in books:
+        _head(source, shared / "corpora" / "gutenberg" / source.name,
+              _book_lines(source, book_lines))
+    for name in ("data", "resources"):
+        (shared / name).symlink_to(real.shared / name, target_is_directory=True)
+    return resolve_roots(shared, shared / "data", folder / "cache")
+
+
+def seed_parser(model: ParserModel, roots: Roots) -> Roots:
+    """Put a trained (tiny) parser into `roots.cache` where the full parser would be.
+
+    The CLI builds with the full parser's settings; a test seeds its cache with a parser
+    trained in seconds, which the `parser` stage then finds instead of training for minutes.
+    """
+    folder, _ = parser_dir(roots, FULL_TRAINING)
+    if not folder.exists():
+        shutil.copytree(model.path.parent, folder)
+    return roots
