@@ -14,7 +14,7 @@ from lexsub_baselines.analysis.compare import (
     disruptive_sets,
     paired_test,
 )
-from lexsub_baselines.analysis.inputs import Evaluation, ItemScores, item_scores, load_evaluation
+from lexsub_baselines.analysis.inputs import Evaluation, item_scores, load_evaluation
 from lexsub_baselines.analysis.overlap import overlap_table
 from lexsub_baselines.analysis.table import Table
 from lexsub_baselines.analysis.tables import pos_table, subset_table
@@ -23,7 +23,6 @@ from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
 __all__ = [
     "Disruptive",
     "Evaluation",
-    "ItemScores",
     "Significance",
     "Table",
     "VotingSystem",

@@ -110,8 +110,7 @@ def _with_vote(evaluation: Evaluation) -> Evaluation:
             voted[kind] = answers_from_mapping(vote_answers(members, kind), kind)
     if voted:
         answers[VOTE] = voted
-    return Evaluation(evaluation.dataset, evaluation.items, answers, evaluation.profile,
-                      evaluation.mwids, evaluation.manual, evaluation.notes)
+    return evaluation.with_answers(answers)
 
 
 def _recall_order(evaluation: Evaluation, kind: str) -> list[str]:

@@ -13,12 +13,10 @@
 
 from __future__ import annotations
 
-import warnings
-
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores
 from lexsub_baselines.analysis.table import Cell, Table, rows_of
 from lexsub_baselines.datasets.types import POS_TAGS
-from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, score, upper_bounds
+from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, upper_bounds
 
 __all__ = ["POS_NAMES", "pos_table", "report_for", "subset_table"]
 
@@ -40,13 +38,9 @@ def _report(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | Non
     if answers is None:
         return None
     data = evaluation.dataset
-    mwids = data.path("mwids") if data.has("mwids") else None
-    mrsamples = data.path("mrsamples") if data.has("mrsamples") else None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return score(answers, evaluation.items, kind, evaluation.profile,
-                     subsets=mwids is not None and mrsamples is not None, by_pos=True,
-                     bounds=True, mwids=mwids, mrsamples=mrsamples, warn=False)
+    return evaluation.scorer.score(answers, kind, subsets=data.has("mwids")
+                                   and data.has("mrsamples"), by_pos=True, bounds=True,
+                                   warn=False)
 
 
 def _measures(s: SubstitutionScore) -> list[Cell]:

@@ -10,13 +10,14 @@ too; nothing here raises on bad content.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from lexsub_baselines.errors import MissingResourceError
+from lexsub_baselines.scoring.input_files import path_kind, read_input
 from lexsub_baselines.scoring.profiles import Profile
 
 __all__ = [
+    "OTHER_KIND",
     "AnswerLine",
     "Problem",
     "SystemAnswers",
@@ -24,6 +25,10 @@ __all__ = [
     "parse_answer_lines",
     "read_answers",
 ]
+
+
+#: The kind whose lines a best or oot file is most often confused with, and its separator.
+OTHER_KIND: dict[str, tuple[str, str]] = {"best": ("oot", ":::"), "oot": ("best", "::")}
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,8 @@ class Problem:
         path: the file (or `<memory>`).
         line: 1-based line number (0 when the problem concerns the whole file).
         code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `empty-file`,
-            `unknown-id`.
+            `unknown-id`, `lexelt-mismatch`; in gold files also `skipped` (a line score.pl
+            skips without a word).
         message: what is wrong and what happens to the line.
     """
 
@@ -72,13 +78,16 @@ class SystemAnswers:
     """The well-formed lines of a system file, in file order, and the problems found.
 
     Every matching line is kept (the scorer uses the first per id); `problems` lists what
-    was wrong, each with file and line.
+    was wrong, each with file and line; `other_kind_lines` counts the malformed lines that
+    are well-formed lines of the other substitution kind (`:::` in a best file, `::` in an
+    oot file), for `hints.kind_hint`.
     """
 
     path: str
     kind: str
     lines: tuple[AnswerLine, ...]
     problems: tuple[Problem, ...]
+    other_kind_lines: int = 0
 
     @property
     def malformed_lines(self) -> tuple[int, ...]:
@@ -110,10 +119,13 @@ def parse_answer_lines(
         The well-formed lines and the problems found (never raises on bad content).
     """
     pattern = profile.lines.for_kind(kind)
+    other, separator = OTHER_KIND.get(kind, ("", ""))
+    article = "an" if kind == "oot" else "a"
+    other_pattern = profile.lines.for_kind(other) if other else None
     lines: list[AnswerLine] = []
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    crlf = 0
+    crlf = other_kind = 0
     for number, raw in enumerate(raw_lines, start=1):
         if isinstance(raw, bytes):
             text, clean = _decode(raw, profile)
@@ -137,8 +149,13 @@ def parse_answer_lines(
         if match is None:
             # score.pl: `elsif ($line =~ /\S/) { print "Error in $ansfile on line $lcnt\n" }`
             if text.strip(" \t\r\f\v"):
-                problems.append(Problem(path, number, "malformed",
-                                        f"not a {kind} answer line; skipped"))
+                if other_pattern is not None and other_pattern.search(text):
+                    other_kind += 1
+                    what = (f"not {article} {kind} answer line (it has the {other} "
+                            f"separator `{separator}`); skipped")
+                else:
+                    what = f"not {article} {kind} answer line; skipped"
+                problems.append(Problem(path, number, "malformed", what))
             continue
         lexelt, item_id, rest = match.group(1), match.group(2), match.group(3)
         rest = profile.answers_text(rest)
@@ -159,7 +176,7 @@ def parse_answer_lines(
         lines.append(AnswerLine(lexelt, item_id, answers, number, rest))
     if not lines and not problems:
         problems.append(Problem(path, 0, "empty-file", "no answer lines"))
-    return SystemAnswers(path, kind, tuple(lines), tuple(problems))
+    return SystemAnswers(path, kind, tuple(lines), tuple(problems), other_kind)
 
 
 def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers:
@@ -175,16 +192,22 @@ def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers
 
     Raises:
         MissingResourceError: the file does not exist.
+        LexsubError: the path is a directory (the message names answer files in it) or
+            cannot be read. A device or pipe (`/dev/null`) is read as a stream; when it gives
+            no line, the `empty-file` problem names what it is.
     """
     file = Path(path)
-    if not file.is_file():
-        raise MissingResourceError(f"{kind} answer file", file,
-                                   "write it with `lexsub run` or check the path")
-    data = file.read_bytes()
+    data = read_input(file, f"{kind} answer file", "write it with `lexsub run` or check the path")
     raw_lines = data.split(b"\n")
     if raw_lines and raw_lines[-1] == b"":
         raw_lines.pop()
-    return parse_answer_lines(raw_lines, kind, profile, str(path))
+    answers = parse_answer_lines(raw_lines, kind, profile, str(path))
+    kind_of = path_kind(file)
+    if not raw_lines and kind_of != "a file":
+        answers = replace(answers, problems=(Problem(str(path), 0, "empty-file",
+                                                     f"no answer lines: {path} is {kind_of}, "
+                                                     "not an answer file"),))
+    return answers
 
 
 def answers_from_mapping(

@@ -10,17 +10,18 @@ Definitions (McCarthy & Navigli 2007; task documentation §3; SCORING.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from lexsub_baselines.scoring.answers_reader import SystemAnswers
+from lexsub_baselines.scoring.bounds import item_bound
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 from lexsub_baselines.scoring.subsets import ALL, Subset
 
-__all__ = ["ItemAnswers", "item_answers", "score_best", "score_mw", "score_oot",
-           "score_substitution"]
+__all__ = ["ItemAnswers", "ItemCredits", "item_answers", "item_credit", "item_credits",
+           "score_best", "score_mw", "score_oot", "score_substitution"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,19 @@ def item_answers(
         yield ItemAnswers(target, tuple(answers))
 
 
+def item_credit(item: ItemAnswers, kind: str) -> float:
+    """Return the official credit of one item: Σ freq(a)/|H| over its answers, over |A| for best.
+
+    score.pl scorebest / scoreOOT: `$idcorr += $norms{$sub}` in answer order, then (best)
+    `$idcorr / $numguesses`.
+    """
+    credit = item.target.credit
+    value = 0.0
+    for answer in item.answers:
+        value += credit.get(answer, 0.0)
+    return value / len(item.answers) if kind == "best" and value else value
+
+
 def score_substitution(
     gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile, subset: Subset = ALL
 ) -> SubstitutionScore:
@@ -75,13 +89,49 @@ def score_substitution(
             attempted_mode += 1
             found = answers[0] == mode if kind == "best" else mode in answers
             mode_hits += found
-        item_credit = 0.0
-        for answer in answers:
-            item_credit += item.target.credit.get(answer, 0.0)
-        if item_credit:
-            credit += item_credit / len(answers) if kind == "best" else item_credit
+        value = item_credit(item, kind)
+        if value:  # score.pl: `if ($idcorr) { $corr += ... }`
+            credit += value
     return SubstitutionScore(kind, gold.total, attempted, credit, gold.total_mode,
                              attempted_mode, mode_hits)
+
+
+@dataclass(frozen=True)
+class ItemCredits:
+    """A system's official credit on each item of T (unattempted items score 0).
+
+    What the paired tests, correlations and per-PoS analyses compare; the sum of `credit`
+    over |T| is the official recall.
+
+    Attributes:
+        kind: best or oot.
+        credit: id -> the item's credit (`item_credit`).
+        bound: id -> the most an answer can earn on the item (`bounds.item_bound`).
+        normalised: id -> credit / bound (0 where the bound is 0).
+        first: id -> the first normalised answer, for attempted items.
+        attempted: ids with at least one answer.
+    """
+
+    kind: str
+    credit: Mapping[str, float]
+    bound: Mapping[str, float]
+    normalised: Mapping[str, float]
+    first: Mapping[str, str]
+    attempted: frozenset[str]
+
+
+def item_credits(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
+                 subset: Subset = ALL) -> ItemCredits:
+    """Return the per-item credits of `system` on `gold` (built for `subset`)."""
+    bound = {i: item_bound(t, kind, profile.oot_cap or 10) for i, t in gold.items.items()}
+    credit = dict.fromkeys(gold.items, 0.0)
+    first: dict[str, str] = {}
+    for item in item_answers(gold, system, kind, profile, subset):
+        if item.answers:
+            credit[item.target.id] = item_credit(item, kind)
+            first[item.target.id] = item.answers[0]
+    normalised = {i: value / bound[i] if bound[i] else 0.0 for i, value in credit.items()}
+    return ItemCredits(kind, credit, bound, normalised, first, frozenset(first))
 
 
 def score_best(gold: ScoringGold, system: SystemAnswers, profile: Profile,

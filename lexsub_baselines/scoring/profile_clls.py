@@ -176,6 +176,7 @@ def _corrected_profile(fold: bool) -> Profile:
         mw_answer=answer,
         order="recall-precision",
         deviations=(*deviations, "accent-fold") if fold else deviations,
+        language="es",
     )
 
 
@@ -202,5 +203,6 @@ def clls_profiles() -> tuple[Profile, ...]:
         # keeps the reader's CRLF message true
         strip_cr=True,
         order="recall-precision",
+        language="es",
     )
     return official, _corrected_profile(False), _corrected_profile(True)
