@@ -144,3 +144,14 @@ def test_english_gold_gives_no_language_hint(tmp_path: Path) -> None:
                     "".join(f"x.n {i} :: aa 2;bb 1;\n" for i in range(10, 60)))
     report = score({"1": ["team"]}, gold, warn=False)
     assert not report.hints  # 1 line in 53 (under 2%) with a non-ASCII letter
+
+
+def test_a_gold_file_is_built_once_and_again_when_it_changes(tmp_path: Path) -> None:
+    gold = tmp_path / "gold"
+    gold.write_text(GOLD)
+    answers = {"1": ["team"], "2": ["clever"]}
+    assert _recall(score(answers, gold, warn=False)) == 70.83
+    assert Scorer(gold).gold() is Scorer(gold).gold()  # shared between scorers of one file
+    gold.write_text(GOLD.replace("clever 2", "shiny 2"))  # another size: another file state
+    assert _recall(score(answers, gold, warn=False)) == 37.50
+    assert Scorer(gold, "corrected").gold() is not Scorer(gold).gold()  # per profile

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lexsub_baselines.datasets.types import GoldItem, split_lexelt
 from lexsub_baselines.scoring.gold_lines import GoldFile, GoldLine, from_items
@@ -71,7 +72,7 @@ class ScoringGold:
     total_mode: int
     subset: str = "all"
 
-    @property
+    @cached_property
     def total(self) -> int:
         """Return |T| (the gold lines behind the items: an id on two lines counts twice)."""
         return sum(t.lines for t in self.items.values())
@@ -125,7 +126,7 @@ def _sound_mode(entries: list[tuple[str, int]]) -> str | None:
     return None if any(count == mode_count for _, count in entries[1:]) else mode
 
 
-def _target(item_id: str, item: _Item, profile: Profile) -> GoldTarget:
+def _target(item_id: str, item: _Item, profile: Profile, pos: str) -> GoldTarget:
     counts = item.counts
     if profile.merge_gold_duplicates:
         entries = sorted(counts.items(), key=lambda e: -e[1])
@@ -135,7 +136,7 @@ def _target(item_id: str, item: _Item, profile: Profile) -> GoldTarget:
         entries = list(counts.items())
         mode, mode_lines = item.mode, item.mode_lines
     total = sum(counts.values())
-    weight = dict(counts)
+    weight = counts.copy()
     alias_of: dict[str, str] = {}
     for substitute, count in counts.items():
         for alias in profile.credit_aliases(substitute):
@@ -144,8 +145,8 @@ def _target(item_id: str, item: _Item, profile: Profile) -> GoldTarget:
                 alias_of[alias] = substitute
     # score.pl normalisevalues: `$$target{$key} = $val / $sum`.
     credit = {form: count / total for form, count in weight.items()} if total else {}
-    return GoldTarget(item_id, item.lexelt, split_lexelt(item.lexelt)[1], tuple(entries), total,
-                      mode, credit, weight, alias_of, item.lines, mode_lines)
+    return GoldTarget(item_id, item.lexelt, pos, tuple(entries), total, mode, credit, weight,
+                      alias_of, item.lines, mode_lines)
 
 
 def _lines(gold: GoldFile | Mapping[str, GoldItem] | Iterable[GoldLine]) -> Iterable[GoldLine]:
@@ -174,29 +175,32 @@ def build_gold(gold: GoldFile | Mapping[str, GoldItem] | Iterable[GoldLine], pro
     """
     items: dict[str, _Item] = {}
     merge = profile.gold_id_repeats == "merge"
+    drop, keep, parse = profile.drop_gold_entry, subset.keeps_gold_entry, profile.gold_entry
     for line in _lines(gold):
         if not subset.includes(line.id, line.lexelt):
             continue
         known = items.get(line.id)
         if known is not None and not merge:
             continue
-        raw = [r for r in line.raw if not profile.drop_gold_entry(r)
-               and subset.keeps_gold_entry(r)]
+        raw = [r for r in line.raw if not drop(r) and keep(r)]
         first = profile.first_count(raw[0]) if raw else None
         # score.pl readgoldfile: `if (($#res > 0) || ($num > 1))` -- at least 2 responses.
         if not (len(raw) > 1 or (first or 0) > 1):
             continue
-        parsed = [e for e in (profile.gold_entry(r) for r in raw) if e is not None]
+        parsed = [e for e in map(parse, raw) if e is not None]
         item = known or items.setdefault(line.id, _Item(line.lexelt))
         item.lexelt = line.lexelt  # score.pl: `$$idwarr{$id} = $wpos`, the last line's
         item.lines += 1
+        counts = item.counts
         for substitute, count in parsed:
             if profile.merge_gold_duplicates:
-                item.counts[substitute] = item.counts.get(substitute, 0) + count
+                counts[substitute] = counts.get(substitute, 0) + count
             else:
-                item.counts[substitute] = count  # a Perl hash: a later listing overwrites
+                counts[substitute] = count  # a Perl hash: a later listing overwrites
         _read_modes(item, parsed)
-    targets = {item_id: _target(item_id, item, profile) for item_id, item in items.items()}
+    pos = {lexelt: split_lexelt(lexelt)[1] for lexelt in {i.lexelt for i in items.values()}}
+    targets = {item_id: _target(item_id, item, profile, pos[item.lexelt])
+               for item_id, item in items.items()}
     return ScoringGold(targets, sum(t.mode_lines for t in targets.values()), subset.name)
 
 

@@ -52,9 +52,12 @@ class GoldLine:
     line: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GoldFile:
     """The lines of a gold file (in file order; an id may occur on several) and its problems.
+
+    Immutable; compared and hashed by identity (a file read once is one object: see
+    `read_gold_file`), so what is built from it can be kept beside it.
 
     Attributes:
         path: the file as given (`<memory>` for gold given as items).

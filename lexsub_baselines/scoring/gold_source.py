@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
 from lexsub_baselines.datasets.types import GoldItem
@@ -31,8 +30,10 @@ _ROLES = {False: "gold", True: "mwgold"}
 
 
 @lru_cache(maxsize=8)
-def _lenient(path: Path, mtime_ns: int, size: int) -> tuple[GoldItem, ...]:
-    return tuple(read_gold(path).values())
+def _lenient(path: Path, resolved: Path, mtime_ns: int, size: int) -> GoldFile:
+    # the lenient reader's items as lines; one object per file state, so its built gold is
+    # shared as `read_gold_file`'s is
+    return from_items(read_gold(resolved), str(path))
 
 
 @dataclass(frozen=True)
@@ -80,17 +81,17 @@ class GoldSource:
         path = self.file(mw)
         if path is None:  # gold in memory
             return self.items or GoldFile("<memory>", ())
-        exact = self.dataset is None or self.dataset.spec.format == "semeval"
-        if profile.gold_lines is not None and exact:
-            return read_gold_file(path, mw, profile.gold_lines)
-        if self.dataset is not None:
+        if self.dataset is not None and self.dataset.spec.format != "semeval":
+            # CoInCo: the dataset's own reader (spaced lemmas, the split's ids)
             return from_items(self.dataset.gold(_ROLES[mw]), str(path))
+        if profile.gold_lines is not None:
+            return read_gold_file(path, mw, profile.gold_lines)
         kind = path_kind(path)
         if kind != "a file":
             raise LexsubError(f"the gold {path} is {kind}, not a file: profile "
                               f"{profile.name} reads gold files only")
         stat = path.stat()
-        return from_items(_lenient(path.resolve(), stat.st_mtime_ns, stat.st_size), str(path))
+        return _lenient(path, path.resolve(), stat.st_mtime_ns, stat.st_size)
 
 
 def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roots | None
@@ -116,6 +117,8 @@ def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roo
     names = dataset_names()
     if str(gold) in names:
         return GoldSource(dataset=load_dataset(str(gold), roots or resolve_roots()))
+    from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
+
     raise MissingResourceError(
         "gold file", path, f"it is neither a file nor a dataset name (datasets: "
         f"{', '.join(names)}); the SemEval-2007 gold files (key/gold, key/mwgold, "

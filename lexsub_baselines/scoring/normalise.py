@@ -73,6 +73,8 @@ def perl_split(text: str) -> list[str]:
     ['a', '', 'b']
     """
     parts = text.split(";")
+    if parts[-1]:
+        return parts
     while parts and parts[-1] == "":
         parts.pop()
     return parts
@@ -122,6 +124,8 @@ def official_answer(answer: str) -> str:
     >>> official_answer("f'lan-k's")
     "flan k's"
     """
+    if not answer.startswith("non") and "-" not in answer and "'" not in answer:
+        return answer  # nothing to change (the common case, checked first for speed)
     match = _NON.match(answer)
     if match is not None:
         answer = "non" + match.group(1)

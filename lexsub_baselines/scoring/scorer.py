@@ -17,6 +17,7 @@ import warnings
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
@@ -58,6 +59,14 @@ MEASURE_SETS: tuple[str, ...] = ("jabbari",)
 SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]]
                | Sequence[str] | Sequence[bytes])
 GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
+
+
+# Gold built from one gold file, shared by every Scorer of that file. A `GoldFile` is immutable
+# and `read_gold_file` returns the same object while the file's path, mtime and size stay the
+# same, so scoring many systems with `score()` builds the gold once; gold given as a mapping
+# is a new `GoldFile` for every Scorer and is never shared (a changed mapping scores fresh).
+_BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringGold | MwGold]] \
+    = WeakKeyDictionary()
 
 
 class ScoringWarning(UserWarning):
@@ -135,13 +144,23 @@ class Scorer:
         """Return the scored items (T) under the profile and `subset` (built once)."""
         built = self._built.get(subset)
         if built is None:
-            built = self._built[subset] = build_gold(self.gold_file(), self.profile, subset)
+            file = self.gold_file()
+            shared = _BUILT.setdefault(file, {})
+            found = shared.get((self.profile, subset))
+            if not isinstance(found, ScoringGold):
+                found = shared[(self.profile, subset)] = build_gold(file, self.profile, subset)
+            built = self._built[subset] = found
         return built
 
     def mw_gold(self) -> MwGold:
         """Return the multiword gold (built once)."""
         if self._mw is None:
-            self._mw = build_mw_gold(self.gold_file(mw=True), self.profile)
+            file = self.gold_file(mw=True)
+            shared = _BUILT.setdefault(file, {})
+            found = shared.get((self.profile, None))
+            if not isinstance(found, MwGold):
+                found = shared[(self.profile, None)] = build_mw_gold(file, self.profile)
+            self._mw = found
         return self._mw
 
     @property
