@@ -1,4 +1,5 @@
-"""Per-PoS and further-analysis subset tables, and per-PoS scores normalised by upper bounds.
+"""Score breakdowns: per-PoS and further-analysis subset tables, per-PoS scores normalised by
+upper bounds (`lexsub_baselines.tables.Table`s).
 
 - By PoS (McCarthy & Navigli 2009, tables by part of speech): the official best/oot P, R,
   Mode P, Mode R of each system on the items of one PoS (n, v, a, r), from the scorer's
@@ -14,14 +15,11 @@
 from __future__ import annotations
 
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores
-from lexsub_baselines.analysis.table import Cell, Table, rows_of
 from lexsub_baselines.datasets.types import POS_TAGS
 from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, upper_bounds
+from lexsub_baselines.tables import Cell, Table, rows_of
 
-__all__ = ["POS_NAMES", "pos_table", "report_for", "subset_table"]
-
-#: PoS tag -> name used in tables.
-POS_NAMES: dict[str, str] = {"n": "nouns", "v": "verbs", "a": "adjectives", "r": "adverbs"}
+__all__ = ["pos_table", "report_for", "subset_table"]
 
 
 def report_for(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | None:
