@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from lexsub_baselines.scoring.answers_reader import SystemAnswers
 from lexsub_baselines.scoring.bounds import item_bound
@@ -36,15 +37,21 @@ def _normalised(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Pr
                 subset: Subset) -> Iterator[tuple[GoldTarget, tuple[str, ...]]]:
     done: set[str] = set()
     items = gold.items
-    normalise = profile.normalise_answer
+    # the same answer recurs across items: normalise each distinct one once per file
+    normalise = cache(profile.normalise_answer)
     keep = subset.keeps_answer if subset.single_words else None
     cap = profile.oot_cap if kind == "oot" else None
     dedupe = kind == "oot" and profile.dedupe_oot
+    # nothing dropped before the cap (official, all items): cap first, normalise 10 at most
+    one_to_one = keep is None and not profile.drop_empty_answers and not dedupe
     for line in system.lines:
         target = items.get(line.id)
         if target is None or not target.total or line.id in done:
             continue
         done.add(line.id)
+        if one_to_one:
+            yield target, tuple(map(normalise, line.answers[:cap] if cap else line.answers))
+            continue
         # score.pl fixmisc: normalise each answer, then (NMWS) drop multiword answers.
         answers = list(map(normalise, line.answers))
         if keep is not None:
