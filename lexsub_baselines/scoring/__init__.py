@@ -20,6 +20,7 @@ from lexsub_baselines.scoring.api import (
     MEASURE_SETS,
     ScoringWarning,
     emit_problems,
+    emit_report,
     score,
     substitution_recall,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "build_mw_gold",
     "default_profile",
     "emit_problems",
+    "emit_report",
     "further_analysis_subsets",
     "get_profile",
     "item_answers",

@@ -9,13 +9,11 @@ against one gold, keep a `Scorer` (the gold is then read and built once).
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.scoring.answers_reader import Problem
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.result import MwScore
@@ -26,35 +24,12 @@ from lexsub_baselines.scoring.scorer import (
     Scorer,
     ScoringWarning,
     SystemInput,
+    emit_problems,
+    emit_report,
 )
 
-__all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "score",
+__all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "emit_report", "score",
            "substitution_recall"]
-
-
-def emit_problems(problems: Iterable[Problem], limit: int = 10,
-                  skip: Sequence[str] = ()) -> None:
-    """Warn about each problem (`ScoringWarning`), at most `limit` per kind, then a summary.
-
-    Arguments:
-        problems: the problems, in file order.
-        limit: how many of one kind (code) to show before summarising the rest.
-        skip: codes not to warn about (e.g. `malformed` when the text output shows them).
-    """
-    shown: dict[str, int] = {}
-    hidden: dict[tuple[str, str], int] = {}
-    for problem in problems:
-        if problem.code in skip:
-            continue
-        shown[problem.code] = shown.get(problem.code, 0) + 1
-        if shown[problem.code] <= limit:
-            warnings.warn(str(problem), ScoringWarning, stacklevel=2)
-        else:
-            key = (problem.path, problem.code)
-            hidden[key] = hidden.get(key, 0) + 1
-    for (path, code), count in hidden.items():
-        warnings.warn(f"{path}: {count} more {code} problems not shown", ScoringWarning,
-                      stacklevel=2)
 
 
 def score(
@@ -110,8 +85,11 @@ def score(
     75.0
     """
     scorer = Scorer(gold, profile, mwids=mwids, mrsamples=mrsamples, roots=roots)
-    return scorer.score(system, kind, subsets=subsets, by_pos=by_pos, bounds=bounds,
-                        measures=measures, k=k, warn=warn)
+    report = scorer.score(system, kind, subsets=subsets, by_pos=by_pos, bounds=bounds,
+                          measures=measures, k=k, warn=False)
+    if warn:
+        emit_report(report, stacklevel=3)  # the warnings point at the caller of score()
+    return report
 
 
 def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best",

@@ -14,7 +14,7 @@ make a new `Scorer` (or call `score()`) to score against the changed gold.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -49,7 +49,8 @@ from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
 
-__all__ = ["KINDS", "MEASURE_SETS", "GoldInput", "Scorer", "ScoringWarning", "SystemInput"]
+__all__ = ["KINDS", "MEASURE_SETS", "GoldInput", "Scorer", "ScoringWarning", "SystemInput",
+           "emit_problems", "emit_report"]
 
 #: The answer kinds the scorer knows.
 KINDS: tuple[str, ...] = ("best", "oot", "mw")
@@ -77,6 +78,39 @@ def _version() -> str:
     from lexsub_baselines import __version__
 
     return __version__
+
+
+def emit_problems(problems: Iterable[Problem], limit: int = 10,
+                  skip: Sequence[str] = (), stacklevel: int = 2) -> None:
+    """Warn about each problem (`ScoringWarning`), at most `limit` per kind, then a summary.
+
+    Arguments:
+        problems: the problems, in file order.
+        limit: how many of one kind (code) to show before summarising the rest.
+        skip: codes not to warn about (e.g. `malformed` when the text output shows them).
+        stacklevel: as for `warnings.warn`, counted from the caller of this function.
+    """
+    shown: dict[str, int] = {}
+    hidden: dict[tuple[str, str], int] = {}
+    for problem in problems:
+        if problem.code in skip:
+            continue
+        shown[problem.code] = shown.get(problem.code, 0) + 1
+        if shown[problem.code] <= limit:
+            warnings.warn(str(problem), ScoringWarning, stacklevel=stacklevel)
+        else:
+            key = (problem.path, problem.code)
+            hidden[key] = hidden.get(key, 0) + 1
+    for (path, code), count in hidden.items():
+        warnings.warn(f"{path}: {count} more {code} problems not shown", ScoringWarning,
+                      stacklevel=stacklevel)
+
+
+def emit_report(report: ScoreReport, stacklevel: int = 2) -> None:
+    """Warn (`ScoringWarning`) about a report's gold and system problems, notes and hints."""
+    emit_problems((*report.gold_problems, *report.problems), stacklevel=stacklevel + 1)
+    for message in (*report.notes, *report.hints):
+        warnings.warn(message, ScoringWarning, stacklevel=stacklevel)
 
 
 def _check_ids(system: SystemAnswers, lexelts: Mapping[str, str]) -> list[Problem]:
@@ -229,11 +263,7 @@ class Scorer:
             gold_problems=gold_file.problems, hints=tuple(hints),
             empty_undefined=self.profile.empty_undefined)
         if warn:
-            from lexsub_baselines.scoring.api import emit_problems
-
-            emit_problems((*report.gold_problems, *report.problems))
-            for message in (*report.notes, *report.hints):
-                warnings.warn(message, ScoringWarning, stacklevel=2)
+            emit_report(report, stacklevel=3)  # the warnings point at the caller
         return report
 
     def _signature(self, kind: str, subset: str, total: int, total_mode: int | None,
