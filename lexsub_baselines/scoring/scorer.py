@@ -346,6 +346,7 @@ class Scorer:
 
     def _language_hint(self, mw: bool) -> str | None:
         if mw not in self._hints:
-            self._hints[mw] = language_hint(self.gold_file(mw), self.source.label(mw),
+            where = self.source.file(mw)
+            self._hints[mw] = language_hint(self.gold_file(mw), str(where or "in memory"),
                                             self.profile)
         return self._hints[mw]
