@@ -1,27 +1,112 @@
-"""Markdown tables of regenerated scores beside the published figures and the difference.
+"""Tables: the one record every table is (`Table`), its formatter, and the results tables.
 
-Every regenerated figure is shown as `ours | paper | Δ` (Δ = ours − paper, in points); where
-nothing was published the paper and Δ cells read `—`. Rows follow the system order of the run.
+- `Table` (title, header, rows, note) renders as GitHub markdown, an HTML fragment or JSON;
+  the analyses (`lexsub_baselines.analysis`) return them.
+- `render_tables` writes `results/tables.md`: every regenerated figure as `ours | paper | Δ`
+  (Δ = ours − paper, in points); where nothing was published the paper and Δ cells read `—`.
+  Rows follow the system order of the run.
+Numbers are formatted by one function (`fmt`), and PoS are named by one table (`POS_NAMES`).
 """
 
 from __future__ import annotations
 
+import html
+import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from lexsub_baselines.published import PUBLISHED_BY_POS, published_row
 
-__all__ = ["render_tables"]
+__all__ = ["POS_NAMES", "Cell", "Table", "fmt", "markdown_rows", "render_tables", "rows_of"]
+
+#: PoS tag -> the name tables use.
+POS_NAMES: dict[str, str] = {"n": "nouns", "v": "verbs", "a": "adjectives", "r": "adverbs"}
+
+#: A table cell: text, a number (formatted with the table's digits), or None (shown as —).
+Cell = str | int | float | None
+
+
+def fmt(value: Cell, digits: int = 2) -> str:
+    """Format a cell: floats with `digits` decimals, None and NaN as `—`.
+
+    >>> fmt(3.14159), fmt(None), fmt(7), fmt(float("nan"))
+    ('3.14', '—', '7', '—')
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled table.
+
+    Attributes:
+        title: one line saying what the table shows (and on which items).
+        header: column names.
+        rows: the cells, one sequence per row.
+        note: how the numbers were computed (shown under the table).
+        digits: decimals for float cells.
+    """
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    note: str = ""
+    digits: int = 2
+
+    def to_markdown(self) -> str:
+        """Return the table as GitHub markdown (title as a level-4 heading)."""
+        lines = [f"#### {self.title}", "",
+                 *markdown_rows(self.header, [[fmt(c, self.digits) for c in row]
+                                              for row in self.rows])]
+        if self.note:
+            lines += ["", self.note]
+        return "\n".join(lines) + "\n"
+
+    def to_html(self) -> str:
+        """Return the table as an HTML fragment (numbers right-aligned)."""
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.header)
+        body = []
+        for row in self.rows:
+            cells = "".join(
+                f'<td class="num">{html.escape(fmt(c, self.digits))}</td>'
+                if isinstance(c, int | float) or c is None
+                else f"<td>{html.escape(str(c))}</td>" for c in row)
+            body.append(f"<tr>{cells}</tr>")
+        note = f'<p class="note">{html.escape(self.note)}</p>' if self.note else ""
+        return (f"<h4>{html.escape(self.title)}</h4>\n<table><thead><tr>{head}</tr></thead>"
+                f"<tbody>{''.join(body)}</tbody></table>\n{note}\n")
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the table as JSON-ready data."""
+        return {"title": self.title, "header": list(self.header),
+                "rows": [list(r) for r in self.rows], "note": self.note}
+
+
+def rows_of(rows: Sequence[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
+    """Return rows as nested tuples (for the frozen `Table`)."""
+    return tuple(tuple(r) for r in rows)
+
+
+def markdown_rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Return a GitHub markdown table's lines (header, rule, rows) from formatted cells."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return lines
+
+
+# --- results/tables.md ------------------------------------------------------------------
 
 _SUB_MEASURES = (("precision", "P"), ("recall", "R"), ("mode_precision", "Mode P"),
                  ("mode_recall", "Mode R"))
 _MW_MEASURES = (("detection_precision", "Det P"), ("detection_recall", "Det R"),
                 ("identification_precision", "Id P"), ("identification_recall", "Id R"))
-_POS_NAMES = (("n", "nouns"), ("a", "adjectives"), ("v", "verbs"), ("r", "adverbs"))
-
-
-def _fmt(value: float | None, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:.{digits}f}"
+#: The PoS order of Jabbari (2010)'s tables: nouns, adjectives, verbs, adverbs.
+_JABBARI_POS = ("n", "a", "v", "r")
 
 
 def _delta(ours: float | None, paper: float | None, digits: int = 2) -> str:
@@ -31,13 +116,7 @@ def _delta(ours: float | None, paper: float | None, digits: int = 2) -> str:
 
 
 def _triple(ours: float | None, paper: float | None, digits: int = 2) -> list[str]:
-    return [_fmt(ours, digits), _fmt(paper, digits), _delta(ours, paper, digits)]
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines
+    return [fmt(ours, digits), fmt(paper, digits), _delta(ours, paper, digits)]
 
 
 def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
@@ -61,7 +140,7 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
         rows.append(row)
     if not rows:
         return []
-    return [f"### {dataset} — {kind}", "", *_table(header, rows), ""]
+    return [f"### {dataset} — {kind}", "", *markdown_rows(header, rows), ""]
 
 
 #: Our context rankers beyond Jabbari (2010), shown under the published rows without a paper
@@ -78,7 +157,7 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
         if oot is None:
             continue
         row = [f"`{system}`", measure.replace("_", " ")]
-        for pos, _ in _POS_NAMES:
+        for pos in _JABBARI_POS:
             ours: float | None = None
             if measure == "oot_recall":
                 value = oot.get("by_pos", {}).get(pos, {}).get("recall")
@@ -91,10 +170,10 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
     if not rows:
         return []
     header = ["system", "measure"]
-    for _, name in _POS_NAMES:
-        header += [name, "paper", "Δ"]
+    for pos in _JABBARI_POS:
+        header += [POS_NAMES[pos], "paper", "Δ"]
     return [f"### {dataset} — in-context rankers by PoS (Jabbari 2010; proportions)", "",
-            *_table(header, rows), ""]
+            *markdown_rows(header, rows), ""]
 
 
 def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],

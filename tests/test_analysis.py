@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.analysis.breakdown import pos_table, subset_table
 from lexsub_baselines.analysis.compare import (
     correlation_matrix,
     disruptive_sets,
@@ -14,7 +15,6 @@ from lexsub_baselines.analysis.compare import (
 )
 from lexsub_baselines.analysis.inputs import discover_runs, item_scores, load_evaluation
 from lexsub_baselines.analysis.overlap import overlap_rows
-from lexsub_baselines.analysis.tables import pos_table, subset_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
 from lexsub_baselines.answers import Answers
 from lexsub_baselines.datasets.registry import DATASETS

@@ -132,14 +132,18 @@ def test_real_bnc_prior_on_real_trial_candidates(shared: Roots) -> None:
     assert checked >= 20
 
 
-@pytest.mark.shared
-def test_substitution_recall_is_the_reports_recall(shared: Roots) -> None:
-    from lexsub_baselines.scoring import score, substitution_recall
+def test_substitution_recall_is_the_official_recall_by_hand() -> None:
+    """The tuning objective: the official recall, worked out by hand on a two-item gold."""
+    from lexsub_baselines.datasets.types import GoldItem
+    from lexsub_baselines.scoring import substitution_recall
 
-    dataset = load_dataset("semeval2007-trial", shared)
-    answers = {i.id: [i.lemma] for i in dataset.instances()}
-    for kind in ("best", "oot"):
-        report = score(answers, dataset, kind, warn=False)
-        assert substitution_recall(answers, dataset, kind) == report.main.recall  # type: ignore[union-attr]
+    gold = {"1": GoldItem("1", "side.n", (("team", 3), ("party", 1)), ("team 3", "party 1")),
+            "2": GoldItem("2", "bright.a", (("clever", 2), ("smart", 1)),
+                          ("clever 2", "smart 1"))}
+    # best: item 1 (3 + 1) / 4 / 2 answers = 0.5, item 2 unanswered: 0.5 / 2 items
+    assert substitution_recall({"1": ["team", "party"]}, gold, "best") == 25.00
+    # oot: item 1 (3 + 1) / 4 = 1, item 2 1/3 (not divided by the answers): 1.3333 / 2
+    assert substitution_recall({"1": ["team", "party"], "2": ["smart", "x"]}, gold,
+                               "oot") == 66.67
     with pytest.raises(LexsubError, match="not mw"):
-        substitution_recall(answers, dataset, "mw")
+        substitution_recall({"1": ["team"]}, gold, "mw")

@@ -37,7 +37,8 @@ def test_answer_files_in_the_official_formats(results: Path) -> None:
     assert mw and all(" :: " in line and " " in line.split(" :: ")[1] for line in mw)
 
 
-def test_scores_json_holds_what_lexsub_score_prints(results: Path, shared: Roots) -> None:
+def test_scores_json_holds_what_lexsub_score_prints(results: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
     assert set(scores) == {"semeval2007-trial", "semeval2007-test"}
     test = scores["semeval2007-test"]
@@ -46,10 +47,14 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path, shared: Roots
     assert {"all", "NMWT", "NMWS", "RAND", "MAN", "signature", "by_pos", "jabbari"} <= set(best)
     assert best["all"]["total"] == 1696 and best["NMWT"]["total"] == 1567
     assert best["signature"].startswith("best|profile:official|")
-    # the same numbers as scoring the written file directly
-    direct = main(["score", str(results / "semeval2007-test" / "wordnet.best"),
-                   str(shared.data / "semeval2007" / "key" / "gold"), "--format", "json"])
-    assert direct == 0
+    # the same numbers as scoring the written file directly, block for block
+    capsys.readouterr()
+    for system, kind in (("wordnet", "best"), ("wordnet", "oot"), ("mw", "mw")):
+        assert main(["score", str(results / "semeval2007-test" / f"{system}.{kind}"),
+                     "semeval2007-test", "-t", kind, "--format", "json",
+                     *(["--subsets", "--by-pos", "--measures", "jabbari"] if kind != "mw"
+                       else [])]) == 0
+        assert json.loads(capsys.readouterr().out) == test[system][kind], (system, kind)
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     assert runs["semeval2007-test"]["wordnet"]["unanswered"] == 0
     assert runs["semeval2007-test"]["mw"]["instances"] == 1710

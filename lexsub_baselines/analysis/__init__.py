@@ -1,12 +1,13 @@
 """Analyses of system answers: tables by PoS and subset, overlap, comparisons, voting, ranking.
 
 Everything works from answer files already written (a results folder) and the datasets'
-gold: `inputs.load_evaluation` reads them, the analysis modules return `table.Table`s and
-figures, `report.build_report` assembles them and `render.write_report` writes
-`report.html` (self-contained) and `report.md`. `candidates` evaluates rankers on the standard
-candidate pools (GAP, P@k).
+gold: `inputs.load_evaluation` reads them, the analysis modules return
+`lexsub_baselines.tables.Table`s and figures, `report.build_report` assembles them and
+`render.write_report` writes `report.html` (self-contained) and `report.md`. `candidates`
+evaluates rankers on the standard candidate pools (GAP, P@k).
 """
 
+from lexsub_baselines.analysis.breakdown import pos_table, subset_table
 from lexsub_baselines.analysis.compare import (
     Disruptive,
     Significance,
@@ -14,16 +15,14 @@ from lexsub_baselines.analysis.compare import (
     disruptive_sets,
     paired_test,
 )
-from lexsub_baselines.analysis.inputs import Evaluation, ItemScores, item_scores, load_evaluation
+from lexsub_baselines.analysis.inputs import Evaluation, item_scores, load_evaluation
 from lexsub_baselines.analysis.overlap import overlap_table
-from lexsub_baselines.analysis.table import Table
-from lexsub_baselines.analysis.tables import pos_table, subset_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
+from lexsub_baselines.tables import Table
 
 __all__ = [
     "Disruptive",
     "Evaluation",
-    "ItemScores",
     "Significance",
     "Table",
     "VotingSystem",

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import spearmanr
 
-from lexsub_baselines.analysis.inputs import Evaluation, ItemScores, item_scores
+from lexsub_baselines.analysis.inputs import Evaluation, item_scores
 from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.scoring import ItemCredits
 
 __all__ = [
     "DISRUPTIVE_THRESHOLDS",
@@ -81,7 +82,7 @@ def lemma_scores(evaluation: Evaluation, systems: Sequence[str], kind: str = "be
         by_lexelt[target.lexelt].append(item_id)
     best: dict[str, float] = {}
     for system in systems:
-        scores: ItemScores = item_scores(evaluation, system, kind)
+        scores: ItemCredits = item_scores(evaluation, system, kind)
         for lexelt, ids in by_lexelt.items():
             value = 10 * sum(scores.normalised[i] for i in ids) / len(ids)
             best[lexelt] = max(best.get(lexelt, 0.0), value)

@@ -20,6 +20,7 @@ from typing import Any
 from tqdm import tqdm
 
 from lexsub_baselines.analysis import compare, plots
+from lexsub_baselines.analysis.breakdown import pos_table, subset_table
 from lexsub_baselines.analysis.inputs import (
     SUBSTITUTION_KINDS,
     Evaluation,
@@ -28,12 +29,11 @@ from lexsub_baselines.analysis.inputs import (
     load_evaluation,
 )
 from lexsub_baselines.analysis.overlap import overlap_table
-from lexsub_baselines.analysis.table import Cell, Table, rows_of
-from lexsub_baselines.analysis.tables import POS_NAMES, pos_table, subset_table
 from lexsub_baselines.analysis.voting import vote_answers
 from lexsub_baselines.datasets.registry import load_dataset
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import answers_from_mapping
+from lexsub_baselines.tables import POS_NAMES, Cell, Table, rows_of
 
 __all__ = ["VOTE", "Figure", "Report", "ReportSettings", "Section", "build_report"]
 
@@ -110,8 +110,7 @@ def _with_vote(evaluation: Evaluation) -> Evaluation:
             voted[kind] = answers_from_mapping(vote_answers(members, kind), kind)
     if voted:
         answers[VOTE] = voted
-    return Evaluation(evaluation.dataset, evaluation.items, answers, evaluation.profile,
-                      evaluation.mwids, evaluation.manual, evaluation.notes)
+    return evaluation.with_answers(answers)
 
 
 def _recall_order(evaluation: Evaluation, kind: str) -> list[str]:

@@ -1,7 +1,9 @@
-"""The `lexsub` command: one sub-command per module in `COMMANDS`.
+"""The `lexsub` command (also `python -m lexsub_baselines`): sub-commands from the modules in
+`COMMANDS`.
 
 Each command module defines `add_parser(subparsers)` that registers its sub-command and sets
-`func(args, roots) -> int`. Errors the user can fix (`LexsubError`) are printed on one line
+`func(args, roots) -> int`; only the module of the command run is imported
+(`COMMAND_MODULES`). Errors the user can fix (`LexsubError`) are printed on one line
 and exit with status 2; warnings are printed as `lexsub: warning: …` lines on stderr.
 """
 
@@ -18,7 +20,7 @@ from lexsub_baselines import __version__
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, resolve_roots
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "main"]
 
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -26,14 +28,48 @@ COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
     "lexsub_baselines.cli.score_cmd",
+    "lexsub_baselines.cli.components_cmd",
     "lexsub_baselines.cli.report_cmd",
     "lexsub_baselines.cli.lm_cmd",
     "lexsub_baselines.cli.build_cmd",
 )
 
+#: The module that registers each sub-command, so that a command imports only its own module
+#: (`lexsub score` loads no numpy). A command missing here still works: every module is
+#: then imported, as for `lexsub --help`.
+COMMAND_MODULES: dict[str, str] = {
+    "datasets": "lexsub_baselines.cli.datasets_cmd",
+    "resources": "lexsub_baselines.cli.resources_cmd",
+    "baselines": "lexsub_baselines.cli.baselines_cmd",
+    "systems": "lexsub_baselines.cli.baselines_cmd",
+    "run": "lexsub_baselines.cli.baselines_cmd",
+    "score": "lexsub_baselines.cli.score_cmd",
+    "components": "lexsub_baselines.cli.components_cmd",
+    "report": "lexsub_baselines.cli.report_cmd",
+    "rank-eval": "lexsub_baselines.cli.report_cmd",
+    "vote": "lexsub_baselines.cli.report_cmd",
+    "lm": "lexsub_baselines.cli.lm_cmd",
+    "build": "lexsub_baselines.cli.build_cmd",
+}
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every registered sub-command."""
+
+def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
+    """Return the command modules `argv` needs, in `COMMANDS` order.
+
+    The modules of every word of `argv` that names a sub-command (an option value that
+    happens to be a command name only adds a module); none for a bare `--version`; all of
+    them when no word names a command (`--help`, a mistyped command).
+    """
+    named = {COMMAND_MODULES[word] for word in argv if word in COMMAND_MODULES}
+    if named:
+        return tuple(m for m in COMMANDS if m in named)
+    if "--version" in argv and not {"-h", "--help"} & set(argv):
+        return ()
+    return COMMANDS
+
+
+def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
+    """Return the argument parser with the sub-commands of the modules `commands` (all)."""
     parser = argparse.ArgumentParser(
         prog="lexsub",
         description="Lexical substitution baselines (SemEval-2007 Task 10, SemEval-2010 Task 2) "
@@ -49,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"where built resources are kept (env {CACHE_ENV}; "
                         "default resources/cache)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module_name in COMMANDS:
+    for module_name in commands:
         importlib.import_module(module_name).add_parser(subparsers)
     return parser
 
@@ -61,8 +97,9 @@ def _show_warning(message: Any, category: Any, filename: str, lineno: int,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `lexsub` command line; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(command_modules(words))
+    args = parser.parse_args(words)
     roots = resolve_roots(args.shared_root, args.data_root, args.cache_dir)
     previous = warnings.showwarning
     warnings.showwarning = _show_warning

@@ -1,9 +1,10 @@
-"""`lexsub score`: score a best/oot/mw answer file as the official SemEval-2007 scorer does.
+"""`lexsub score`: score a best/oot/mw answer file as the official SemEval scorer does.
 
 `--format text` prints what `score.pl` (with `--subsets`, `scoreFA.pl`) prints, including its
 `Error in FILE on line N` lines, then one signature line per block. Other problems in the
-file are warnings on stderr, each with file and line. `--format json` prints
-`ScoreReport.to_json()`.
+files are warnings on stderr, each with file and line; notes say what could not be computed
+and hints what probably went wrong (`lexsub: hint: … did you mean -t oot?`), never changing a
+printed figure. `--format json` prints `ScoreReport.to_json()`.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.datasets.registry import DATASETS, load_dataset
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.scoring.api import KINDS, MEASURE_SETS, emit_problems, score
-from lexsub_baselines.scoring.profiles import PROFILES
+from lexsub_baselines.scoring.api import emit_problems
+from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
+from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
 
 
 def add_parser(subparsers: Any) -> None:
@@ -25,15 +26,20 @@ def add_parser(subparsers: Any) -> None:
     profiles = "; ".join(f"{name}: {PROFILES.doc(name)}" for name in PROFILES)
     parser = subparsers.add_parser(
         "score", help="score a best/oot/mw answer file (official SemEval-2007 scorer)",
-        description="Score a system answer file against a gold file. Profiles: " + profiles)
+        description="Score a system answer file against a gold file or a dataset's gold. "
+        "Profiles: " + profiles)
     parser.add_argument("system", type=Path, help="the system answer file")
-    parser.add_argument("gold", type=Path,
+    parser.add_argument("gold",
                         help="the gold file (key/gold, trial/gold.trial; key/mwgold for -t mw), "
-                             "or a dataset name (semeval2007-test: its gold under the roots)")
+                             "or a dataset name (semeval2007-test: its gold under the roots; "
+                             "see `lexsub datasets`)")
     parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
                         help="answer kind (default best)")
-    parser.add_argument("--profile", choices=PROFILES.names(), default="official",
-                        help="scorer profile (default official)")
+    defaults = ", ".join(f"{profile} for {language}" for language, profile in
+                         PROFILE_FOR_LANGUAGE.items())
+    parser.add_argument("--profile", choices=PROFILES.names(), default=None,
+                        help=f"scorer profile (default: the dataset's official one -- "
+                             f"{defaults} -- and official for a gold file)")
     parser.add_argument("--subsets", action="store_true",
                         help="also score NMWT, NMWS, RAND, MAN (scoreFA.pl)")
     parser.add_argument("--mwids", type=Path, default=None,
@@ -53,18 +59,19 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
     """Score and print; problems in the input are warnings, never a traceback."""
-    gold: Any = args.gold
-    if not gold.exists() and str(gold) in DATASETS:
-        gold = load_dataset(str(gold), roots)
-    report = score(args.system, gold, args.kind, args.profile, subsets=args.subsets,
-                   by_pos=args.by_pos, bounds=args.bounds, measures=tuple(args.measures),
-                   mwids=args.mwids, mrsamples=args.mrsamples, k=args.k, warn=False)
+    scorer = Scorer(args.gold, args.profile, mwids=args.mwids, mrsamples=args.mrsamples,
+                    roots=roots)
+    report = scorer.score(args.system, args.kind, subsets=args.subsets, by_pos=args.by_pos,
+                          bounds=args.bounds, measures=tuple(args.measures), k=args.k,
+                          warn=False)
     text = args.format == "text"
     # In text form the malformed lines are already shown as score.pl shows them.
-    emit_problems(sorted(report.problems, key=lambda p: p.line),
+    emit_problems((*report.gold_problems, *report.problems),
                   skip=("malformed",) if text else ())
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
+    for hint in report.hints:
+        print(f"lexsub: hint: {hint}", file=sys.stderr)
     if text:
         print(report.to_text(), end="")
     else:

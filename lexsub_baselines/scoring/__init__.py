@@ -1,9 +1,10 @@
 """The SemEval lexical-substitution scorer: official best/oot/mw, subsets, later measures.
 
-`score()` is the entry point; profiles (`official`, `corrected`) are named settings in
-`PROFILES`. The `official` profile reproduces the SemEval-2007 Task 10 key scorer
-(`score.pl`/`scoreFA.pl`, 11 April 2007) number for number; see `profiles` for its one
-intentional deviation.
+`score()` scores one system; a `Scorer` holds one gold under one profile and scores any
+number of systems against it, and gives the per-item credits the analyses compare. Profiles
+(`official`, `corrected`, ...) are named settings in `PROFILES`. The `official` profile
+reproduces the SemEval-2007 Task 10 key scorer (`score.pl`/`scoreFA.pl`, 11 April 2007) number
+for number, malformed gold files included; see `profiles` for its one intentional deviation.
 """
 
 from lexsub_baselines.scoring.answers_reader import (
@@ -19,16 +20,31 @@ from lexsub_baselines.scoring.api import (
     MEASURE_SETS,
     ScoringWarning,
     emit_problems,
+    emit_report,
     score,
     substitution_recall,
 )
-from lexsub_baselines.scoring.bounds import UpperBounds, upper_bounds
+from lexsub_baselines.scoring.bounds import UpperBounds, item_bound, upper_bounds
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold, build_gold, build_mw_gold
+from lexsub_baselines.scoring.gold_lines import GoldFile, GoldLine
 from lexsub_baselines.scoring.jabbari import JabbariScores, jabbari_scores
-from lexsub_baselines.scoring.measures import item_answers, score_mw, score_substitution
-from lexsub_baselines.scoring.profiles import PROFILES, Profile, get_profile, profile_names
+from lexsub_baselines.scoring.measures import (
+    ItemCredits,
+    item_answers,
+    item_credit,
+    score_mw,
+    score_substitution,
+)
+from lexsub_baselines.scoring.profiles import (
+    PROFILES,
+    Profile,
+    default_profile,
+    get_profile,
+    profile_names,
+)
 from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore, perl_round
+from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.scoring.subsets import ALL, SUBSET_NAMES, Subset, further_analysis_subsets
 
@@ -40,13 +56,17 @@ __all__ = [
     "SUBSET_NAMES",
     "AnswerLine",
     "Block",
+    "GoldFile",
+    "GoldLine",
     "GoldTarget",
+    "ItemCredits",
     "JabbariScores",
     "MwGold",
     "MwScore",
     "Problem",
     "Profile",
     "ScoreReport",
+    "Scorer",
     "ScoringGold",
     "ScoringWarning",
     "Signature",
@@ -57,10 +77,14 @@ __all__ = [
     "answers_from_mapping",
     "build_gold",
     "build_mw_gold",
+    "default_profile",
     "emit_problems",
+    "emit_report",
     "further_analysis_subsets",
     "get_profile",
     "item_answers",
+    "item_bound",
+    "item_credit",
     "jabbari_scores",
     "parse_answer_lines",
     "perl_round",

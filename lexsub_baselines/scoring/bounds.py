@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lexsub_baselines.scoring.gold import ScoringGold
+from lexsub_baselines.scoring.gold import GoldTarget, ScoringGold
 from lexsub_baselines.scoring.result import perl_round
 
-__all__ = ["UpperBounds", "upper_bounds"]
+__all__ = ["UpperBounds", "item_bound", "upper_bounds"]
 
 
 @dataclass(frozen=True)
@@ -37,16 +37,29 @@ class UpperBounds:
                 "oot_without_duplicates": self.oot_without_duplicates, "cap": self.cap}
 
 
+def item_bound(target: GoldTarget, kind: str, cap: int = 10) -> float:
+    """Return the most an answer can earn on one item: the best credit of the most frequent
+    substitute (best), or the top-`cap` substitutes' mass without duplicates (oot).
+
+    >>> from lexsub_baselines.scoring.gold import GoldTarget
+    >>> t = GoldTarget("1", "x.n", "n", (("a", 3), ("b", 1)), 4, "a", {}, {})
+    >>> item_bound(t, "best"), item_bound(t, "oot")
+    (0.75, 1.0)
+    """
+    if not target.total:
+        return 0.0
+    counts = sorted((count for _, count in target.entries), reverse=True)
+    return (counts[0] if kind == "best" else sum(counts[:cap])) / target.total
+
+
 def upper_bounds(gold: ScoringGold, cap: int = 10) -> UpperBounds:
     """Return the best and oot upper bounds of `gold` (items with |H| = 0 add nothing)."""
     best = dups = nodups = 0.0
     for target in gold.items.values():
-        if not target.total:
-            continue
-        counts = sorted((count for _, count in target.entries), reverse=True)
-        best += counts[0] / target.total
-        dups += cap * counts[0] / target.total
-        nodups += sum(counts[:cap]) / target.total
+        if target.total:
+            best += item_bound(target, "best", cap)
+            dups += cap * target.max_count / target.total
+            nodups += item_bound(target, "oot", cap)
     n = gold.total
     return UpperBounds(n, perl_round(best, n) / 100, perl_round(dups, n) / 100,
                        perl_round(nodups, n) / 100, cap)

@@ -1,22 +1,24 @@
 """Profile-specific gold: which items are scored, their credits and their modes.
 
-Built from `lexsub_baselines.datasets.gold.read_gold`'s raw entries. For the `official`
-profile this follows `score.pl readgoldfile` (substitution gold) and `readmwfile` (mw gold)
-step by step; the profile supplies the string rules, a `Subset` the item and entry filters.
+Built from gold lines (`scoring.gold_lines`: score.pl's reading of a file for the `official`
+profiles, the lenient `datasets.gold.read_gold` for the others). For the `official` profile
+this follows `score.pl readgoldfile` (substitution gold) and `readmwfile` (mw gold) step by
+step, malformed files included; the profile supplies the string rules, a `Subset` the item
+and entry filters.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from functools import cached_property
 
-from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.types import GoldItem, split_lexelt
+from lexsub_baselines.scoring.gold_lines import GoldFile, GoldLine, from_items
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.subsets import ALL, Subset
 
-__all__ = ["GoldTarget", "MwGold", "ScoringGold", "build_gold", "build_mw_gold", "load_gold"]
+__all__ = ["GoldTarget", "MwGold", "ScoringGold", "build_gold", "build_mw_gold"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class GoldTarget:
         credit: answer form -> count / |H| (includes credited aliases).
         weight: answer form -> count (includes credited aliases).
         alias_of: credited alias -> the gold substitute it stands for.
+        lines: the gold lines behind the item (its share of |T|; 2 when score.pl reads an id
+            on two lines).
+        mode_lines: its share of TM (score.pl counts modes per line too).
     """
 
     id: str
@@ -44,6 +49,8 @@ class GoldTarget:
     credit: Mapping[str, float] = field(repr=False)
     weight: Mapping[str, int] = field(repr=False)
     alias_of: Mapping[str, str] = field(default_factory=dict, repr=False)
+    lines: int = 1
+    mode_lines: int = 0
 
     @property
     def max_count(self) -> int:
@@ -65,48 +72,71 @@ class ScoringGold:
     total_mode: int
     subset: str = "all"
 
-    @property
+    @cached_property
     def total(self) -> int:
-        """Return |T|."""
-        return len(self.items)
+        """Return |T| (the gold lines behind the items: an id on two lines counts twice)."""
+        return sum(t.lines for t in self.items.values())
 
     def restricted(self, pos: str) -> ScoringGold:
         """Return the items of one part of speech."""
         items = {i: t for i, t in self.items.items() if t.pos == pos}
-        return ScoringGold(items, sum(t.mode is not None for t in items.values()), self.subset)
+        return ScoringGold(items, sum(t.mode_lines for t in items.values()), self.subset)
 
 
-def _mode_first_unless_tied(entries: list[tuple[str, int]]) -> str | None:
-    # score.pl readgoldfile: the first parsed entry is the mode; it is deleted when any later
-    # entry has the same count (`elsif (!$ms && $mode && ($num == $modenum))`).
+def _perl_true(text: str | None) -> bool:
+    # Perl truth of a string: undef, "" and "0" are false (score.pl tests `!$mode`).
+    return text not in (None, "", "0")
+
+
+@dataclass
+class _Item:
+    """What score.pl's hashes hold for one id while the gold lines are read."""
+
+    lexelt: str
+    counts: dict[str, int] = field(default_factory=dict)  # $$resarr{$id}
+    lines: int = 0  # this id's share of $totitems
+    mode: str | None = None  # $$modes{$id}
+    mode_lines: int = 0  # this id's share of $totmodes
+
+
+def _read_modes(item: _Item, parsed: list[tuple[str, int]]) -> None:
+    # score.pl readgoldfile, per line: the first parsed entry is the mode (`if (!$mode)`,
+    # $totmodes++); a later entry with the same count deletes it (`elsif (!$ms && $mode &&
+    # ($num == $modenum))`, $totmodes--), once per line. The mode of a second line of the
+    # same id replaces the first's, and its tie deletes the id's mode.
+    mode: str | None = None
+    mode_count = 0
+    deleted = False
+    for substitute, count in parsed:
+        if not _perl_true(mode):
+            mode, mode_count = substitute, count
+            item.mode = substitute
+            item.mode_lines += 1
+        elif not deleted and count == mode_count:
+            item.mode = None
+            item.mode_lines -= 1
+            deleted = True
+
+
+def _sound_mode(entries: list[tuple[str, int]]) -> str | None:
+    # The corrected profiles: the most frequent substitute, unless another has its count.
     if not entries:
         return None
     mode, mode_count = entries[0]
-    if any(count == mode_count for _, count in entries[1:]):
-        return None
-    return mode
+    return None if any(count == mode_count for _, count in entries[1:]) else mode
 
 
-def _target(item: GoldItem, profile: Profile, subset: Subset) -> GoldTarget | None:
-    raw = [r for r in item.raw if not profile.drop_gold_entry(r) and subset.keeps_gold_entry(r)]
-    first = profile.first_count(raw[0]) if raw else None
-    # score.pl readgoldfile: `if (($#res > 0) || ($num > 1))` -- at least 2 responses.
-    if not (len(raw) > 1 or (first or 0) > 1):
-        return None
-    parsed = [e for e in (profile.gold_entry(r) for r in raw) if e is not None]
-    counts: dict[str, int] = {}
-    for substitute, count in parsed:
-        if profile.merge_gold_duplicates:
-            counts[substitute] = counts.get(substitute, 0) + count
-        else:
-            counts[substitute] = count  # a Perl hash: a later listing overwrites
+def _target(item_id: str, item: _Item, profile: Profile, pos: str) -> GoldTarget:
+    counts = item.counts
     if profile.merge_gold_duplicates:
         entries = sorted(counts.items(), key=lambda e: -e[1])
+        mode = _sound_mode(entries)
+        mode_lines = int(mode is not None)
     else:
         entries = list(counts.items())
-    mode = _mode_first_unless_tied(entries if profile.merge_gold_duplicates else parsed)
+        mode, mode_lines = item.mode, item.mode_lines
     total = sum(counts.values())
-    weight = dict(counts)
+    weight = counts.copy()
     alias_of: dict[str, str] = {}
     for substitute, count in counts.items():
         for alias in profile.credit_aliases(substitute):
@@ -115,28 +145,63 @@ def _target(item: GoldItem, profile: Profile, subset: Subset) -> GoldTarget | No
                 alias_of[alias] = substitute
     # score.pl normalisevalues: `$$target{$key} = $val / $sum`.
     credit = {form: count / total for form, count in weight.items()} if total else {}
-    lemma_pos = split_lexelt(item.lexelt)[1]
-    return GoldTarget(item.id, item.lexelt, lemma_pos, tuple(entries), total, mode, credit,
-                      weight, alias_of)
+    return GoldTarget(item_id, item.lexelt, pos, tuple(entries), total, mode, credit, weight,
+                      alias_of, item.lines, mode_lines)
 
 
-def build_gold(items: Mapping[str, GoldItem], profile: Profile, subset: Subset = ALL
-               ) -> ScoringGold:
+def _lines(gold: GoldFile | Mapping[str, GoldItem] | Iterable[GoldLine]) -> Iterable[GoldLine]:
+    if isinstance(gold, GoldFile):
+        return gold.lines
+    if isinstance(gold, Mapping):
+        return from_items(gold).lines
+    return gold
+
+
+def build_gold(gold: GoldFile | Mapping[str, GoldItem] | Iterable[GoldLine], profile: Profile,
+               subset: Subset = ALL) -> ScoringGold:
     """Return the scored items (T) of a substitution gold under a profile and a subset.
 
+    Follows `score.pl readgoldfile` line by line: `pn` entries (and, for NMWS, multiword
+    entries) are removed; a line is an item of T when it has at least 2 responses (more than
+    one entry left, blank ones included, or a first count above 1); its parsed entries are
+    its substitutes. An id on two lines (profiles with `gold_id_repeats="merge"`) counts
+    twice in T, its entries are pooled (a later count of the same substitute replaces the
+    earlier) and its mode is the later line's; with `"first"` the later line is ignored.
+
     Arguments:
-        items: {id: GoldItem} from `read_gold` (file order).
+        gold: a `GoldFile`, {id: GoldItem} from `read_gold`, or `GoldLine`s (file order).
         profile: the scorer profile.
         subset: the further-analysis subset (default: all items, all entries).
     """
-    targets: dict[str, GoldTarget] = {}
-    for item in items.values():
-        if not subset.includes(item.id, item.lexelt):
+    items: dict[str, _Item] = {}
+    merge = profile.gold_id_repeats == "merge"
+    drop, keep, parse = profile.drop_gold_entry, subset.keeps_gold_entry, profile.gold_entry
+    for line in _lines(gold):
+        if not subset.includes(line.id, line.lexelt):
             continue
-        target = _target(item, profile, subset)
-        if target is not None:
-            targets[item.id] = target
-    return ScoringGold(targets, sum(t.mode is not None for t in targets.values()), subset.name)
+        known = items.get(line.id)
+        if known is not None and not merge:
+            continue
+        raw = [r for r in line.raw if not drop(r) and keep(r)]
+        first = profile.first_count(raw[0]) if raw else None
+        # score.pl readgoldfile: `if (($#res > 0) || ($num > 1))` -- at least 2 responses.
+        if not (len(raw) > 1 or (first or 0) > 1):
+            continue
+        parsed = [e for e in map(parse, raw) if e is not None]
+        item = known or items.setdefault(line.id, _Item(line.lexelt))
+        item.lexelt = line.lexelt  # score.pl: `$$idwarr{$id} = $wpos`, the last line's
+        item.lines += 1
+        counts = item.counts
+        for substitute, count in parsed:
+            if profile.merge_gold_duplicates:
+                counts[substitute] = counts.get(substitute, 0) + count
+            else:
+                counts[substitute] = count  # a Perl hash: a later listing overwrites
+        _read_modes(item, parsed)
+    pos = {lexelt: split_lexelt(lexelt)[1] for lexelt in {i.lexelt for i in items.values()}}
+    targets = {item_id: _target(item_id, item, profile, pos[item.lexelt])
+               for item_id, item in items.items()}
+    return ScoringGold(targets, sum(t.mode_lines for t in targets.values()), subset.name)
 
 
 @dataclass(frozen=True)
@@ -146,43 +211,44 @@ class MwGold:
     Attributes:
         modes: id -> gold multiword.
         lexelts: id -> lexelt (for every mw gold line read).
+        total: |MW| as score.pl counts it (per line: an id on two lines can count twice).
     """
 
     modes: Mapping[str, str]
     lexelts: Mapping[str, str]
-
-    @property
-    def total(self) -> int:
-        """Return |MW|, the number of items with a gold multiword."""
-        return len(self.modes)
+    total: int
 
 
-def build_mw_gold(items: Mapping[str, GoldItem], profile: Profile) -> MwGold:
+def build_mw_gold(gold: GoldFile | Mapping[str, GoldItem] | Iterable[GoldLine],
+                  profile: Profile) -> MwGold:
     """Return the multiword gold as `score.pl readmwfile` reads it (no `pn` removal)."""
     modes: dict[str, str] = {}
-    for item in items.values():
-        first = profile.first_count(item.raw[0]) if item.raw else None
+    lexelts: dict[str, str] = {}
+    total = 0
+    merge = profile.gold_id_repeats == "merge"
+    for line in _lines(gold):
+        if line.id in lexelts and not merge:
+            continue
+        lexelts[line.id] = line.lexelt
+        first = profile.first_count(line.raw[0]) if line.raw else None
         if not (first or 0) > 1:
             continue
         mode: str | None = None
         mode_count = 0
         tied = False
-        for raw in item.raw:
+        for raw in line.raw:
             entry = profile.gold_entry(raw)
             if entry is None:
                 continue
             phrase, count = entry
-            # readmwfile: the first entry with a count > 1 is the mode, removed when a later
-            # entry has the same count.
-            if mode is None and count > 1:
+            # readmwfile: the first entry with a count > 1 is the mode (`$totmodes++`); a
+            # later entry with the same count deletes it (`$totmodes--`), once per line.
+            if not _perl_true(mode) and count > 1:
                 mode, mode_count = phrase, count
-            elif not tied and mode is not None and count == mode_count:
+                modes[line.id] = phrase
+                total += 1
+            elif not tied and _perl_true(mode) and count == mode_count:
+                modes.pop(line.id, None)
+                total -= 1
                 tied = True
-        if mode is not None and not tied:
-            modes[item.id] = mode
-    return MwGold(modes, {item.id: item.lexelt for item in items.values()})
-
-
-def load_gold(path: Path) -> dict[str, GoldItem]:
-    """Read a gold file with the lenient reader (raises MissingResourceError when absent)."""
-    return read_gold(path)
+    return MwGold(modes, lexelts, total)

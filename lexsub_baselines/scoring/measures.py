@@ -10,17 +10,19 @@ Definitions (McCarthy & Navigli 2007; task documentation §3; SCORING.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from lexsub_baselines.scoring.answers_reader import SystemAnswers
+from lexsub_baselines.scoring.bounds import item_bound
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 from lexsub_baselines.scoring.subsets import ALL, Subset
 
-__all__ = ["ItemAnswers", "item_answers", "score_best", "score_mw", "score_oot",
-           "score_substitution"]
+__all__ = ["ItemAnswers", "ItemCredits", "item_answers", "item_credit", "item_credits",
+           "score_best", "score_mw", "score_oot", "score_substitution"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,39 @@ class ItemAnswers:
     answers: tuple[str, ...]
 
 
+def _normalised(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
+                subset: Subset) -> Iterator[tuple[GoldTarget, tuple[str, ...]]]:
+    done: set[str] = set()
+    items = gold.items
+    # the same answer recurs across items: normalise each distinct one once per file
+    normalise = cache(profile.normalise_answer)
+    keep = subset.keeps_answer if subset.single_words else None
+    cap = profile.oot_cap if kind == "oot" else None
+    dedupe = kind == "oot" and profile.dedupe_oot
+    # nothing dropped before the cap (official, all items): cap first, normalise 10 at most
+    one_to_one = keep is None and not profile.drop_empty_answers and not dedupe
+    for line in system.lines:
+        target = items.get(line.id)
+        if target is None or not target.total or line.id in done:
+            continue
+        done.add(line.id)
+        if one_to_one:
+            yield target, tuple(map(normalise, line.answers[:cap] if cap else line.answers))
+            continue
+        # score.pl fixmisc: normalise each answer, then (NMWS) drop multiword answers.
+        answers = list(map(normalise, line.answers))
+        if keep is not None:
+            answers = [a for a in answers if keep(a)]
+        if profile.drop_empty_answers:
+            answers = [a for a in answers if a]
+        if dedupe:
+            answers = list(dict.fromkeys(answers))
+        if cap is not None:
+            # score.pl scoreOOT: `@res = @res[0..9]` when there are more than 10.
+            answers = answers[:cap]
+        yield target, tuple(answers)
+
+
 def item_answers(
     gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile, subset: Subset = ALL
 ) -> Iterator[ItemAnswers]:
@@ -39,24 +74,21 @@ def item_answers(
     Lines for ids outside T are ignored; only the first line for an id counts (score.pl:
     `if ($hu && !$done{$id})`). A blank line yields an empty answer tuple (unattempted).
     """
-    done: set[str] = set()
-    for line in system.lines:
-        target = gold.items.get(line.id)
-        if target is None or not target.total or line.id in done:
-            continue
-        done.add(line.id)
-        # score.pl fixmisc: normalise each answer, then (NMWS) drop multiword answers.
-        answers = [a for a in map(profile.normalise_answer, line.answers)
-                   if subset.keeps_answer(a)]
-        if profile.drop_empty_answers:
-            answers = [a for a in answers if a]
-        if kind == "oot":
-            if profile.dedupe_oot:
-                answers = list(dict.fromkeys(answers))
-            if profile.oot_cap is not None:
-                # score.pl scoreOOT: `@res = @res[0..9]` when there are more than 10.
-                answers = answers[: profile.oot_cap]
-        yield ItemAnswers(target, tuple(answers))
+    for target, answers in _normalised(gold, system, kind, profile, subset):
+        yield ItemAnswers(target, answers)
+
+
+def item_credit(target: GoldTarget, answers: Sequence[str], kind: str) -> float:
+    """Return the official credit of one item: Σ freq(a)/|H| over its answers, over |A| for best.
+
+    score.pl scorebest / scoreOOT: `$idcorr += $norms{$sub}` in answer order, then (best)
+    `$idcorr / $numguesses`.
+    """
+    credit = target.credit
+    value = 0.0
+    for answer in answers:
+        value += credit.get(answer, 0.0)
+    return value / len(answers) if kind == "best" and value else value
 
 
 def score_substitution(
@@ -65,23 +97,58 @@ def score_substitution(
     """Return the best or oot score of a system on `gold` (already built for `subset`)."""
     attempted = attempted_mode = mode_hits = 0
     credit = 0.0
-    for item in item_answers(gold, system, kind, profile, subset):
-        answers = item.answers
+    for target, answers in _normalised(gold, system, kind, profile, subset):
         if not answers:
             continue
         attempted += 1
-        mode = item.target.mode
+        mode = target.mode
         if mode is not None:
             attempted_mode += 1
             found = answers[0] == mode if kind == "best" else mode in answers
             mode_hits += found
-        item_credit = 0.0
-        for answer in answers:
-            item_credit += item.target.credit.get(answer, 0.0)
-        if item_credit:
-            credit += item_credit / len(answers) if kind == "best" else item_credit
+        value = item_credit(target, answers, kind)
+        if value:  # score.pl: `if ($idcorr) { $corr += ... }`
+            credit += value
     return SubstitutionScore(kind, gold.total, attempted, credit, gold.total_mode,
                              attempted_mode, mode_hits)
+
+
+@dataclass(frozen=True)
+class ItemCredits:
+    """A system's official credit on each item of T (unattempted items score 0).
+
+    What the paired tests, correlations and per-PoS analyses compare; the sum of `credit`
+    over |T| is the official recall.
+
+    Attributes:
+        kind: best or oot.
+        credit: id -> the item's credit (`item_credit`).
+        bound: id -> the most an answer can earn on the item (`bounds.item_bound`).
+        normalised: id -> credit / bound (0 where the bound is 0).
+        first: id -> the first normalised answer, for attempted items.
+        attempted: ids with at least one answer.
+    """
+
+    kind: str
+    credit: Mapping[str, float]
+    bound: Mapping[str, float]
+    normalised: Mapping[str, float]
+    first: Mapping[str, str]
+    attempted: frozenset[str]
+
+
+def item_credits(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
+                 subset: Subset = ALL) -> ItemCredits:
+    """Return the per-item credits of `system` on `gold` (built for `subset`)."""
+    bound = {i: item_bound(t, kind, profile.oot_cap or 10) for i, t in gold.items.items()}
+    credit = dict.fromkeys(gold.items, 0.0)
+    first: dict[str, str] = {}
+    for target, answers in _normalised(gold, system, kind, profile, subset):
+        if answers:
+            credit[target.id] = item_credit(target, answers, kind)
+            first[target.id] = answers[0]
+    normalised = {i: value / bound[i] if bound[i] else 0.0 for i, value in credit.items()}
+    return ItemCredits(kind, credit, bound, normalised, first, frozenset(first))
 
 
 def score_best(gold: ScoringGold, system: SystemAnswers, profile: Profile,

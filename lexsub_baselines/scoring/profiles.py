@@ -6,13 +6,15 @@ measures never branch on a profile's name, so a new profile (e.g. `clls2010-offi
 SemEval-2010 Task 2 scorer's byte-level rules) is one more registration in `PROFILES`.
 
 - `official` reproduces the SemEval-2007 Task 10 key scorer (`score.pl`, 11 April 2007)
-  quirks and all, with one intentional deviation: an answer line with nothing after the
-  separator is unattempted (with a warning), where score.pl re-used the previous line's
-  answers (its `@res` is not reset between lines).
+  quirks and all, malformed gold files included (`scoring.gold_lines`), with one intentional
+  deviation: an answer line with nothing after the separator is unattempted (with a
+  warning), where score.pl re-used the previous line's answers (its `@res` is not reset
+  between lines).
 - `corrected` fixes what SCORING.md lists as defects: lower-casing and trimming of answers
   and gold, duplicate answers credited once in oot, hyphenated modes matchable (gold and
   answers share one normalisation), an American->British spelling map, CRLF and Latin-1
-  files tolerated.
+  files tolerated; gold files are read leniently (first line per id, blank entries and CR
+  dropped, free spacing around `::`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from lexsub_baselines.scoring.normalise import (
     perl_split,
 )
 
-__all__ = ["PROFILES", "LinePatterns", "Profile", "get_profile", "profile_names"]
+__all__ = ["PROFILES", "PROFILE_FOR_LANGUAGE", "GoldLinePatterns", "LinePatterns", "Profile",
+           "default_profile", "get_profile", "profile_names"]
 
 
 @dataclass(frozen=True)
@@ -53,19 +56,49 @@ class LinePatterns:
         return pattern
 
 
-# score.pl scorebest / scoreOOT / scoreMW line regexes (ASCII \w, `.` stops at a newline,
-# so a CR stays in the answers).
+# score.pl scorebest / scoreOOT / scoreMW line regexes: `([\w.]+) (\S+) :: (.*)`,
+# `([\w.]+) (\S+) ::: (.*)` and `([\w.]+)\s+(\d+)\s*::\s*(.*)` (ASCII \w, `.` stops at a
+# newline, so a CR stays in the answers). Written so that Python's backtracking engine runs in
+# linear time on a line that does not match (as a 100,000-character line scored with the
+# wrong -t, where the plain forms take 36 s): `(?<![\w.])` starts a try only where Perl's
+# leftmost match can start (at the start of a run of [\w.]), and the possessive `++` never
+# gives back characters that could not be followed by what comes next. The matches and
+# groups are those of the Perl expressions (tests/test_scoring_regex.py checks them).
 OFFICIAL_LINES = LinePatterns(
-    best=re.compile(r"([\w.]+) (\S+) :: (.*)", re.ASCII),
-    oot=re.compile(r"([\w.]+) (\S+) ::: (.*)", re.ASCII),
-    mw=re.compile(r"([\w.]+)\s+(\d+)\s*::\s*(.*)", re.ASCII),
+    best=re.compile(r"(?<![\w.])([\w.]++) (\S++) :: (.*)", re.ASCII),
+    oot=re.compile(r"(?<![\w.])([\w.]++) (\S++) ::: (.*)", re.ASCII),
+    mw=re.compile(r"(?<![\w.])([\w.]++)\s++(\d++)\s*+::\s*+(.*)", re.ASCII),
 )
 
-# Tolerant lines: any white space around the separator, CR and trailing blanks ignored.
+# Tolerant lines: any white space around the separator; the answers text keeps its trailing
+# blanks and CR, which the profiles using these patterns strip (`answers_text=str.strip`).
 LENIENT_LINES = LinePatterns(
-    best=re.compile(r"^\s*(\S+)\s+(\S+)\s*::(?!:)\s*(.*?)\s*$"),
-    oot=re.compile(r"^\s*(\S+)\s+(\S+)\s*:::\s*(.*?)\s*$"),
-    mw=re.compile(r"^\s*(\S+)\s+(\S+)\s*::(?!:)\s*(.*?)\s*$"),
+    best=re.compile(r"^\s*+(\S+)\s+(\S+)\s*::(?!:)\s*+(.*)$"),
+    oot=re.compile(r"^\s*+(\S+)\s+(\S+)\s*:::\s*+(.*)$"),
+    mw=re.compile(r"^\s*+(\S+)\s+(\S+)\s*::(?!:)\s*+(.*)$"),
+)
+
+
+
+@dataclass(frozen=True)
+class GoldLinePatterns:
+    """How score.pl reads gold lines (groups: lexelt, id, entries text).
+
+    Attributes:
+        gold: readgoldfile's pattern; a line that does not match is skipped silently.
+        mw: readmwfile's pattern; a line that does not match is skipped and reported as
+            `Error in GOLD on line N`.
+    """
+
+    gold: re.Pattern[str]
+    mw: re.Pattern[str]
+
+
+# score.pl readgoldfile: `/([\w.]+) (\S+) \:\: (.*)/` (the best answer line's pattern);
+# readmwfile: `/([\w.]+)\s+(\d+)\s*\:\: (.*)/` -- one space after `::`. Linear forms as above.
+OFFICIAL_GOLD_LINES = GoldLinePatterns(
+    gold=OFFICIAL_LINES.best,
+    mw=re.compile(r"(?<![\w.])([\w.]++)\s++(\d++)\s*+:: (.*)", re.ASCII),
 )
 
 
@@ -109,7 +142,13 @@ class Profile:
             of kept entries, whether an item has >= 2 responses and is scored).
         credit_aliases: extra answer forms credited for a gold substitute.
         merge_gold_duplicates: sum the counts of a substitute listed twice (and re-sort by
-            count); when False a later listing overwrites the earlier one (a Perl hash).
+            count; the mode is the most frequent substitute unless tied); when False a later
+            listing overwrites the earlier one (a Perl hash) and the mode follows score.pl.
+        gold_lines: read gold files line by line with score.pl's patterns (keeping blank
+            entries and a CR, skipping lines that do not match); None: the lenient reader.
+        gold_id_repeats: an id on a second gold line: `merge` adds its entries to the item
+            and counts the line again in T and TM (score.pl's hashes and counters); `first`
+            ignores the later line.
         lines: the answer-line patterns.
         answers_text: applied to the text after the separator before splitting.
         split_answers: the answers text -> answer strings.
@@ -125,6 +164,10 @@ class Profile:
             genuine detection (score.pl scoreMW).
         order: printed order of the pair, `precision-recall` (2007) or `recall-precision`.
         deviations: documented departures from the original scorer this profile mirrors.
+        language: the language of the gold it is meant for (`en`, `es`).
+        empty_undefined: print a figure Perl leaves undefined as score.pl prints it, empty
+            (mw with no system multiword: `System found  of which 1 were genuine`,
+            `Detection precision = , recall = 0.77`); otherwise 0 and 0.00.
     """
 
     name: str
@@ -134,6 +177,8 @@ class Profile:
     first_count: Callable[[str], int | None]
     credit_aliases: Callable[[str], tuple[str, ...]]
     merge_gold_duplicates: bool
+    gold_lines: GoldLinePatterns | None
+    gold_id_repeats: Literal["merge", "first"]
     lines: LinePatterns
     answers_text: Callable[[str], str]
     split_answers: Callable[[str], list[str]]
@@ -147,6 +192,8 @@ class Profile:
     mw_blank_is_detection: bool
     order: Literal["precision-recall", "recall-precision"] = "precision-recall"
     deviations: tuple[str, ...] = field(default=())
+    language: str = "en"
+    empty_undefined: bool = False
 
 
 PROFILES: Registry[Profile] = Registry("scorer profile")
@@ -161,6 +208,8 @@ PROFILES.add(
         first_count=official_first_count,
         credit_aliases=official_hyphen_alias,
         merge_gold_duplicates=False,
+        gold_lines=OFFICIAL_GOLD_LINES,
+        gold_id_repeats="merge",
         lines=OFFICIAL_LINES,
         answers_text=_identity,
         split_answers=perl_split,
@@ -173,6 +222,7 @@ PROFILES.add(
         mw_answer=_identity,  # score.pl scoreMW compares the raw text (`eq $res`)
         mw_blank_is_detection=True,
         deviations=("blank-line-unattempted",),
+        empty_undefined=True,
     ),
     doc="SemEval-2007 key scorer, quirks and all (blank answer lines: unattempted)",
 )
@@ -188,6 +238,8 @@ PROFILES.add(
         first_count=_corrected_first_count,
         credit_aliases=_no_alias,
         merge_gold_duplicates=True,
+        gold_lines=None,
+        gold_id_repeats="first",
         lines=LENIENT_LINES,
         answers_text=str.strip,
         split_answers=_split_nonempty,
@@ -203,6 +255,19 @@ PROFILES.add(
     ),
     doc="corrected 2007 scorer: case, spacing, duplicates, hyphens, spelling, CRLF",
 )
+
+
+#: The profile a dataset is scored with by default, by the language of its substitutes.
+PROFILE_FOR_LANGUAGE: dict[str, str] = {"en": "official", "es": "clls2010-official"}
+
+
+def default_profile(language: str) -> str:
+    """Return the official profile for gold in `language` (`en` when unknown).
+
+    >>> default_profile("es")
+    'clls2010-official'
+    """
+    return PROFILE_FOR_LANGUAGE.get(language, "official")
 
 
 def get_profile(name: str) -> Profile:

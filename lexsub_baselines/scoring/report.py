@@ -58,6 +58,10 @@ class ScoreReport:
         notes: what could not be computed and why (e.g. a missing subset file).
         jabbari_by_pos: PoS -> Jabbari measures (when both are asked; Jabbari 2010 reports
             them per PoS).
+        gold_problems: what was skipped or suspicious in the gold file (code `malformed`:
+            the mw gold lines score.pl reports as `Error in GOLD on line N`).
+        hints: what probably went wrong, when the figures look useless (`scoring.hints`).
+        empty_undefined: print undefined figures empty, as score.pl (the profile's flag).
     """
 
     kind: str
@@ -71,6 +75,9 @@ class ScoreReport:
     jabbari: JabbariScores | None = None
     notes: tuple[str, ...] = field(default=())
     jabbari_by_pos: Mapping[str, JabbariScores] | None = None
+    gold_problems: tuple[Problem, ...] = ()
+    hints: tuple[str, ...] = ()
+    empty_undefined: bool = False
 
     @property
     def main(self) -> SubstitutionScore | MwScore:
@@ -109,15 +116,21 @@ class ScoreReport:
         return out
 
     def official_text(self, errors: bool = True) -> str:
-        """Return exactly what score.pl / scoreFA.pl print (errors: the `Error in` lines)."""
-        error_lines = [f"Error in {self.system} on line {p.line}"
-                       for p in self.problems if p.code == "malformed"] if errors else []
+        """Return exactly what score.pl / scoreFA.pl print (errors: the `Error in` lines).
+
+        score.pl reads the gold first, so the gold's `Error in` lines (mw gold) come first.
+        """
+        error_lines = [f"Error in {p.path} on line {p.line}"
+                       for p in (*self.gold_problems, *self.problems)
+                       if p.code == "malformed"] if errors else []
         lines: list[str] = []
         for index, block in enumerate(self.blocks):
             if index:
                 lines += ["", block.header]
             lines += error_lines
-            lines += block.score.text_lines(self.order)
+            score = block.score
+            lines += (score.text_lines(self.order, self.empty_undefined)
+                      if isinstance(score, MwScore) else score.text_lines(self.order))
         return "".join(line + "\n" for line in lines)
 
     def to_text(self, errors: bool = True) -> str:

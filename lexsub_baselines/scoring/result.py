@@ -16,7 +16,8 @@ __all__ = ["MwScore", "SubstitutionScore", "format_percent", "perl_round"]
 def perl_round(numerator: float, denominator: float) -> int:
     """Return the percentage numerator/denominator in hundredths, rounded as score.pl does.
 
-    A zero denominator gives 0 (the original dies with a division by zero).
+    A zero denominator gives 0: score.pl dies with a division by zero there for best and oot,
+    and leaves the mw precisions undefined (printed empty: see `MwScore.text_lines`).
 
     >>> perl_round(1, 8)   # 12.5 %
     1250
@@ -143,18 +144,29 @@ class MwScore:
             "identification_recall": perl_round(self.identified, self.mw_total) / 100,
         }
 
-    def text_lines(self, order: str = "precision-recall") -> list[str]:
-        """Return the lines score.pl scoreMW prints."""
+    def text_lines(self, order: str = "precision-recall", empty_undefined: bool = False
+                   ) -> list[str]:
+        """Return the lines score.pl scoreMW prints.
+
+        With `empty_undefined` a figure score.pl leaves undefined prints empty, as in Perl:
+        the found and genuine counts when they are 0 (never incremented) and both precisions
+        when the system named no multiword (`if ($sysmwtot) { $precision = ... }`).
+        """
+        def count(value: int) -> str:
+            return "" if empty_undefined and not value else str(value)
+
         def pair(prefix: str, num: int) -> str:
             p = format_percent(perl_round(num, self.mw_found))
+            if empty_undefined and not self.mw_found:
+                p = ""
             r = format_percent(perl_round(num, self.mw_total))
             if order == "recall-precision":
                 return f"{prefix} recall = {r}, precision = {p}"
             return f"{prefix} precision = {p}, recall = {r}"
 
         return [
-            f"Total MWs in GS = {self.mw_total}, System found {self.mw_found} of which "
-            f"{self.mw_genuine} were genuine",
+            f"Total MWs in GS = {self.mw_total}, System found {count(self.mw_found)} of which "
+            f"{count(self.mw_genuine)} were genuine",
             pair("Detection", self.mw_genuine),
             "Number that matched GS",
             pair("Identification", self.identified),

@@ -21,7 +21,7 @@ def gold_label(path: Path, name: str | None = None) -> str:
     The hash pins the exact gold file, so two scores with the same label used the same gold.
     """
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8] if path.is_file() else "absent"
-    return f"{name or f'{path.parent.name}/{path.name}'}#{digest}"
+    return f"{name or f'{path.absolute().parent.name}/{path.name}'}#{digest}"
 
 
 @dataclass(frozen=True)

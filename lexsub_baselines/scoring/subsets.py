@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.errors import MissingResourceError
@@ -19,6 +20,7 @@ __all__ = [
     "ALL",
     "SUBSET_NAMES",
     "Subset",
+    "available_subsets",
     "further_analysis_subsets",
     "read_mrsamples",
     "read_mwids",
@@ -124,3 +126,41 @@ def further_analysis_subsets(mwids: frozenset[str], manual: frozenset[str]) -> t
         Subset("MAN", man, header_best="FURTHER ANALYSIS Scoring  items selected manually",
                header_oot=" FURTHER ANALYSIS Scoring just items selected manually"),
     )
+
+
+def _mtime(path: Path | None) -> int:
+    return path.stat().st_mtime_ns if path is not None else 0
+
+
+@lru_cache(maxsize=8)
+def _subsets_of(mwids: Path | None, mw_mtime: int, mrsamples: Path | None, mr_mtime: int
+                ) -> tuple[Subset, ...]:
+    ids = read_mwids(mwids) if mwids is not None else frozenset()
+    manual = read_mrsamples(mrsamples) if mrsamples is not None else frozenset()
+    return further_analysis_subsets(ids, manual)
+
+
+def available_subsets(mwids: Path | None, mrsamples: Path | None
+                      ) -> tuple[tuple[Subset, ...], tuple[str, ...]]:
+    """Return the subsets the files allow (NMWS always) and a note for each one left out.
+
+    Arguments:
+        mwids: the `mwids` file (NMWT), or None.
+        mrsamples: the `MRsamples` file (RAND, MAN), or None.
+    """
+    have_mw = mwids is not None and mwids.is_file()
+    have_mr = mrsamples is not None and mrsamples.is_file()
+    mw_file = mwids if have_mw else None
+    mr_file = mrsamples if have_mr else None
+    chosen: list[Subset] = []
+    notes: list[str] = []
+    for subset in _subsets_of(mw_file, _mtime(mw_file), mr_file, _mtime(mr_file)):
+        if subset.name == "NMWT" and not have_mw:
+            notes.append(f"subset NMWT not computed: no mwids file ({mwids or 'not given'}); "
+                         "pass --mwids")
+        elif subset.name in ("RAND", "MAN") and not have_mr:
+            notes.append(f"subset {subset.name} not computed: no MRsamples file "
+                         f"({mrsamples or 'not given'}); pass --mrsamples")
+        else:
+            chosen.append(subset)
+    return tuple(chosen), tuple(notes)

@@ -1,4 +1,5 @@
-"""Per-PoS and further-analysis subset tables, and per-PoS scores normalised by upper bounds.
+"""Score breakdowns: per-PoS and further-analysis subset tables, per-PoS scores normalised by
+upper bounds (`lexsub_baselines.tables.Table`s).
 
 - By PoS (McCarthy & Navigli 2009, tables by part of speech): the official best/oot P, R,
   Mode P, Mode R of each system on the items of one PoS (n, v, a, r), from the scorer's
@@ -13,17 +14,12 @@
 
 from __future__ import annotations
 
-import warnings
-
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores
-from lexsub_baselines.analysis.table import Cell, Table, rows_of
 from lexsub_baselines.datasets.types import POS_TAGS
-from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, score, upper_bounds
+from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, upper_bounds
+from lexsub_baselines.tables import Cell, Table, rows_of
 
-__all__ = ["POS_NAMES", "pos_table", "report_for", "subset_table"]
-
-#: PoS tag -> name used in tables.
-POS_NAMES: dict[str, str] = {"n": "nouns", "v": "verbs", "a": "adjectives", "r": "adverbs"}
+__all__ = ["pos_table", "report_for", "subset_table"]
 
 
 def report_for(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | None:
@@ -40,13 +36,9 @@ def _report(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | Non
     if answers is None:
         return None
     data = evaluation.dataset
-    mwids = data.path("mwids") if data.has("mwids") else None
-    mrsamples = data.path("mrsamples") if data.has("mrsamples") else None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return score(answers, evaluation.items, kind, evaluation.profile,
-                     subsets=mwids is not None and mrsamples is not None, by_pos=True,
-                     bounds=True, mwids=mwids, mrsamples=mrsamples, warn=False)
+    return evaluation.scorer.score(answers, kind, subsets=data.has("mwids")
+                                   and data.has("mrsamples"), by_pos=True, bounds=True,
+                                   warn=False)
 
 
 def _measures(s: SubstitutionScore) -> list[Cell]:

@@ -1,0 +1,125 @@
+"""Where a scorer's gold comes from: a file, a dataset (by name or object), or items in memory.
+
+`resolve_gold` turns what the user gave into a `GoldSource`, which reads the gold (or mw gold)
+lines as a profile says, names the gold in signatures, finds the files of the further-analysis
+subsets and knows the gold's language (which picks the default profile). A string that is an
+existing path is a file; otherwise a registered dataset name; otherwise an error that lists
+the dataset names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lexsub_baselines.datasets.gold import read_gold
+from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
+from lexsub_baselines.datasets.types import GoldItem
+from lexsub_baselines.errors import LexsubError, MissingResourceError
+from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
+from lexsub_baselines.scoring.input_files import path_kind
+from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.scoring.signature import gold_label
+
+__all__ = ["GoldSource", "resolve_gold"]
+
+_ROLES = {False: "gold", True: "mwgold"}
+
+
+@lru_cache(maxsize=8)
+def _lenient(path: Path, resolved: Path, mtime_ns: int, size: int) -> GoldFile:
+    # the lenient reader's items as lines; one object per file state, so its built gold is
+    # shared as `read_gold_file`'s is
+    return from_items(read_gold(resolved), str(path))
+
+
+@dataclass(frozen=True)
+class GoldSource:
+    """The gold behind a `Scorer`: exactly one of `path`, `dataset`, `items` is set.
+
+    Attributes:
+        path: a gold file (read as mw gold when mw is scored).
+        dataset: a dataset (its `gold` and `mwgold` roles).
+        items: gold given in memory, as lines.
+    """
+
+    path: Path | None = None
+    dataset: Dataset | None = None
+    items: GoldFile | None = None
+
+    @property
+    def language(self) -> str:
+        """Return the language of the substitutes (a dataset's; `en` otherwise)."""
+        return self.dataset.spec.language if self.dataset is not None else "en"
+
+    def file(self, mw: bool) -> Path | None:
+        """Return the gold file of the role (None for gold in memory)."""
+        if self.dataset is not None:
+            return self.dataset.path(_ROLES[mw])
+        return self.path
+
+    def label(self, mw: bool) -> str:
+        """Return the signature's gold label (`key/gold#4e27e4ab`, `semeval2007-test#…`)."""
+        path = self.file(mw)
+        if path is None:
+            return "memory#-"
+        return gold_label(path, self.dataset.name if self.dataset is not None else None)
+
+    def companion(self, role: str) -> Path | None:
+        """Return where the `mwids` or `mrsamples` file of the subsets is expected."""
+        if self.dataset is not None and self.dataset.spec.relpath(role) is not None:
+            return self.dataset.root / str(self.dataset.spec.relpath(role))
+        path = self.file(False) if self.dataset is not None else self.path
+        return path.parent / {"mwids": "mwids", "mrsamples": "MRsamples"}[role] \
+            if path is not None else None
+
+    def read(self, mw: bool, profile: Profile) -> GoldFile:
+        """Return the gold (or mw gold) lines as `profile` reads them."""
+        path = self.file(mw)
+        if path is None:  # gold in memory
+            return self.items or GoldFile("<memory>", ())
+        if self.dataset is not None and self.dataset.spec.format != "semeval":
+            # CoInCo: the dataset's own reader (spaced lemmas, the split's ids)
+            return from_items(self.dataset.gold(_ROLES[mw]), str(path))
+        if profile.gold_lines is not None:
+            return read_gold_file(path, mw, profile.gold_lines)
+        kind = path_kind(path)
+        if kind != "a file":
+            raise LexsubError(f"the gold {path} is {kind}, not a file: profile "
+                              f"{profile.name} reads gold files only")
+        stat = path.stat()
+        return _lenient(path, path.resolve(), stat.st_mtime_ns, stat.st_size)
+
+
+def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roots | None
+                 ) -> GoldSource:
+    """Return the source of `gold`: a path, a dataset name, a `Dataset` or {id: GoldItem}.
+
+    Raises:
+        MissingResourceError: a string or path that is neither a file nor a dataset name;
+            the message lists the dataset names.
+        LexsubError: the path is a directory.
+    """
+    if isinstance(gold, Dataset):
+        return GoldSource(dataset=gold)
+    if isinstance(gold, Mapping):
+        return GoldSource(items=from_items(gold))  # a snapshot: later changes do not count
+    path = Path(gold)
+    kind = path_kind(path)
+    if kind == "a directory":
+        raise LexsubError(f"the gold {path} is a directory, not a gold file: pass the file "
+                          "itself (key/gold, key/mwgold, trial/gold.trial) or a dataset name")
+    if kind != "missing":
+        return GoldSource(path=path)
+    names = dataset_names()
+    if str(gold) in names:
+        return GoldSource(dataset=load_dataset(str(gold), roots or resolve_roots()))
+    from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
+
+    raise MissingResourceError(
+        "gold file", path, f"it is neither a file nor a dataset name (datasets: "
+        f"{', '.join(names)}); the SemEval-2007 gold files (key/gold, key/mwgold, "
+        f"trial/gold.trial) are in {SEMEVAL2007_URL}")

@@ -1,0 +1,352 @@
+"""`Scorer`: one gold standard under one profile, built once, against which systems are scored.
+
+`score()` is `Scorer(gold, profile).score(system, kind)`. Keep a `Scorer` to score many files
+against one gold (the gold is read and built once per kind and subset), or to get what the
+analyses compare: per-item credits and item upper bounds (`item_credits`). A `Scorer` takes
+a snapshot of gold given as a mapping, so changing the mapping afterwards changes nothing;
+make a new `Scorer` (or call `score()`) to score against the changed gold.
+
+>>> scorer = Scorer("semeval2007-test")  # doctest: +SKIP
+>>> {path.stem: scorer.score(path).main.recall  # doctest: +SKIP
+...  for path in Path("results/semeval2007-test").glob("*.best")}
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.scoring.answers_reader import (
+    Problem,
+    SystemAnswers,
+    answers_from_mapping,
+    parse_answer_lines,
+    read_answers,
+)
+from lexsub_baselines.scoring.bounds import upper_bounds
+from lexsub_baselines.scoring.gold import MwGold, ScoringGold, build_gold, build_mw_gold
+from lexsub_baselines.scoring.gold_lines import GoldFile
+from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
+from lexsub_baselines.scoring.hints import kind_hint, language_hint
+from lexsub_baselines.scoring.jabbari import jabbari_scores
+from lexsub_baselines.scoring.measures import (
+    ItemCredits,
+    item_answers,
+    item_credits,
+    score_mw,
+    score_substitution,
+)
+from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
+from lexsub_baselines.scoring.report import Block, ScoreReport
+from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
+from lexsub_baselines.scoring.signature import Signature
+from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
+
+__all__ = ["KINDS", "MEASURE_SETS", "GoldInput", "Scorer", "ScoringWarning", "SystemInput",
+           "emit_problems", "emit_report"]
+
+#: The answer kinds the scorer knows.
+KINDS: tuple[str, ...] = ("best", "oot", "mw")
+#: Extra measure sets accepted by `measures=`.
+MEASURE_SETS: tuple[str, ...] = ("jabbari",)
+
+SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]]
+               | Sequence[str] | Sequence[bytes])
+GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
+
+
+# Gold built from one gold file, shared by every Scorer of that file. A `GoldFile` is immutable
+# and `read_gold_file` returns the same object while the file's path, mtime and size stay the
+# same, so scoring many systems with `score()` builds the gold once; gold given as a mapping
+# is a new `GoldFile` for every Scorer and is never shared (a changed mapping scores fresh).
+_BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringGold | MwGold]] \
+    = WeakKeyDictionary()
+
+
+class ScoringWarning(UserWarning):
+    """A problem in a scored file (the message names file and line), a note or a hint."""
+
+
+def _version() -> str:
+    from lexsub_baselines import __version__
+
+    return __version__
+
+
+def emit_problems(problems: Iterable[Problem], limit: int = 10,
+                  skip: Sequence[str] = (), stacklevel: int = 2) -> None:
+    """Warn about each problem (`ScoringWarning`), at most `limit` per kind, then a summary.
+
+    Arguments:
+        problems: the problems, in file order.
+        limit: how many of one kind (code) to show before summarising the rest.
+        skip: codes not to warn about (e.g. `malformed` when the text output shows them).
+        stacklevel: as for `warnings.warn`, counted from the caller of this function.
+    """
+    shown: dict[str, int] = {}
+    hidden: dict[tuple[str, str], int] = {}
+    for problem in problems:
+        if problem.code in skip:
+            continue
+        shown[problem.code] = shown.get(problem.code, 0) + 1
+        if shown[problem.code] <= limit:
+            warnings.warn(str(problem), ScoringWarning, stacklevel=stacklevel)
+        else:
+            key = (problem.path, problem.code)
+            hidden[key] = hidden.get(key, 0) + 1
+    for (path, code), count in hidden.items():
+        warnings.warn(f"{path}: {count} more {code} problems not shown", ScoringWarning,
+                      stacklevel=stacklevel)
+
+
+def emit_report(report: ScoreReport, stacklevel: int = 2) -> None:
+    """Warn (`ScoringWarning`) about a report's gold and system problems, notes and hints."""
+    emit_problems((*report.gold_problems, *report.problems), stacklevel=stacklevel + 1)
+    for message in (*report.notes, *report.hints):
+        warnings.warn(message, ScoringWarning, stacklevel=stacklevel)
+
+
+def _check_ids(system: SystemAnswers, lexelts: Mapping[str, str]) -> list[Problem]:
+    problems = []
+    for line in system.lines:
+        lexelt = lexelts.get(line.id)
+        if lexelt is None:
+            problems.append(Problem(system.path, line.line, "unknown-id",
+                                    f"id {line.id} is not in the gold; ignored"))
+        elif line.lexelt and line.lexelt != lexelt:
+            problems.append(Problem(system.path, line.line, "lexelt-mismatch",
+                                    f"lexelt {line.lexelt} for id {line.id}, the gold has "
+                                    f"{lexelt} (the id decides; scored)"))
+    return problems
+
+
+class Scorer:
+    """A gold standard under one scorer profile; scores systems and gives per-item credits.
+
+    Arguments:
+        gold: a gold file (`key/gold`; `key/mwgold` to score mw), a dataset name
+            (`semeval2007-test`: its `gold` or `mwgold` under the roots), a `Dataset`, or
+            {id: GoldItem}.
+        profile: a profile name or `Profile`; default: the dataset's (`clls2010-official`
+            for the CLLS datasets), else `official`.
+        mwids: the mwids file of the NMWT subset (default: the dataset's, or beside the gold).
+        mrsamples: the MRsamples file of RAND and MAN (default: likewise).
+        roots: where dataset names are looked up (default: `resolve_roots()`).
+        ids: score only these items (the others leave T).
+
+    Raises:
+        MissingResourceError: the gold is neither a file nor a dataset name (the message
+            lists the datasets), or a dataset's gold file is absent.
+        LexsubError: the gold path is a directory.
+        UnknownNameError: an unknown profile.
+    """
+
+    def __init__(self, gold: GoldInput, profile: str | Profile | None = None, *,
+                 mwids: Path | None = None, mrsamples: Path | None = None,
+                 roots: Roots | None = None, ids: Collection[str] | None = None) -> None:
+        self.source: GoldSource = resolve_gold(gold, roots)
+        chosen = profile if profile is not None else default_profile(self.source.language)
+        self.profile: Profile = get_profile(chosen) if isinstance(chosen, str) else chosen
+        self._subset_files = (mwids or self.source.companion("mwids"),
+                              mrsamples or self.source.companion("mrsamples"))
+        self._ids = frozenset(ids) if ids is not None else None
+        self._files: dict[bool, GoldFile] = {}
+        self._built: dict[Subset, ScoringGold] = {}
+        self._mw: MwGold | None = None
+        self._hints: dict[bool, str | None] = {}
+        self._lexelts: dict[str, str] | None = None
+        self._labels: dict[bool, str] = {}
+        self._mwids: frozenset[str] | None = None
+
+    # --- the gold ------------------------------------------------------------------------
+
+    def gold_file(self, mw: bool = False) -> GoldFile:
+        """Return the gold lines as the profile reads them (the mw gold with `mw`)."""
+        if mw not in self._files:
+            read = self.source.read(mw, self.profile)
+            self._files[mw] = read.restricted(self._ids) if self._ids is not None else read
+        return self._files[mw]
+
+    def gold(self, subset: Subset = ALL) -> ScoringGold:
+        """Return the scored items (T) under the profile and `subset` (built once)."""
+        built = self._built.get(subset)
+        if built is None:
+            file = self.gold_file()
+            shared = _BUILT.setdefault(file, {})
+            found = shared.get((self.profile, subset))
+            if not isinstance(found, ScoringGold):
+                found = shared[(self.profile, subset)] = build_gold(file, self.profile, subset)
+            built = self._built[subset] = found
+        return built
+
+    def mw_gold(self) -> MwGold:
+        """Return the multiword gold (built once)."""
+        if self._mw is None:
+            file = self.gold_file(mw=True)
+            shared = _BUILT.setdefault(file, {})
+            found = shared.get((self.profile, None))
+            if not isinstance(found, MwGold):
+                found = shared[(self.profile, None)] = build_mw_gold(file, self.profile)
+            self._mw = found
+        return self._mw
+
+    @property
+    def mwids(self) -> frozenset[str]:
+        """Return the ids of the mwids file (targets that are part of a multiword), or none."""
+        if self._mwids is None:
+            path = self._subset_files[0]
+            self._mwids = read_mwids(path) if path is not None and path.is_file() \
+                else frozenset()
+        return self._mwids
+
+    def further_subsets(self) -> tuple[tuple[Subset, ...], tuple[str, ...]]:
+        """Return the scoreFA.pl subsets the mwids/MRsamples files allow, and notes."""
+        return available_subsets(*self._subset_files)
+
+    # --- per item ------------------------------------------------------------------------
+
+    def answers(self, system: SystemInput, kind: str) -> SystemAnswers:
+        """Return a system's answers read as the profile reads them."""
+        if isinstance(system, SystemAnswers):
+            return system
+        if isinstance(system, str | Path):
+            return read_answers(system, kind, self.profile)
+        if isinstance(system, Mapping):
+            return answers_from_mapping(system, kind)
+        return parse_answer_lines(system, kind, self.profile)
+
+    def item_credits(self, system: SystemInput, kind: str, subset: Subset = ALL) -> ItemCredits:
+        """Return a system's official credit and upper bound on each item of T (best/oot)."""
+        return item_credits(self.gold(subset), self.answers(system, kind), kind, self.profile,
+                            subset)
+
+    # --- scoring -------------------------------------------------------------------------
+
+    def score(self, system: SystemInput, kind: str = "best", *, subsets: bool = False,
+              by_pos: bool = False, bounds: bool = False, measures: Sequence[str] = (),
+              k: float = 1.0, warn: bool = True) -> ScoreReport:
+        """Score a system; see `lexsub_baselines.scoring.score` for the arguments.
+
+        Raises:
+            MissingResourceError: the system file does not exist.
+            LexsubError: an unknown kind or measure set, a directory as system file, or a
+                gold without scorable items.
+        """
+        if kind not in KINDS:
+            raise LexsubError(f"unknown answer kind {kind!r}; known: {', '.join(KINDS)}")
+        unknown = [m for m in measures if m not in MEASURE_SETS]
+        if unknown:
+            raise LexsubError(f"unknown measure set {unknown[0]!r}; known: "
+                              f"{', '.join(MEASURE_SETS)}")
+        answers = self.answers(system, kind)
+        mw = kind == "mw"
+        gold_file = self.gold_file(mw)
+        notes: list[str] = []
+        if mw:
+            report = self._score_mw(answers, notes, subsets or by_pos or bounds or
+                                    bool(measures))
+        else:
+            report = self._score_substitution(answers, kind, subsets, by_pos, bounds, measures,
+                                              k, notes)
+        hints = [h for h in (kind_hint(answers), self._language_hint(mw)) if h]
+        report = replace(
+            report, problems=tuple(sorted((*answers.problems, *report.problems),
+                                          key=lambda p: p.line)),
+            notes=(*notes, *self._attempt_notes(report.main, answers.path)),
+            gold_problems=gold_file.problems, hints=tuple(hints),
+            empty_undefined=self.profile.empty_undefined)
+        if warn:
+            emit_report(report, stacklevel=3)  # the warnings point at the caller
+        return report
+
+    def _signature(self, kind: str, subset: str, total: int, total_mode: int | None,
+                   mw: bool) -> Signature:
+        prof = self.profile
+        oot = kind == "oot"
+        if mw not in self._labels:
+            self._labels[mw] = self.source.label(mw)
+        return Signature(kind, prof.name, self._labels[mw], subset, total, total_mode,
+                         _version(), dups=("once" if prof.dedupe_oot else "counted")
+                         if oot else None, cap=prof.oot_cap if oot else None,
+                         deviations=prof.deviations)
+
+    def _score_mw(self, answers: SystemAnswers, notes: list[str], extras: bool) -> ScoreReport:
+        gold = self.mw_gold()
+        signature = self._signature("mw", "all", gold.total, None, True)
+        if extras:
+            notes.append("subsets, by-PoS, bounds and extra measures apply to best and oot only")
+        block = Block("all", score_mw(gold, answers, self.profile), signature)
+        return ScoreReport("mw", self.profile.name, answers.path, (block,), (),
+                           self.profile.order)
+
+    def _score_substitution(self, answers: SystemAnswers, kind: str, subsets: bool,
+                            by_pos: bool, bounds: bool, measures: Sequence[str], k: float,
+                            notes: list[str]) -> ScoreReport:
+        prof = self.profile
+        chosen: list[Subset] = [ALL]
+        if subsets:
+            found, missing = self.further_subsets()
+            chosen += found
+            notes += missing
+        blocks = []
+        for subset in chosen:
+            gold = self.gold(subset)
+            if not gold.total:
+                if subset is ALL:
+                    where = self.source.file(False) or "in memory"
+                    raise LexsubError(f"the gold ({where}) has no item with 2 or more "
+                                      "responses: nothing to score against")
+                notes.append(f"subset {subset.name} has no items; not scored")
+                continue
+            signature = self._signature(kind, subset.name, gold.total, gold.total_mode, False)
+            blocks.append(Block(subset.name, score_substitution(gold, answers, kind, prof, subset),
+                                signature, subset.header(kind)))
+        all_gold = self.gold()
+        parts = {pos: part for pos in POS_TAGS if by_pos
+                 and (part := all_gold.restricted(pos)).total}
+        pos_scores = ({pos: score_substitution(part, answers, kind, prof)
+                       for pos, part in parts.items()} if by_pos else None)
+        jabbari = jabbari_by_pos = None
+        if "jabbari" in measures:
+            jabbari = jabbari_scores(item_answers(all_gold, answers, kind, prof), kind,
+                                     all_gold.total, k)
+            if by_pos:
+                jabbari_by_pos = {pos: jabbari_scores(item_answers(part, answers, kind, prof),
+                                                      kind, part.total, k)
+                                  for pos, part in parts.items()}
+        if self._lexelts is None:
+            self._lexelts = self.gold_file().lexelts()
+        return ScoreReport(kind, prof.name, answers.path, tuple(blocks),
+                           tuple(_check_ids(answers, self._lexelts)), prof.order,
+                           pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
+                           if bounds else None, jabbari, (), jabbari_by_pos)
+
+    def _attempt_notes(self, main: SubstitutionScore | MwScore, path: str) -> list[str]:
+        if isinstance(main, MwScore):
+            if main.mw_found:
+                return []
+            shown = "left empty, as score.pl prints them" if self.profile.empty_undefined \
+                else "reported as 0.00"
+            return [f"{path}: no system multiword: detection and identification precision are "
+                    f"undefined ({shown})"]
+        if not main.attempted:
+            return [f"{path}: no item attempted; precision reported as 0.00 (score.pl dies with "
+                    "a division by zero before printing)"]
+        if not main.attempted_mode:
+            return [f"{path}: no attempted item has a mode; Mode precision reported as 0.00 "
+                    "(score.pl dies with a division by zero after its first two lines)"]
+        return []
+
+    def _language_hint(self, mw: bool) -> str | None:
+        if mw not in self._hints:
+            where = self.source.file(mw)
+            self._hints[mw] = language_hint(self.gold_file(mw), str(where or "in memory"),
+                                            self.profile)
+        return self._hints[mw]

@@ -1,0 +1,79 @@
+"""The command's entry points: `python -m lexsub_baselines`, `lexsub components`, and the
+promise that scoring one file imports nothing heavy (issue 12.3, 16.4)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.cli import COMMAND_MODULES, COMMANDS, command_modules, main
+
+HEAVY = ("numpy", "scipy", "spacy", "dask", "thinc", "matplotlib", "gensim", "kenlm", "nltk")
+
+
+def _python(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=False,
+                          cwd=Path(__file__).parent.parent)
+
+
+def test_python_m_works_like_lexsub() -> None:
+    shown = _python("-m", "lexsub_baselines", "--help")
+    assert shown.returncode == 0
+    assert "usage: lexsub" in shown.stdout and "components" in shown.stdout
+    version = _python("-m", "lexsub_baselines", "--version")
+    assert version.returncode == 0 and version.stdout.startswith("lexsub ")
+    wrong = _python("-m", "lexsub_baselines", "scroe")
+    assert wrong.returncode == 2 and "invalid choice: 'scroe'" in wrong.stderr
+
+
+PROBE = """
+import sys
+from lexsub_baselines.cli import main
+try:
+    main(sys.argv[1].split("|"))
+except SystemExit:  # --version
+    pass
+print("heavy:", sorted({m.split(".")[0] for m in sys.modules} & set(sys.argv[2:])))
+"""
+
+
+@pytest.mark.parametrize("command", ["score", "--version"])
+def test_scoring_one_file_imports_nothing_heavy(tmp_path: Path, command: str) -> None:
+    gold = tmp_path / "gold"
+    gold.write_text("side.n 1 :: team 3;party 1;\n")
+    system = tmp_path / "sys.best"
+    system.write_text("side.n 1 :: team\n")
+    argv = f"score|{system}|{gold}" if command == "score" else command
+    run = _python("-c", PROBE, argv, *HEAVY)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "heavy: []"
+    if command == "score":
+        assert "precision = 75.00, recall = 75.00" in run.stdout
+
+
+def test_only_the_commands_module_is_imported() -> None:
+    assert command_modules(["score", "a.best", "gold"]) == ("lexsub_baselines.cli.score_cmd",)
+    assert command_modules(["--data-root", "x", "rank-eval"]) == (COMMAND_MODULES["rank-eval"],)
+    assert command_modules(["--version"]) == ()
+    assert command_modules(["--help"]) == COMMANDS == command_modules(["scroe"])
+    # every module's commands are in the table (a new command still works: all are imported)
+    assert set(COMMAND_MODULES.values()) == set(COMMANDS)
+
+
+def test_components_lists_each_registry_one_line_each(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["components"]) == 0
+    out = capsys.readouterr().out
+    sections = {}
+    for block in out.split("\n\n"):
+        title, *rows = block.strip("\n").split("\n")
+        sections[title] = {row.split()[0]: row for row in rows}
+        assert all(row.startswith("  ") and len(row.split(None, 1)) == 2 for row in rows)
+    assert list(sections) == ["generators:", "rankers:", "frequency sources:",
+                              "scorer profiles:"]
+    assert {"wordnet", "roget", "dist:lin"} <= set(sections["generators:"])
+    assert {"freq:bnc", "cmlc", "identity"} <= set(sections["rankers:"])
+    assert {"bnc", "gr", "corpus"} <= set(sections["frequency sources:"])
+    assert {"official", "corrected", "clls2010-official"} <= set(sections["scorer profiles:"])
