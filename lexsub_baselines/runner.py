@@ -88,7 +88,9 @@ def answer_dataset(system: System, dataset: Dataset, progress: bool = True) -> d
     answers: dict[str, Answers] = {}
     instances = dataset.instances()
     for instance in tqdm(instances, desc=f"{dataset.name} {system.name}", unit="inst",
-                         file=sys.stderr, disable=not progress, leave=False):
+                         file=sys.stderr, leave=False,
+                         # None: tqdm draws only on a terminal (no carriage returns in logs)
+                         disable=None if progress else True):
         answers[instance.id] = system.answer(instance)
     return answers
 

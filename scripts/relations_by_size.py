@@ -7,7 +7,8 @@ trial and test sets, with the number of unanswered instances and the words in th
 
     .venv/bin/python scripts/relations_by_size.py [--sizes 5M 20M all] [--json out.json]
         [--without pred,pred_of]   # also score each size without these relations (ablation)
-        [--min-counts 20 50]       # neighbours' minimum relation count (default: the systems')
+        [--min-counts 20 400 14/M] # neighbours' minimum relation count, absolute or per
+                                   # million relation occurrences (default: the systems' 14/M)
 
 The budget `make baselines` uses was chosen from the trial columns and the build time, never
 from the test columns, which are only reported.
@@ -26,10 +27,10 @@ from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.datasets.registry import load_dataset
 from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
-from lexsub_baselines.distributional.neighbours import DEFAULT_MIN_COUNT, Neighbourhood
+from lexsub_baselines.distributional.neighbours import MinCount, Neighbourhood, RelativeMinCount
 from lexsub_baselines.distributional.parser import parser_dir
 from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.generators.distributional import DistributionalGenerator
+from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT, DistributionalGenerator
 from lexsub_baselines.paths import resolve_roots
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.runner import answer_dataset
@@ -39,8 +40,18 @@ from lexsub_baselines.systems import ComposedSystem
 DATASETS = ("semeval2007-trial", "semeval2007-test")
 
 
+def _min_count(text: str) -> MinCount:
+    """argparse type: `400` (a count) or `14/M` (per million relation occurrences)."""
+    try:
+        if text.endswith("/M"):
+            return RelativeMinCount(float(text[:-2]))
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a count or N/M: {text!r}") from None
+
+
 def _score_measure(measure: str, neighbourhood: Neighbourhood,
-                   datasets: list[Any], min_count: float) -> dict[str, Any]:
+                   datasets: list[Any], min_count: MinCount) -> dict[str, Any]:
     system = ComposedSystem(measure, DistributionalGenerator(measure, neighbourhood,
                                                              min_count=min_count),
                             IdentityRanker())
@@ -61,8 +72,9 @@ def main() -> int:
     parser.add_argument("--sizes", nargs="+", type=token_budget,
                         default=[5_000_000, 20_000_000, None],
                         help="token budgets (e.g. 5M 20M all)")
-    parser.add_argument("--min-counts", nargs="+", type=float, default=[DEFAULT_MIN_COUNT],
-                        help=f"neighbours' minimum c(w) (default {DEFAULT_MIN_COUNT})")
+    parser.add_argument("--min-counts", nargs="+", type=_min_count, default=[SYSTEM_MIN_COUNT],
+                        help=f"neighbours' minimum c(w): a count, or N/M per million relation "
+                        f"occurrences (default {SYSTEM_MIN_COUNT}, the systems')")
     parser.add_argument("--without", default=None,
                         help="comma-separated relations: also score the counts without them")
     parser.add_argument("--measures", default=",".join(MEASURES),
@@ -88,12 +100,12 @@ def main() -> int:
                                        for x in args.measures.split(",")):
                 row = _score_measure(measure, neighbourhood, datasets, min_count)
                 row.update({"tokens": counts.meta.get("words"), "budget": size,
-                            "relations": kept, "min_count": min_count,
+                            "relations": kept, "min_count": str(min_count),
                             "vocabulary": len(chosen.words),
                             "occurrences": int(chosen.matrix.sum()),
                             "build_seconds": round(built, 1)})
                 rows.append(row)
-                print(f"{row['tokens']:>11,} {kept:<12} min {min_count:<5g} {measure:<8} trial "
+                print(f"{row['tokens']:>11,} {kept:<12} min {min_count!s:<5} {measure:<8} trial "
                       f"{row['trial_best']:5.2f} {row['trial_oot']:5.2f}  test "
                       f"{row['test_best']:5.2f} {row['test_oot']:5.2f}  unanswered "
                       f"{row['test_unanswered']}", file=sys.stderr)
@@ -101,7 +113,7 @@ def main() -> int:
           "test oot R | test unanswered | words |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
-        print(f"| {row['tokens'] / 1e6:.1f}M | {row['relations']} | {row['min_count']:g} | "
+        print(f"| {row['tokens'] / 1e6:.1f}M | {row['relations']} | {row['min_count']} | "
               f"`{row['measure']}` | "
               f"{row['trial_best']:.2f} | "
               f"{row['trial_oot']:.2f} | {row['test_best']:.2f} | {row['test_oot']:.2f} | "

@@ -23,32 +23,16 @@ from lexsub_baselines.builds import ResourceSettings, build
 from lexsub_baselines.cache import verified
 from lexsub_baselines.corpora import corpus_plan, file_words, iter_paragraphs, plan_shards
 from lexsub_baselines.distributional.build import RelationSettings, counts_stem, shards_dir
-from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
+from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.engine.cluster import EngineSettings
 from lexsub_baselines.engine.progress import Progress
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots, resolve_roots
 
-TINY_PARSER = TrainingSettings(max_steps=60, eval_frequency=60, train_sentences=500,
-                               eval_sentences=100)
 VENV_BIN = Path(sys.executable).parent
 QUIET = Progress(enabled=False, stream=io.StringIO())
 
 pytestmark = [pytest.mark.shared, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def tiny_shared(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots:
-    """A shared root of twelve real corpus heads (about 60k words)."""
-    return make_tiny_shared(shared, tmp_path_factory.mktemp("tiny"), n_wiki=6, n_books=6,
-                            wiki_lines=60, book_lines=500)
-
-
-@pytest.fixture(scope="module")
-def tiny_parser(tiny_shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> ParserModel:
-    """A parser trained for a few seconds (500 EWT sentences, 60 updates)."""
-    roots = dataclasses.replace(tiny_shared, cache=tmp_path_factory.mktemp("parser-cache"))
-    return train_parser(roots, TINY_PARSER, quiet=True)
 
 
 def _roots(tiny_shared: Roots, tiny_parser: ParserModel, cache: Path) -> Roots:

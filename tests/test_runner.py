@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
+from tiny_corpus import seed_parser
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.published import published_row
 from lexsub_baselines.runner import run_system, score_files
@@ -19,10 +22,20 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory, shared: Roots) -> Path:
-    """`lexsub baselines` for the WordNet and mw baselines (a few seconds)."""
+def tiny(tiny_shared: Roots, tiny_parser: ParserModel,
+         tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The global options of a tiny corpus root (real task data) with the tiny parser: the
+    `wordnet` baseline ranks by relation frequency, built from the tiny corpus here."""
+    roots = seed_parser(tiny_parser, dataclasses.replace(
+        tiny_shared, cache=tmp_path_factory.mktemp("cache")))
+    return ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache)]
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory, tiny: list[str]) -> Path:
+    """`lexsub baselines` for the WordNet and mw baselines (seconds, on the tiny corpus)."""
     out = tmp_path_factory.mktemp("results")
-    assert main(["baselines", "--systems", "wordnet", "mw", "--out", str(out),
+    assert main([*tiny, "baselines", "--systems", "wordnet", "mw", "--out", str(out),
                  "--no-progress"]) == 0
     return out
 
@@ -84,8 +97,9 @@ def test_tables_show_ours_paper_and_difference(results: Path) -> None:
     assert "| `mw` |" in tables.split("### semeval2007-test — mw")[1]
 
 
-def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path) -> None:
-    assert main(["baselines", "--systems", "wordnet", "mw", "--out", str(tmp_path),
+def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path, tiny: list[str]
+                                        ) -> None:
+    assert main([*tiny, "baselines", "--systems", "wordnet", "mw", "--out", str(tmp_path),
                  "--no-progress"]) == 0
     for name in ("scores.json", "runs.json", "tables.md", "semeval2007-test/wordnet.oot",
                  "semeval2007-trial/mw.mw"):

@@ -101,18 +101,40 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
     return asyncio.run(_build(roots, wanted, settings, engine, progress, found, started))
 
 
+#: Stages built before all others when they are needed: the corpus plan is a map of quick
+#: tasks that every corpus stage waits for, and Dask would run it after the long single tasks
+#: (the parser, the LM sample) that are submitted beside it, since it hands single tasks to
+#: the workers at once but queues large groups of tasks on the scheduler.
+FIRST: tuple[str, ...] = ("corpus-plan",)
+
+
+def _closure(names: Iterable[str]) -> set[str]:
+    """Return `names` and every stage they need, transitively."""
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(STAGES.get(name).needs)
+    return seen
+
+
 async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
                  engine: EngineSettings, progress: Progress, found: dict[str, Any],
                  started: float) -> BuildReport:
     async with open_engine(engine, roots) as client:
         ctx = BuildContext(client, roots, settings, progress, engine.label(),
                            lock_dir=roots.cache / ".locks")
-        results, records = await run_graph(STAGES, wanted, ctx, found)
+        first = [name for name in FIRST if name in _closure(wanted) and name not in found]
+        early, records = await run_graph(STAGES, first, ctx, found, started)
+        results, later = await run_graph(STAGES, wanted, ctx, {**found, **early}, started)
+        records += [record for record in later if record.name not in early]
         workers = await client.run(_peak_rss_mb)
     peak = {"client": _peak_rss_mb(),
             **{f"worker {i + 1}": mb for i, (_, mb) in enumerate(sorted(workers.items()))}}
-    return BuildReport(results, tuple(records), engine.label(), time.perf_counter() - started,
-                       peak)
+    return BuildReport(results, tuple(sorted(records, key=lambda r: r.started)), engine.label(),
+                       time.perf_counter() - started, peak)
 
 
 _ENSURED: dict[tuple[Roots, ResourceSettings, str], Any] = {}

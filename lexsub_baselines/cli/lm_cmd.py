@@ -212,10 +212,10 @@ def run_tune_prior(args: argparse.Namespace, roots: Roots) -> int:
         mark = "  <- best" if weights == result.best else ""
         print(f"{weights!s:<28} {args.measure} {value:.2f}{mark}")
     if args.write:
-        from lexsub_baselines.catalog import BASELINE_FREQUENCY
+        from lexsub_baselines.catalog import PRIOR_FREQUENCY
         from lexsub_baselines.rankers.cmlc import read_lambda
 
-        result.write(generator=args.generator, frequency_source=BASELINE_FREQUENCY,
+        result.write(generator=args.generator, frequency_source=PRIOR_FREQUENCY,
                      cmlc_lambda=f"{read_lambda():g}")
         print(f"recorded {result.best} in rankers/cmlc_prior.json")
     return 0

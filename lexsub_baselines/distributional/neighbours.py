@@ -34,9 +34,11 @@ from lexsub_baselines.distributional.measures import (
 __all__ = [
     "DEFAULT_MIN_COUNT",
     "CountsSource",
+    "MinCount",
     "Neighbour",
     "NeighbourCache",
     "Neighbourhood",
+    "RelativeMinCount",
     "counts_key",
     "nearest",
 ]
@@ -44,7 +46,34 @@ __all__ = [
 #: Minimum c(w) (relation occurrences) of a neighbour. Lin (1998) kept words seen at least
 #: 100 times in a 64M-word corpus; a word takes part in fewer relations than it has
 #: occurrences, hence a lower bar. A setting (`min_count`), part of the neighbour cache key.
+#: The baselines use a threshold relative to the counts' size instead (`RelativeMinCount`).
 DEFAULT_MIN_COUNT = 20
+
+
+@dataclass(frozen=True)
+class RelativeMinCount:
+    """A neighbour threshold that grows with the counts: c(w) ≥ `per_million` × N / 10⁶,
+    N the counts' relation occurrences, so that samples of different sizes keep words of the
+    same relative frequency.
+
+    >>> import scipy.sparse as sp
+    >>> counts = FeatureCounts((("a", "n"),), (("obj_of", "x"),), sp.csr_matrix([[2e6]]))
+    >>> RelativeMinCount(14).resolve(counts), str(RelativeMinCount(14))
+    (28.0, '14/M')
+    """
+
+    per_million: float
+
+    def resolve(self, counts: FeatureCounts) -> float:
+        """Return the absolute threshold for `counts`."""
+        return self.per_million * float(counts.matrix.sum()) / 1e6
+
+    def __str__(self) -> str:
+        return f"{self.per_million:g}/M"
+
+
+#: A neighbour threshold: an absolute c(w), or one relative to the counts' size.
+MinCount = float | RelativeMinCount
 
 
 @dataclass(frozen=True)
@@ -199,21 +228,21 @@ class NeighbourCache:
         directory: where the file lives (under the roots' cache).
         counts: the counts' key (`counts_key`).
         measure: the measure's name.
-        min_count: the neighbours' minimum c(w).
+        min_count: the neighbours' minimum c(w), absolute or relative (by its label).
         alpha: the skew of ``lee`` (part of the key for every measure, for simplicity).
     """
 
     directory: Path
     counts: str
     measure: str
-    min_count: float
+    min_count: MinCount
     alpha: float = DEFAULT_ALPHA
     _entries: dict[str, Any] | None = field(default=None, init=False, repr=False)
 
     @property
     def path(self) -> Path:
         """Return the cache file's path."""
-        key = cache_key(counts=self.counts, measure=self.measure, min_count=self.min_count,
+        key = cache_key(counts=self.counts, measure=self.measure, min_count=_label(self.min_count),
                         alpha=self.alpha)
         return self.directory / f"neighbours-{self.measure}-{key}.json"
 
@@ -246,7 +275,12 @@ class NeighbourCache:
             entries[f"{lemma}.{pos}"] = {"k": k, "neighbours": [[n.lemma, n.score]
                                                                  for n in neighbours]}
         document = {"counts": self.counts, "measure": self.measure,
-                    "min_count": self.min_count, "alpha": self.alpha, "targets": entries}
+                    "min_count": _label(self.min_count), "alpha": self.alpha,
+                    "targets": entries}
         atomic_write_text(self.path, json.dumps(document, ensure_ascii=False, sort_keys=True,
                                                 indent=0) + "\n")
         seal(self.path)
+
+
+def _label(min_count: MinCount) -> float | str:
+    return str(min_count) if isinstance(min_count, RelativeMinCount) else min_count

@@ -80,12 +80,16 @@ def report_progress(stage: str, done: float, total: float | None = None) -> None
         worker.log_event(PROGRESS_TOPIC, {"stage": stage, "done": done, "total": total})
 
 
-def _in_task(run: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run `function` in a worker, forwarding its warnings to the client of build `run`."""
+def _in_task(run: str, stage: str | None, function: Callable[..., T], *args: Any,
+             **kwargs: Any) -> T:
+    """Run `function` in a worker, forwarding its warnings to the client of build `run` (and,
+    for the one task of a single-task `stage`, that it has started)."""
+    worker = _worker()
+    if stage is not None and worker is not None:
+        worker.log_event(PROGRESS_TOPIC, {"stage": stage, "started": True})
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = function(*args, **kwargs)
-    worker = _worker()
     for warning in caught:
         if worker is None:
             warnings.warn_explicit(warning.message, warning.category, warning.filename,
@@ -150,6 +154,8 @@ class BuildContext(Generic[S]):
         engine: which cluster runs the tasks (`EngineSettings.label`), for the records.
         lock_dir: where the per-stage lock files are (None: no locking).
         notes: stage name -> a short note for the records (e.g. words/s).
+        run: this build's id, which tags the warnings its tasks forward.
+        warned: the warnings already issued (several stages read the same corpus file).
     """
 
     client: Any
@@ -160,11 +166,12 @@ class BuildContext(Generic[S]):
     lock_dir: Path | None = None
     notes: dict[str, str] = field(default_factory=dict)
     run: str = field(default_factory=lambda: uuid.uuid4().hex)
+    warned: set[str] = field(default_factory=set)
 
     async def task(self, stage: str, function: Callable[..., T], *args: Any,
                    priority: int = PRIORITY_SINGLE, **kwargs: Any) -> T:
         """Run `function(*args, **kwargs)` as one task on the cluster; return its result."""
-        future = self.client.submit(_in_task, self.run, function, *args,
+        future = self.client.submit(_in_task, self.run, stage, function, *args,
                                     key=_key(stage, function), pure=False, priority=priority,
                                     **kwargs)
         result: T = await future
@@ -182,7 +189,7 @@ class BuildContext(Generic[S]):
         from distributed import as_completed
 
         futures = {
-            self.client.submit(_in_task, self.run, function, item, *args,
+            self.client.submit(_in_task, self.run, None, function, item, *args,
                                key=_key(stage, function, str(index)), pure=False,
                                priority=priority): index
             for index, item in enumerate(items)
@@ -212,7 +219,7 @@ class BuildContext(Generic[S]):
         def submit(parts: list[Any]) -> Any:
             nonlocal merges
             merges += 1
-            return self.client.submit(_in_task, self.run, merge, *parts,
+            return self.client.submit(_in_task, self.run, None, merge, *parts,
                                       key=_key(stage, merge, str(merges)), pure=False,
                                       priority=PRIORITY_MERGE)
 
@@ -263,7 +270,7 @@ def _key(stage: str, function: Callable[..., Any], suffix: str = "") -> str:
 
 
 async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: BuildContext[S],
-                    found: Mapping[str, Any] | None = None
+                    found: Mapping[str, Any] | None = None, origin: float | None = None
                     ) -> tuple[dict[str, Any], list[StageRecord]]:
     """Build `targets` and what they need; return (name -> result or StageFailure, records).
 
@@ -271,7 +278,9 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
         stages: the registered stages.
         targets: the stages wanted.
         ctx: the cluster and settings.
-        found: results already looked up with `cached` (not looked up again).
+        found: results already looked up with `cached`, or failures of an earlier run (not
+            looked up again).
+        origin: the `time.perf_counter()` the records' start times count from (now).
 
     Raises:
         UnknownNameError: a target or a dependency is not a registered stage.
@@ -279,15 +288,14 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
     wanted = list(dict.fromkeys(targets))
     for name in wanted:
         _check_names(stages, name)
-    origin = time.perf_counter()
+    origin = time.perf_counter() if origin is None else origin
     running: dict[str, asyncio.Task[Any]] = {}
     records: list[StageRecord] = []
-    seen: set[str] = set()
 
     def forward_warning(event: tuple[float, dict[str, str]]) -> None:
         message = event[1].get("message", "")
-        if event[1].get("run") == ctx.run and message not in seen:
-            seen.add(message)  # several stages read the same corpus file: said once
+        if event[1].get("run") == ctx.run and message not in ctx.warned:
+            ctx.warned.add(message)
             warnings.warn(message, stacklevel=1)
 
     ctx.client.subscribe_topic(WARNING_TOPIC, forward_warning)
@@ -305,6 +313,8 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
             hit = found[name] if found and name in found else stage.cached(ctx)
         except LexsubError as error:
             return _failed(name, error, began)
+        if isinstance(hit, StageFailure):  # reported by the earlier run
+            return hit
         if hit is not None:
             records.append(StageRecord(name, "cached", began - origin, 0.0))
             return hit

@@ -53,6 +53,7 @@ class StageBar:
     bar: Any = None
     done: float = 0.0
     closed: bool = False
+    running: float | None = None
     started: float = field(default_factory=time.perf_counter)
     last_line: float = field(default_factory=time.perf_counter)
 
@@ -86,7 +87,9 @@ class StageBar:
     def _status(self, now: float) -> str:
         elapsed = now - self.started
         if not self.unit:
-            return f"running, {format_seconds(elapsed)} elapsed"
+            if self.running is None:
+                return f"queued, {format_seconds(elapsed)} elapsed"
+            return f"running for {format_seconds(now - self.running)}"
         parts = [format_count(self.done) + (f"/{format_count(self.total)}" if self.total else "")
                  + f" {self.unit}s"]
         if self.total:
@@ -150,6 +153,8 @@ class Progress:
                            file=self.stream, position=position, leave=False,
                            dynamic_ncols=True, mininterval=0.5,
                            bar_format=None if unit else "{desc}: {elapsed}")
+            if not unit:
+                bar.bar.set_description_str(f"{name} (queued)")
         else:
             bar._line("started" + (f" ({format_count(total)} {unit}s)" if total else ""))
         self._bars[name] = bar
@@ -158,7 +163,13 @@ class Progress:
     def event(self, payload: dict[str, Any]) -> None:
         """Apply a progress event from a task: {"stage", "done", "total"}."""
         bar = self._bars.get(str(payload.get("stage")))
-        if bar is not None and not bar.closed:
+        if bar is None or bar.closed:
+            return
+        if payload.get("started"):
+            bar.running = time.perf_counter()
+            if bar.bar is not None:
+                bar.bar.set_description_str(f"{bar.name} (running)")
+        else:
             bar.advance_to(float(payload["done"]), payload.get("total"))
 
     def heartbeat(self) -> None:

@@ -21,14 +21,17 @@ from lexsub_baselines.distributional.measures import DEFAULT_ALPHA, MEASURES
 from lexsub_baselines.distributional.neighbours import (
     DEFAULT_MIN_COUNT,
     CountsSource,
+    MinCount,
     Neighbour,
     NeighbourCache,
     Neighbourhood,
+    RelativeMinCount,
 )
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
-__all__ = ["SYSTEM_EXCLUDED_RELATIONS", "DistributionalGenerator", "corpus_generator",
+__all__ = ["SYSTEM_EXCLUDED_RELATIONS", "SYSTEM_MIN_COUNT", "DistributionalGenerator",
+           "corpus_generator",
            "fill_neighbours", "neighbour_caches", "neighbours_dir", "neighbours_filled",
            "system_counts", "system_counts_id"]
 
@@ -38,6 +41,15 @@ __all__ = ["SYSTEM_EXCLUDED_RELATIONS", "DistributionalGenerator", "corpus_gener
 #: good or better without them in all 15 cells (lin at 20M: 18.87 against 18.39), best recall
 #: equal in 13 and lower in 2 (by 0.22 and 0.11).
 SYSTEM_EXCLUDED_RELATIONS: tuple[str, ...] = ("pred", "pred_of")
+
+#: The baselines' neighbour threshold: c(w) ≥ 14 per million relation occurrences (about 400
+#: in the whole-corpus counts, 28.4M occurrences; about 90 at 20M tokens). Chosen on the trial
+#: data at 88M tokens (`scripts/relations_by_size.py --min-counts …`; mean of the five
+#: measures, best / oot recall): c(w) ≥ 20: 7.37 / 17.18, 50: 7.61 / 17.34, 100: 7.61 / 17.71,
+#: 200: 7.61 / 18.23, 400: 7.87 / 18.72, 800: 7.91 / 16.31, 1600: 8.06 / 13.32 — oot peaks at
+#: 400 and best barely moves after it. The same grid without the exclusion above is lower on
+#: oot at every threshold (e.g. 17.36 against 17.71 at 100), so the exclusion stays too.
+SYSTEM_MIN_COUNT = RelativeMinCount(14)
 
 
 @dataclass
@@ -50,7 +62,8 @@ class DistributionalGenerator:
             a run whose neighbour lists are all cached never loads them when the key is known
             without them, from `counts_id` or the neighbourhood's `key_source`), or a
             `Neighbourhood` shared with the other measures' generators.
-        min_count: minimum c(w) of a neighbour (see `neighbours.DEFAULT_MIN_COUNT`).
+        min_count: minimum c(w) of a neighbour (see `neighbours.DEFAULT_MIN_COUNT`), or a
+            `RelativeMinCount` (resolved when the counts are first needed).
         k: how many neighbours to propose (10: the oot answer size).
         cache_dir: where neighbour lists are cached (None: no cache).
         counts_id: the counts' key; None derives it from the counts (which loads them).
@@ -70,7 +83,7 @@ from lexsub_baselines.distributional.counts import FeatureCounts
 
     measure: str
     counts: CountsSource | Neighbourhood
-    min_count: float = DEFAULT_MIN_COUNT
+    min_count: MinCount = DEFAULT_MIN_COUNT
     k: int = 10
     cache_dir: Path | None = None
     counts_id: str | None = None
@@ -102,12 +115,17 @@ from lexsub_baselines.distributional.counts import FeatureCounts
                                          self.alpha)
         return self._cache
 
+    def _threshold(self) -> float:
+        if isinstance(self.min_count, RelativeMinCount):
+            return self.min_count.resolve(self._neighbourhood.counts)
+        return self.min_count
+
     def neighbours(self, lemma: str, pos: str) -> list[Neighbour]:
         """Return the `k` nearest neighbours of (lemma, pos), from the cache when there."""
         cache = self._neighbour_cache()
         if cache is not None and (hit := cache.get(lemma, pos, self.k)) is not None:
             return hit
-        found = self._neighbourhood.nearest(lemma, pos, (self.measure,), self.min_count,
+        found = self._neighbourhood.nearest(lemma, pos, (self.measure,), self._threshold(),
                                             self.k)
         neighbours = [] if found is None else found[self.measure]
         if cache is not None:
@@ -146,7 +164,7 @@ def system_counts(roots: Roots, parser_key: str, settings: RelationSettings) -> 
     return counts.without_relations(SYSTEM_EXCLUDED_RELATIONS)
 
 
-def neighbour_caches(roots: Roots, counts_id: str, min_count: float = DEFAULT_MIN_COUNT,
+def neighbour_caches(roots: Roots, counts_id: str, min_count: MinCount = SYSTEM_MIN_COUNT,
                      alpha: float = DEFAULT_ALPHA) -> dict[str, NeighbourCache]:
     """Return the neighbour-list cache of each measure for the counts `counts_id`."""
     return {measure: NeighbourCache(neighbours_dir(roots), counts_id, measure, min_count, alpha)
@@ -159,11 +177,13 @@ def fill_neighbours(roots: Roots, parser_key: str, settings: RelationSettings,
     `neighbours` task of the build graph); return how many targets have a row."""
     counts_id = system_counts_id(parser_key, settings)
     caches = neighbour_caches(roots, counts_id)
-    neighbourhood = Neighbourhood(system_counts(roots, parser_key, settings))
+    counts = system_counts(roots, parser_key, settings)
+    neighbourhood = Neighbourhood(counts)
+    threshold = SYSTEM_MIN_COUNT.resolve(counts)
     lists: dict[str, dict[tuple[str, str], list[Neighbour]]] = {m: {} for m in MEASURES}
     known = 0
     for lemma, pos in targets:
-        found = neighbourhood.nearest(lemma, pos, MEASURES, DEFAULT_MIN_COUNT, k)
+        found = neighbourhood.nearest(lemma, pos, MEASURES, threshold, k)
         known += found is not None
         for measure in MEASURES:
             lists[measure][(lemma, pos)] = [] if found is None else found[measure]
@@ -198,4 +218,4 @@ def corpus_generator(roots: Roots, measure: str, parser_key: str,
     `<cache>/neighbours` (the `neighbours` build stage fills them for the task targets).
     """
     return DistributionalGenerator(measure, _corpus_neighbourhood(roots, parser_key, settings),
-                                   cache_dir=neighbours_dir(roots))
+                                   min_count=SYSTEM_MIN_COUNT, cache_dir=neighbours_dir(roots))
