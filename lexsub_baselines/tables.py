@@ -120,7 +120,7 @@ def _triple(ours: float | None, paper: float | None, digits: int = 2) -> list[st
 
 
 def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
-                runs: Mapping[str, Any]) -> list[str]:
+                runs: Mapping[str, Any], marks: Mapping[tuple[str, str], str]) -> list[str]:
     measures = _MW_MEASURES if kind == "mw" else _SUB_MEASURES
     header = ["system"]
     for _, label in measures:
@@ -132,7 +132,8 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
             continue
         block = kinds[kind]["all"]
         paper = published_row(dataset, system, kind)
-        row = [f"`{system}`"]
+        mark = marks.get((dataset, system), "")
+        row = [f"`{system}`" + (f" {mark}" if mark else "")]
         for key, _ in measures:
             row += _triple(block.get(key), paper.get(key) if paper else None)
         run = runs.get(system, {})
@@ -148,7 +149,8 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
 BEYOND_JABBARI = ("wordnet+cmlc:tier1-first", "wordnet+cmlc:prior")
 
 
-def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
+def _by_pos_table(dataset: str, systems: Mapping[str, Any],
+                  marks: Mapping[tuple[str, str], str]) -> list[str]:
     rows = []
     extra: dict[tuple[str, str], Mapping[str, float]] = {
         (system, measure): {} for system in BEYOND_JABBARI for measure in ("oot_recall", "rank")}
@@ -156,7 +158,8 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
         oot = systems.get(system, {}).get("oot")
         if oot is None:
             continue
-        row = [f"`{system}`", measure.replace("_", " ")]
+        mark = marks.get((dataset, system), "")
+        row = [f"`{system}`" + (f" {mark}" if mark else ""), measure.replace("_", " ")]
         for pos in _JABBARI_POS:
             ours: float | None = None
             if measure == "oot_recall":
@@ -177,13 +180,20 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> list[str]:
 
 
 def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
-                  skipped: Mapping[str, Any] | None = None) -> str:
+                  skipped: Mapping[str, Any] | None = None,
+                  failed: Mapping[str, str] | None = None,
+                  marks: Mapping[tuple[str, str], str] | None = None,
+                  settings: Sequence[str] = ()) -> str:
     """Return the markdown of every table for `scores` (dataset → system → kind → JSON).
 
     Arguments:
         scores: what `results/scores.json` holds.
         runs: dataset → system → run record JSON (for the unanswered counts).
-        skipped: dataset → system → reason, for systems that ran without scoring or failed.
+        skipped: dataset → system → reason, for systems that ran without scoring.
+        failed: system → why it could not run.
+        marks: (dataset, system) → a mark after the system's name (rows made under other
+            settings, `runs_file.settings_section`).
+        settings: the markdown lines of the settings section, shown last.
     """
     lines = ["# Regenerated baselines", "",
              "Official SemEval-2007 scorer profile (`official`), percentages. "
@@ -191,11 +201,16 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
     for dataset, systems in scores.items():
         lines += [f"## {dataset}", ""]
         for kind in ("best", "oot", "mw"):
-            lines += _kind_table(dataset, kind, systems, runs.get(dataset, {}))
-        lines += _by_pos_table(dataset, systems)
+            lines += _kind_table(dataset, kind, systems, runs.get(dataset, {}), marks or {})
+        lines += _by_pos_table(dataset, systems, marks or {})
     for dataset, reasons in (skipped or {}).items():
         if reasons:
             lines += [f"## {dataset} — not scored", ""]
             lines += [f"- `{system}`: {reason}" for system, reason in reasons.items()]
             lines.append("")
+    if failed:
+        lines += ["## Systems that failed", ""]
+        lines += [f"- `{system}`: {reason}" for system, reason in failed.items()]
+        lines.append("")
+    lines += settings
     return "\n".join(lines).rstrip() + "\n"

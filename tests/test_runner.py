@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,7 @@ def test_answer_files_in_the_official_formats(results: Path) -> None:
 def test_scores_json_holds_what_lexsub_score_prints(results: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
+    runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     assert set(scores) == {"semeval2007-trial", "semeval2007-test"}
     test = scores["semeval2007-test"]
     assert set(test["wordnet"]) == {"best", "oot"} and set(test["mw"]) == {"mw"}
@@ -67,10 +69,11 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path,
                      "semeval2007-test", "-t", kind, "--format", "json",
                      *(["--subsets", "--by-pos", "--measures", "jabbari"] if kind != "mw"
                        else [])]) == 0
-        assert json.loads(capsys.readouterr().out) == test[system][kind], (system, kind)
-    runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
-    assert runs["semeval2007-test"]["wordnet"]["unanswered"] == 0
-    assert runs["semeval2007-test"]["mw"]["instances"] == 1710
+        row = dict(test[system][kind])
+        assert row.pop("settings") in runs["settings"]  # the row's settings, recorded
+        assert json.loads(capsys.readouterr().out) == row, (system, kind)
+    assert runs["runs"]["semeval2007-test"]["wordnet"]["unanswered"] == 0
+    assert runs["runs"]["semeval2007-test"]["mw"]["instances"] == 1710
 
 
 def test_score_takes_a_dataset_name_for_its_gold(results: Path, shared: Roots,
@@ -104,6 +107,48 @@ def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path, tiny: lis
     for name in ("scores.json", "runs.json", "tables.md", "semeval2007-test/wordnet.oot",
                  "semeval2007-trial/mw.mw"):
         assert (tmp_path / name).read_bytes() == (results / name).read_bytes(), name
+
+
+def test_runs_record_the_settings_of_every_row(results: Path, tiny: list[str]) -> None:
+    runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
+    (settings_id, settings), = runs["settings"].items()
+    rows = [r for systems in runs["runs"].values() for r in systems.values()]
+    assert len(rows) == 4 and {r["settings"] for r in rows} == {settings_id}
+    cache = Path(tiny[tiny.index("--cache-dir") + 1])
+    assert settings["cache"] == str(cache.resolve()) and settings["wordnet"] == "nltk:wordnet-3.0"
+    assert settings["baseline-frequency"] == "gr"
+    assert settings["relations-tokens"].endswith(":all")
+    where, checksum = settings["resource:relations"].split("@")
+    sealed = (cache / where).with_name(Path(where).name + ".sha256").read_text().strip()
+    assert sealed.startswith(checksum) and settings["resource:parser"].startswith("parser/")
+    tables = (results / "tables.md").read_text(encoding="utf-8")
+    assert f"id `{settings_id}`" in tables
+    assert "| `relations-tokens` | `enwiki+gutenberg:all` |" in tables
+
+
+def test_rows_made_under_other_settings_are_refused_or_marked(
+        results: Path, tmp_path: Path, tiny: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results"
+    shutil.copytree(results, out)
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    # a second row on relation counts of a smaller corpus sample, beside `wordnet`'s rows
+    monkeypatch.setenv("LEXSUB_RELATIONS_TOKENS", "3000")
+    again = [*tiny, "baselines", "--systems", "wordnet+freq:gr:tiers", "--out", str(out),
+             "--no-progress"]
+    capsys.readouterr()
+    assert main(again) == 2
+    error = capsys.readouterr().err
+    assert "relations-tokens: enwiki+gutenberg:all there, enwiki+gutenberg:0.003M now" in error
+    assert "--mixed-settings" in error
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+    assert main([*again, "--mixed-settings"]) == 0
+    tables = (out / "tables.md").read_text(encoding="utf-8")
+    assert "| `wordnet` †1 |" in tables and "| `wordnet+freq:gr:tiers` |" in tables
+    assert "| `relations-tokens` | `enwiki+gutenberg:all` | `enwiki+gutenberg:0.003M` |" \
+        in tables
+    runs = json.loads((out / "runs.json").read_text(encoding="utf-8"))
+    assert len(runs["settings"]) == 2
 
 
 def test_unknown_system_fails_before_any_work(tmp_path: Path,

@@ -10,7 +10,6 @@ per-item credit and item upper bound is the scorer's own.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_data
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.runner import file_stem
+from lexsub_baselines.runs_file import read_runs
 from lexsub_baselines.scoring import (
     ALL,
     ItemCredits,
@@ -51,26 +51,18 @@ def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
     not scored (`"scored": false`) are left out. Order: registry order of
     datasets, `runs.json` order then file-name order of systems.
     """
-    runs_file = results / "runs.json"
     recorded: dict[str, dict[str, str]] = {}  # dataset -> file stem -> system name
     order: dict[str, list[str]] = {}
     unscored: dict[str, set[str]] = {}
-    if runs_file.is_file():
-        try:
-            runs = json.loads(runs_file.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as error:
-            raise LexsubError(f"{runs_file}: not JSON ({error}); re-run `lexsub baselines` "
-                              "or delete the file") from None
-        for dataset, listed in runs.items():
-            for system, record in listed.items():
-                # answers the runner did not score (Spanish answers for English instances
-                # when the CLLS data is absent) have no gold to be analysed against
-                stem = file_stem(system)
-                if isinstance(record, dict) and record.get("scored") is False:
-                    unscored.setdefault(dataset, set()).add(stem)
-                    continue
-                recorded.setdefault(dataset, {})[stem] = system
-                order.setdefault(dataset, []).append(system)
+    for dataset, system, record in read_runs(results / "runs.json").rows():
+        # answers the runner did not score (Spanish answers for English instances when the
+        # CLLS data is absent) have no gold to be analysed against
+        stem = file_stem(system)
+        if isinstance(record, dict) and record.get("scored") is False:
+            unscored.setdefault(dataset, set()).add(stem)
+            continue
+        recorded.setdefault(dataset, {})[stem] = system
+        order.setdefault(dataset, []).append(system)
     found: dict[str, dict[str, dict[str, Path]]] = {}
     for dataset in dataset_names():
         folder = results / dataset

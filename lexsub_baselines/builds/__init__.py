@@ -23,8 +23,8 @@ so `lexsub run lin …` builds exactly what `lin` needs. A stage whose result is
 on the client without starting a cluster.
 """
 
-from lexsub_baselines.builds.run import BuildReport, build, ensure
+from lexsub_baselines.builds.run import BuildReport, build, cached_results, ensure
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
 
-__all__ = ["STAGES", "BuildReport", "ResourceSettings", "build", "ensure"]
+__all__ = ["STAGES", "BuildReport", "ResourceSettings", "build", "cached_results", "ensure"]

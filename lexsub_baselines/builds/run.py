@@ -17,7 +17,7 @@ from lexsub_baselines.engine.progress import Progress
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
-__all__ = ["BuildReport", "build", "ensure"]
+__all__ = ["BuildReport", "build", "cached_results", "ensure"]
 
 @dataclass(frozen=True)
 class BuildReport:
@@ -135,6 +135,18 @@ async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
             **{f"worker {i + 1}": mb for i, (_, mb) in enumerate(sorted(workers.items()))}}
     return BuildReport(results, tuple(sorted(records, key=lambda r: r.started)), engine.label(),
                        time.perf_counter() - started, peak)
+
+
+def cached_results(roots: Roots, names: Iterable[str],
+                   settings: ResourceSettings | None = None) -> dict[str, Any]:
+    """Return stage -> cached result for `names` and every stage they need (transitively),
+    leaving out those not built (the parser behind the relation counts, say, for a record of
+    what a run read).
+    """
+    probe: BuildContext[ResourceSettings] = BuildContext(
+        None, roots, settings or ResourceSettings.from_env(), Progress(False))
+    found = {name: STAGES.get(name).cached(probe) for name in sorted(_closure(names))}
+    return {name: result for name, result in found.items() if result is not None}
 
 
 _ENSURED: dict[tuple[Roots, ResourceSettings, str], Any] = {}

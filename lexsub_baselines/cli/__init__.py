@@ -82,8 +82,10 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     parser.add_argument("--data-root", default=None,
                         help=f"task-data folder (env {DATA_ENV}; default <shared-root>/data)")
     parser.add_argument("--cache-dir", default=None,
-                        help=f"where built resources are kept (env {CACHE_ENV}; "
-                        "default resources/cache)")
+                        help=f"where built resources are kept (env {CACHE_ENV}; default the "
+                        "checkout's resources/cache whatever the working directory, or "
+                        "~/.cache/lexsub_baselines for an installed package; now "
+                        f"{resolve_roots().cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:
         importlib.import_module(module_name).add_parser(subparsers)

@@ -17,6 +17,7 @@ from lexsub_baselines.cli.options import engine_options, engine_settings
 from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
+from lexsub_baselines.provenance import RunSettings, collect_settings
 from lexsub_baselines.runner import (
     load_json,
     merge,
@@ -24,6 +25,7 @@ from lexsub_baselines.runner import (
     score_files,
     write_json,
 )
+from lexsub_baselines.runs_file import RunsFile, describe_mixed, read_runs, settings_section
 from lexsub_baselines.systems import (
     SYSTEMS,
     build_system,
@@ -46,7 +48,13 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
                         "replace earlier ones in results/scores.json")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
+    parser.add_argument("--out", default="results",
+                        help="output folder, relative to the working directory "
+                        "(default: ./results)")
+    parser.add_argument("--mixed-settings", action="store_true",
+                        help="with --systems: keep earlier rows made under other settings "
+                        "(WordNet, corpus size, resources, versions) and mark them in "
+                        "tables.md, instead of refusing")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     engine_options(parser)
     parser.set_defaults(func=run_baselines)
@@ -57,7 +65,9 @@ def add_parser(subparsers: Any) -> None:
     single = subparsers.add_parser("run", help="answer one dataset with one system")
     single.add_argument("system", help="a system name, or GENERATOR+RANKER")
     single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
-    single.add_argument("--out", default="results", help="output folder (default: results)")
+    single.add_argument("--out", default="results",
+                        help="output folder, relative to the working directory "
+                        "(default: ./results)")
     engine_options(single)
     single.set_defaults(func=run_one)
 
@@ -70,13 +80,14 @@ def list_systems(args: argparse.Namespace, roots: Roots) -> int:
 
 
 def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
-             progress: bool = True) -> tuple[Any, dict[str, str]]:
+             progress: bool = True) -> tuple[Any, dict[str, str], RunSettings]:
     """Build every resource the systems `names` read, in one graph run.
 
     Returns:
-        The build report, and system name -> why it cannot run (a resource it needs failed).
+        The build report, system name -> why it cannot run (a resource it needs failed),
+        and the settings of the run (with the resources it read).
     """
-    from lexsub_baselines.builds import build
+    from lexsub_baselines.builds import build, cached_results
     from lexsub_baselines.engine.progress import Progress
 
     needs = list(dict.fromkeys(n for name in names for n in system_needs(name)))
@@ -86,13 +97,13 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
                for need in reversed(system_needs(name)) if need in failures}
     if needs and report.engine:
         print(report.table(), file=sys.stderr)
-    return report, blocked
+    return report, blocked, collect_settings(roots, cached_results(roots, needs))
 
 
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
     """Answer one dataset with one system; print where the files went."""
     check_system_name(args.system)
-    _, blocked = prebuild([args.system], args, roots)
+    _, blocked, _ = prebuild([args.system], args, roots)
     if blocked:
         raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
     system = build_system(args.system, roots)
@@ -117,6 +128,13 @@ def _datasets_for(system_language: str, roots: Roots) -> tuple[list[Dataset], bo
     return [load_dataset(n, roots) for n in ENGLISH], False, note
 
 
+def _kept_rows(runs: RunsFile, replaced: list[str]) -> RunsFile:
+    """Return the rows of `runs` that a run of the systems `replaced` keeps."""
+    return RunsFile(dict(runs.settings),
+                    {dataset: {s: r for s, r in systems.items() if s not in replaced}
+                     for dataset, systems in runs.runs.items()})
+
+
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     """Run the systems, score them, write results/scores.json, runs.json and tables.md."""
     out = Path(args.out)
@@ -124,12 +142,18 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     for name in names:
         check_system_name(name)  # fail before any work on a typo
     partial = bool(args.systems)
-    scores: dict[str, Any] = load_json(out / "scores.json") if partial else {}
-    runs: dict[str, Any] = load_json(out / "runs.json") if partial else {}
+    scores: dict[str, Any] = {
+        dataset: {s: row for s, row in systems.items() if s not in names}
+        for dataset, systems in load_json(out / "scores.json").items()} if partial else {}
+    runs = _kept_rows(read_runs(out / "runs.json"), names) if partial else RunsFile()
     skipped: dict[str, dict[str, str]] = {}
-    failures = 0
+    failed: dict[str, str] = {}
     started = time.perf_counter()
-    report, blocked = prebuild(names, args, roots, progress=not args.no_progress)
+    report, blocked, settings = prebuild(names, args, roots, progress=not args.no_progress)
+    current, recorded = settings.id, settings.as_dict()
+    runs.settings[current] = recorded
+    if (mixed := runs.mixed_rows(current)) and not args.mixed_settings:
+        raise LexsubError(describe_mixed(out / "runs.json", mixed))
     if report.engine:
         write_json(out / "build.json", report.to_json())
     for name in names:
@@ -141,27 +165,27 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             for dataset in datasets:
                 record = run_system(system, dataset, out, score=scored, note=note,
                                     progress=not args.no_progress)
-                merge(runs, dataset.name, name, record.to_json())
+                runs.add(dataset.name, name, record.to_json(), current, recorded)
                 if scored:
-                    merge(scores, dataset.name, name, score_files(record, dataset))
+                    rows = score_files(record, dataset)
+                    merge(scores, dataset.name, name,
+                          {kind: {**row, "settings": current} for kind, row in rows.items()})
                 else:
                     skipped.setdefault(dataset.name, {})[name] = note
                 print(f"lexsub: {name} on {dataset.name}: {record.answered}/{record.instances} "
                       f"answered in {record.seconds:.1f}s", file=sys.stderr)
         except LexsubError as error:
-            failures += 1
+            failed[name] = str(error)
             print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
-            for dataset_name in ENGLISH:
-                skipped.setdefault(dataset_name, {})[name] = f"failed: {error}"
-    for dataset_name, systems in runs.items():  # earlier partial runs' unscored systems too
-        for name, record in systems.items():
-            if not record.get("scored", True):
-                skipped.setdefault(dataset_name, {}).setdefault(name, record.get("note", ""))
+    for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
+        if not row.get("scored", True):
+            skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
     write_json(out / "scores.json", scores)
-    write_json(out / "runs.json", runs)
-    tables = render_tables(scores, runs, skipped)
+    write_json(out / "runs.json", runs.to_json())
+    marks, section = settings_section(runs, current)
+    tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
     atomic_write_text(out / "tables.md", tables)
     print(tables)
     print(f"lexsub: wrote {out / 'scores.json'}, {out / 'runs.json'}, {out / 'tables.md'} "
           f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)
-    return 1 if failures else 0
+    return 1 if failed else 0

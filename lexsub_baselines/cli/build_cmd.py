@@ -64,18 +64,21 @@ def run_build(args: argparse.Namespace, roots: Roots) -> int:
     targets = args.targets or STAGES.names()
     report = build(roots, targets, settings, engine_settings(args),
                    Progress(enabled=not args.no_progress))
-    return print_report(report, targets)
+    return print_report(report, targets, roots)
 
 
-def print_report(report: Any, targets: Any) -> int:
-    """Print the stage table and each target's result; return 1 when a stage failed."""
+def print_report(report: Any, targets: Any, roots: Roots) -> int:
+    """Print the stage table and where each target's result is (its cache entry and
+    checksum); return 1 when a stage failed."""
+    from lexsub_baselines.provenance import resource_fingerprint
+
     print(report.table(), file=sys.stderr)
     for name in targets:
         value = report.results.get(name)
-        shown = getattr(value, "path", value)
-        if name == "parser" and value is not None and hasattr(value, "scores"):
-            print(f"parser: {value.path}")
+        if value is None or hasattr(value, "error"):
+            continue
+        where = resource_fingerprint(value, roots.cache)
+        print(f"{name}: {roots.cache / where if where else 'ready'}")
+        if name == "parser" and hasattr(value, "scores"):
             print(json.dumps(value.scores.get("test", {}), indent=1, sort_keys=True))
-        elif value is not None and not hasattr(value, "error"):
-            print(f"{name}: {shown}")
     return 1 if report.failures() else 0

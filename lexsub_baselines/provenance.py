@@ -1,0 +1,162 @@
+"""What a run was made under: every setting that can change a regenerated figure, recorded.
+
+`lexsub baselines` records one `RunSettings` per run in `results/runs.json`, under an id that
+each row of that run carries (in `runs.json` and in its `scores.json` objects beside the
+scorer's signature). The settings are:
+
+- `package`, `python` and the versions of the libraries that make the resources and answers;
+- `wordnet` (the backend spec: `LEXSUB_WORDNET`), the frequency sources of the baselines and of
+  cmlc's prior, the neighbour threshold, and `relations-tokens` (the corpus sample of the
+  relation counts, `LEXSUB_RELATIONS_TOKENS`) when the run read the relation counts;
+- `resource:<stage>`, for every built resource the run read: its cache entry and checksum
+  (the parser's is a digest of its model files).
+
+Two runs are *compatible* when no setting both record differs; a resource only one of them read
+is no conflict (`lexsub baselines --systems wordnet` reads fewer resources than the full run).
+`cache` (where the resources are) is recorded but not compared. The engine that built the
+resources is recorded in `build.json`, not here: the builds are byte-identical whatever runs
+them (tested), and so is `runs.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines import __version__
+from lexsub_baselines.paths import Roots
+
+__all__ = ["NOT_COMPARED", "RunSettings", "collect_settings", "conflicts", "resource_fingerprint"]
+
+#: Settings recorded but not compared between runs (they change no output: the same cache
+#: contents give the same rows wherever the cache is).
+NOT_COMPARED: frozenset[str] = frozenset({"cache"})
+
+#: The libraries whose versions can change a resource or an answer.
+LIBRARIES: tuple[str, ...] = ("nltk", "wn", "spacy", "kenlm", "gensim", "numpy", "scipy",
+                              "lemminflect")
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """The settings of one run, as sorted (name, value) pairs of strings.
+
+    >>> RunSettings((("b", "2"), ("a", "1"))).id == RunSettings((("a", "1"), ("b", "2"))).id
+    True
+    """
+
+    values: tuple[tuple[str, str], ...]
+
+    @property
+    def id(self) -> str:
+        """Return a short digest of the compared settings (the id rows refer to)."""
+        compared = {k: v for k, v in self.values if k not in NOT_COMPARED}
+        text = json.dumps(compared, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+    def as_dict(self) -> dict[str, str]:
+        """Return name -> value, sorted by name."""
+        return dict(sorted(self.values))
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> RunSettings:
+        """Return the settings recorded as `values` (as read from `runs.json`)."""
+        return cls(tuple(sorted((str(k), str(v)) for k, v in values.items())))
+
+
+def conflicts(first: Mapping[str, str], second: Mapping[str, str]) -> dict[str, tuple[str, str]]:
+    """Return name -> (first value, second value) of the compared settings that differ.
+
+    >>> conflicts({"wordnet": "nltk", "resource:lm": "a"}, {"wordnet": "wn:oewn:2024"})
+    {'wordnet': ('nltk', 'wn:oewn:2024')}
+    """
+    return {name: (first[name], second[name]) for name in sorted(first.keys() & second.keys())
+            if name not in NOT_COMPARED and first[name] != second[name]}
+
+
+def _library_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "absent"
+
+
+def _sidecar_digest(path: Path) -> str:
+    sidecar = path.with_name(path.name + ".sha256")
+    return sidecar.read_text(encoding="ascii").strip()[:12] if sidecar.is_file() else "unsealed"
+
+
+def _tree_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def resource_fingerprint(result: Any, cache: Path) -> str | None:
+    """Return `cache-relative path@checksum` of a build stage's result, or None when the result
+    is not a cached file (the corpus plan, the neighbour lists' completion flag).
+
+    A file's checksum is the one sealed beside it; a stem (`relations/gr-….npz` + `.json`)
+    is named by its `.npz`; a folder (the parser's model) gets a digest of its files.
+    """
+    path = result if isinstance(result, Path) else getattr(result, "path", None)
+    if not isinstance(path, Path):
+        return None
+    if not path.exists() and path.with_suffix(".npz").is_file():
+        path = path.with_suffix(".npz")
+    if not path.exists():
+        return None
+    try:
+        where = path.resolve().relative_to(cache.resolve()).as_posix()
+    except ValueError:
+        where = str(path)
+    checksum = _tree_digest(path) if path.is_dir() else _sidecar_digest(path)
+    return f"{where}@{checksum}"
+
+
+def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
+    """Return the settings of a run that read the built `resources` (stage -> result).
+
+    Arguments:
+        roots: where the data and the cache are (the cache path is recorded too).
+        resources: the results of the build stages the run's systems read.
+    """
+    from lexsub_baselines.builds.settings import ResourceSettings
+    from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
+    from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
+    from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
+
+    values: dict[str, str] = {
+        "package": f"lexsub_baselines {__version__}",
+        "python": f"{sys.version_info.major}.{sys.version_info.minor}",
+        "wordnet": ":".join(parse_spec(os.environ.get(WORDNET_ENV) or "nltk")),
+        "baseline-frequency": BASELINE_FREQUENCY,
+        "prior-frequency": PRIOR_FREQUENCY,
+        "neighbour-min-count": str(SYSTEM_MIN_COUNT),
+        "cache": str(roots.cache.resolve()),
+    }
+    if "relations" in resources:  # the corpus sample matters only to rows that read it
+        values["relations-tokens"] = ResourceSettings.from_env().relations.label()
+    values.update({f"version:{name}": _library_version(name) for name in LIBRARIES})
+    for stage, result in sorted(resources.items()):
+        if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
+            values[f"resource:{stage}"] = fingerprint
+    return RunSettings(tuple(sorted(values.items())))
+
+
+def merged(records: Iterable[Mapping[str, str]]) -> dict[str, str]:
+    """Return the union of compatible settings (the first value of each name)."""
+    union: dict[str, str] = {}
+    for record in records:
+        for name, value in record.items():
+            union.setdefault(name, value)
+    return dict(sorted(union.items()))

@@ -1,0 +1,149 @@
+"""`results/runs.json`: what each system answered on each dataset, and the settings of each row.
+
+    {"format": 2,
+     "settings": {"<id>": {"wordnet": "nltk", "relations-tokens": "all", ...}},
+     "runs": {"<dataset>": {"<system>": {"answered": 1710, ..., "settings": "<id>"}}}}
+
+`lexsub baselines --systems …` replaces some rows and keeps the others; `mixed_rows` finds the
+kept rows made under settings that conflict with the new run's (`provenance.conflicts`), which
+`lexsub baselines` refuses unless told to mark them. A runs.json of the first layout (dataset →
+system → record, no settings) is read with its rows' settings unknown.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.provenance import conflicts, merged
+from lexsub_baselines.tables import markdown_rows
+
+__all__ = ["UNKNOWN", "RunsFile", "describe_mixed", "read_runs", "settings_section"]
+
+#: The settings id of rows written before settings were recorded.
+UNKNOWN = "unrecorded"
+
+FORMAT = 2
+
+
+@dataclass
+class RunsFile:
+    """The contents of `runs.json`.
+
+    Attributes:
+        settings: settings id -> name -> value (`provenance.RunSettings`).
+        runs: dataset -> system -> run record (with its settings id under "settings").
+    """
+
+    settings: dict[str, dict[str, str]] = field(default_factory=dict)
+    runs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+
+    def rows(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        """Yield (dataset, system, record) of every row."""
+        for dataset, systems in self.runs.items():
+            for system, record in systems.items():
+                yield dataset, system, record
+
+    def settings_of(self, record: Mapping[str, Any]) -> str:
+        """Return the settings id of a row (`UNKNOWN` for rows that recorded none)."""
+        value = record.get("settings", UNKNOWN)
+        return value if value in self.settings else UNKNOWN
+
+    def add(self, dataset: str, system: str, record: dict[str, Any], settings_id: str,
+            settings: Mapping[str, str]) -> None:
+        """Set the row of `system` on `dataset`, made under `settings`."""
+        self.settings[settings_id] = dict(settings)
+        self.runs.setdefault(dataset, {})[system] = {**record, "settings": settings_id}
+
+    def mixed_rows(self, current: str) -> dict[str, dict[str, tuple[str, str]]]:
+        """Return settings id -> its conflicts with `current` (name -> (theirs, current's)),
+        for every id of a row whose settings conflict with the settings `current`.
+
+        Rows with unknown settings conflict with any recorded settings.
+        """
+        mixed: dict[str, dict[str, tuple[str, str]]] = {}
+        for _, _, record in self.rows():
+            other = self.settings_of(record)
+            if other == current or other in mixed:
+                continue
+            if other == UNKNOWN:
+                mixed[other] = {"settings": ("not recorded (runs.json of an older version)",
+                                             f"recorded as {current}")}
+            elif found := conflicts(self.settings[other], self.settings[current]):
+                mixed[other] = found
+        return mixed
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the file's JSON, keeping only settings that some row refers to."""
+        used = {self.settings_of(record) for _, _, record in self.rows()}
+        return {"format": FORMAT,
+                "settings": {k: v for k, v in sorted(self.settings.items()) if k in used},
+                "runs": self.runs}
+
+
+def read_runs(path: Path) -> RunsFile:
+    """Read `runs.json` (an empty `RunsFile` when absent).
+
+    Raises:
+        LexsubError: the file is not JSON or not a runs file (naming it, and the remedy).
+    """
+    if not path.is_file():
+        return RunsFile()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise LexsubError(f"{path}: not JSON ({error}); re-run `lexsub baselines` without "
+                          "--systems, or delete the file") from None
+    if not isinstance(data, dict):
+        raise LexsubError(f"{path}: not a runs file (a JSON object is expected); re-run "
+                          "`lexsub baselines` without --systems, or delete the file")
+    if data.get("format") == FORMAT:
+        return RunsFile(dict(data.get("settings", {})), dict(data.get("runs", {})))
+    return RunsFile({}, {k: v for k, v in data.items() if isinstance(v, dict)})
+
+
+def settings_section(runs: RunsFile, current: str) -> tuple[dict[tuple[str, str], str],
+                                                             list[str]]:
+    """Return the marks of rows made under conflicting settings ((dataset, system) -> `†1`)
+    and the markdown lines of the tables' settings section.
+
+    Compatible settings (those of runs that read fewer resources) are shown as one union;
+    each conflicting settings id gets a mark and the list of what differs.
+    """
+    mixed = runs.mixed_rows(current)
+    labels = {other: f"†{i}" for i, other in enumerate(sorted(mixed), start=1)}
+    marks: dict[tuple[str, str], str] = {}
+    compatible: list[str] = []
+    for dataset, system, record in runs.rows():
+        other = runs.settings_of(record)
+        if other in labels:
+            marks[(dataset, system)] = labels[other]
+        elif other not in compatible:
+            compatible.append(other)
+    union = merged(runs.settings[sid] for sid in sorted(compatible))
+    ids = ", ".join(f"`{sid}`" for sid in sorted(compatible))
+    lines = ["## Settings", "",
+             f"Every unmarked row was made under these settings (`runs.json`, id {ids}); "
+             "a `resource:` line names the cache entry read and its checksum.", "",
+             *markdown_rows(("setting", "value"),
+                            [(f"`{name}`", f"`{value}`") for name, value in union.items()]), ""]
+    for other, label in labels.items():
+        lines += [f"Rows marked {label} were made under settings `{other}`, which differ in:", "",
+                  *markdown_rows(("setting", "those rows", "unmarked rows"),
+                                 [(f"`{name}`", f"`{theirs}`", f"`{ours}`")
+                                  for name, (theirs, ours) in mixed[other].items()]), ""]
+    return marks, lines
+
+
+def describe_mixed(path: Path, mixed: Mapping[str, Mapping[str, tuple[str, str]]]) -> str:
+    """Return the one-paragraph refusal naming the settings that differ."""
+    differing = "; ".join(f"{name}: {theirs} there, {ours} now"
+                          for conflicts_ in mixed.values()
+                          for name, (theirs, ours) in conflicts_.items())
+    return (f"{path} holds rows made under other settings ({differing}); one tables.md would "
+            "mix them. Re-run without --systems to regenerate every row, write to another "
+            "folder (--out), or pass --mixed-settings to keep them, marked, in tables.md")

@@ -1,0 +1,77 @@
+"""Run settings: what conflicts, how runs.json keeps them, how tables.md shows mixed rows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.provenance import RunSettings, conflicts, resource_fingerprint
+from lexsub_baselines.runs_file import UNKNOWN, RunsFile, read_runs, settings_section
+from lexsub_baselines.tables import render_tables
+
+FULL = {"wordnet": "nltk:wordnet-3.0", "cache": "/a", "resource:relations": "r@1",
+        "resource:lm": "lm@2"}
+
+
+def test_only_settings_both_runs_record_can_conflict() -> None:
+    fewer = {"wordnet": "nltk:wordnet-3.0", "cache": "/elsewhere", "resource:lm": "lm@2"}
+    assert conflicts(FULL, fewer) == {}  # another cache path, fewer resources: compatible
+    other = {**fewer, "resource:lm": "lm@3"}
+    assert conflicts(FULL, other) == {"resource:lm": ("lm@2", "lm@3")}
+
+
+def test_the_settings_id_ignores_order_and_the_cache_path() -> None:
+    first = RunSettings.from_dict(FULL)
+    moved = RunSettings.from_dict({**FULL, "cache": "/b"})
+    assert first.id == moved.id and first.as_dict() == dict(sorted(FULL.items()))
+    assert first.id != RunSettings.from_dict({**FULL, "wordnet": "wn:oewn:2024"}).id
+
+
+def test_a_row_without_settings_conflicts_with_a_recorded_run(tmp_path: Path) -> None:
+    legacy = {"semeval2007-test": {"wordnet": {"answered": 1710, "scored": True}}}
+    (tmp_path / "runs.json").write_text(json.dumps(legacy), encoding="utf-8")
+    runs = read_runs(tmp_path / "runs.json")
+    assert runs.settings_of(runs.runs["semeval2007-test"]["wordnet"]) == UNKNOWN
+    runs.add("semeval2007-test", "mw", {"answered": 126}, "abc", {"wordnet": "nltk"})
+    assert set(runs.mixed_rows("abc")) == {UNKNOWN}
+
+
+def test_mixed_rows_are_marked_and_their_differences_listed() -> None:
+    runs = RunsFile()
+    runs.add("semeval2007-test", "lin", {"unanswered": 0}, "old", {**FULL, "resource:lm": "x"})
+    runs.add("semeval2007-test", "wordnet", {"unanswered": 0}, "new", FULL)
+    marks, lines = settings_section(runs, "new")
+    assert marks == {("semeval2007-test", "lin"): "†1"}
+    assert "| `resource:lm` | `x` | `lm@2` |" in lines
+    best = {"best": {"all": {"recall": 1.0}}}
+    tables = render_tables({"semeval2007-test": {"lin": best, "wordnet": best}}, runs.runs,
+                           marks=marks, settings=lines)
+    assert "| `lin` †1 |" in tables and "| `wordnet` |" in tables
+    assert json.loads(json.dumps(runs.to_json()))["settings"].keys() == {"old", "new"}
+
+
+def test_a_failed_system_is_listed_apart_from_the_datasets() -> None:
+    tables = render_tables({}, {}, failed={"dict:freedict": "dictionary not found"})
+    assert "## Systems that failed" in tables and "`dict:freedict`: dictionary not found" \
+        in tables and "semeval2007" not in tables
+
+
+def test_a_broken_runs_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "runs.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(LexsubError, match=r"runs\.json: not JSON .*--systems"):
+        read_runs(path)
+
+
+def test_a_sealed_file_is_named_by_its_cache_entry_and_checksum(tmp_path: Path) -> None:
+    from lexsub_baselines.cache import atomic_write_text, seal
+
+    target = tmp_path / "lm" / "model.binary"
+    target.parent.mkdir()
+    atomic_write_text(target, "data")
+    checksum = seal(target)
+    assert resource_fingerprint(target, tmp_path) == f"lm/model.binary@{checksum[:12]}"
+    assert resource_fingerprint({"a plan": 1}, tmp_path) is None
