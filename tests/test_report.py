@@ -23,6 +23,7 @@ from tiny_corpus import seed_parser
 
 from lexsub_baselines.analysis import families
 from lexsub_baselines.analysis.browser import LAYOUT_PROBE, Browser, find_chromium, probe
+from lexsub_baselines.analysis.explorer import decode_answers
 from lexsub_baselines.analysis.render import png_size, write_report
 from lexsub_baselines.analysis.report import (
     EXPLORER_PAGE,
@@ -36,6 +37,7 @@ from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.published import published_row
+from lexsub_baselines.runner import file_stem
 from lexsub_baselines.scoring import Scorer
 
 SYSTEMS = ("wordnet", "wordnet-c12", "roget", "lin", "wordnet+freq:wordfreq:tiers")
@@ -176,11 +178,11 @@ def test_explorer_data_is_the_answer_files_and_the_scorers_credit(report: Report
     answers = {line.split(" ::: ")[0].split()[1]: line.split(" ::: ")[1].split(";")
                for line in lines.splitlines() if " ::: " in line}
     for item in test["items"][::97]:
-        words = test["lexelts"][item[fields["lexelt"]]][2]
-        given = [words[i] for i in item[fields["answers"]][column][1]]
+        _, _, words, width = test["lexelts"][item[fields["lexelt"]]]
+        given = [words[i] for i in decode_answers(item[fields["answers"]][column], width)[1]]
         assert given == [a for a in answers.get(item[0], []) if a], item[0]
         if item[fields["in_t"]]:
-            assert item[fields["credit"]][column][1] == pytest.approx(
+            assert item[fields["credit"]][2 * column + 1] == pytest.approx(
                 credits.credit[item[0]], abs=1e-4)
     instances = sum(len(load_dataset(d, shared).instances()) for d in DATASETS)
     assert sum(len(d["items"]) for d in data["datasets"]) == instances
@@ -315,6 +317,34 @@ window.addEventListener('load', () => {
 """
 
 
+def _instance_matches_the_files(dom: str, item: str, system: str, results: Path,
+                                gold_file: Path) -> float:
+    """Check the open instance's gold and `system`'s marked answers against the files;
+    return the best credit it shows."""
+    line = next(g for g in gold_file.read_text(encoding="utf-8").splitlines()
+                if g.split(" :: ")[0].split()[1:] == [item])
+    gold = [(e.rsplit(" ", 1)[0], e.rsplit(" ", 1)[1]) for e in
+            line.split(" :: ")[1].split(";") if e.strip()]
+    shown = [(html.unescape(s), c) for s, c in
+             re.findall(r'<tr class="gold-entry" data-sub="([^"]*)" data-count="(\d+)"', dom)]
+    assert shown == gold
+    row = re.search(rf'<tr data-system="{re.escape(system)}">(.*?)</tr>', dom)
+    assert row is not None
+    for kind, separator in (("best", " :: "), ("oot", " ::: ")):
+        cell = re.search(rf'<td class="{kind}">(.*?)</td>', row.group(1))
+        assert cell is not None
+        marked = [(html.unescape(a), m) for a, m in
+                  re.findall(r'data-a="([^"]*)" data-mark="(\w+)"', cell.group(1))]
+        written = next(x for x in (results / "semeval2007-test" / f"{file_stem(system)}.{kind}")
+                       .read_text(encoding="utf-8").splitlines()
+                       if x.split(separator)[0].split()[1] == item)
+        assert [a for a, _ in marked] == [a for a in written.split(separator)[1].split(";") if a]
+        substitutes = {s for s, _ in gold}
+        for answer, mark in marked:  # the scorer's normalisation, where it matters, is hyphens
+            assert (mark != "none") == (answer.replace("-", " ") in substitutes), answer
+    return float(_attribute(row.group(1), "data-credit"))
+
+
 def test_explorer_in_chromium(report: Report, results: Path, source: Path, browser: Browser,
                               tmp_path: Path, shared: Roots) -> None:
     page = results / EXPLORER_PAGE
@@ -327,41 +357,34 @@ def test_explorer_in_chromium(report: Report, results: Path, source: Path, brows
     assert int(_attribute(dom, "data-items")) == instances
     assert _attribute(dom, "data-matches") == _attribute(dom, "data-total") == str(instances)
     assert len(_listed(dom)) == 50  # the first page
-    # open an instance where wordnet earns credit: its gold and answers against the files
+    # open (click) an instance where wordnet earns credit; check it against the files
     view = "#ds=semeval2007-test&sys=wordnet&cond=credit&show=wordnet"
     clicked = probe(page, _CLICK_THIRD, page.parent / "click.html")
     dom = browser.dump_dom(clicked.as_uri() + view, budget_ms=3000)
-    keys = _listed(dom)
     detail = re.search(r'<section id="detail" data-key="([^"]+)"', dom)
     assert detail is not None
     key = html.unescape(detail.group(1))
-    assert key == keys[2] and key.startswith("semeval2007-test/")
-    item = key.split("/")[1]
+    assert key == _listed(dom)[2] and key.startswith("semeval2007-test/")
     dataset = load_dataset("semeval2007-test", shared)
-    line = next(g for g in dataset.path("gold").read_text(encoding="utf-8").splitlines()
-                if g.split(" :: ")[0].split()[1:] == [item])
-    gold = [(e.rsplit(" ", 1)[0], e.rsplit(" ", 1)[1]) for e in
-            line.split(" :: ")[1].split(";") if e.strip()]
-    shown = [(html.unescape(s), c) for s, c in
-             re.findall(r'<tr class="gold-entry" data-sub="([^"]*)" data-count="(\d+)"', dom)]
-    assert shown == gold
-    row = re.search(r'<tr data-system="wordnet">(.*?)</tr>', dom)
-    assert row is not None
-    for kind, suffix, separator in (("best", "best", " :: "), ("oot", "oot", " ::: ")):
-        cell = re.search(rf'<td class="{kind}">(.*?)</td>', row.group(1))
-        assert cell is not None
-        marked = [(html.unescape(a), m) for a, m in
-                  re.findall(r'data-a="([^"]*)" data-mark="(\w+)"', cell.group(1))]
-        written = next(x for x in (results / "semeval2007-test" / f"wordnet.{suffix}")
-                       .read_text(encoding="utf-8").splitlines()
-                       if x.split(separator)[0].split()[1] == item)
-        assert [a for a, _ in marked] == [a for a in written.split(separator)[1].split(";") if a]
-        substitutes = {s for s, _ in gold}
-        for answer, mark in marked:
-            assert (mark != "none") == (answer.replace("-", " ") in substitutes), answer
     credit = Scorer(dataset).item_credits(results / "semeval2007-test" / "wordnet.best", "best")
-    assert re.search(r'data-credit="([^"]+)"', row.group(1)) is not None
-    assert float(_attribute(row.group(1), "data-credit")) == pytest.approx(
-        credit.credit[item], abs=1e-4) and credit.credit[item] > 0
+    item = key.split("/")[1]
+    shown = _instance_matches_the_files(dom, item, "wordnet", results, dataset.path("gold"))
+    assert shown == pytest.approx(credit.credit[item], abs=1e-4) and shown > 0
     browser.screenshot(f"{page.as_uri()}{view}&item={key}",
                        source / "figures" / "screenshot-explorer.png", 1280, 1000)
+    # items where wordnet beats roget on oot: as many as the scorer's item credits say
+    scorer = Scorer(dataset)
+    a, b = (scorer.item_credits(results / "semeval2007-test" / f"{s}.oot", "oot").credit
+            for s in ("wordnet", "roget"))
+    dom = browser.dump_dom(f"{page.as_uri()}#ds=semeval2007-test&a=wordnet&b=roget&kind=oot")
+    assert int(_attribute(dom, "data-matches")) == sum(a[i] > b[i] for i in a) > 0
+    # an instance of the lexelt with the most distinct answers, every system shown
+    assert report.explorer is not None
+    test = next(d for d in report.explorer["datasets"] if d["name"] == "semeval2007-test")
+    widest = max(range(len(test["lexelts"])), key=lambda i: len(test["lexelts"][i][2]))
+    item = next(i[0] for i in test["items"] if i[1] == widest)
+    systems = [s[0] for s in report.explorer["systems"]]
+    dom = browser.dump_dom(f"{page.as_uri()}#item=semeval2007-test/{item}&show="
+                           + ",".join(systems))
+    for system in SYSTEMS:
+        _instance_matches_the_files(dom, item, system, results, dataset.path("gold"))

@@ -11,7 +11,10 @@ embedded once as JSON, rendered on demand by a small vanilla script (`explorer.j
 network. The same data gives byte-identical pages.
 
 Compact form: answers are stored as indices into a vocabulary per lexelt (a lemma's
-sentences share most candidates), credited and mode answers as index lists per item.
+sentences share most candidates), written as digits of `DIGITS` (one character each, or two
+where the lexelt's vocabulary is larger than the alphabet): a system's answers on an item are
+one string, its best answers, a space, its oot answers. Credited and mode answers are index
+lists per item; credits a flat list (best, oot for each system in turn).
 """
 
 from __future__ import annotations
@@ -29,10 +32,13 @@ from lexsub_baselines.datasets.types import GoldItem, Instance
 from lexsub_baselines.scoring import GoldTarget, ItemCredits
 from lexsub_baselines.tables import POS_NAMES
 
-__all__ = ["FORMAT", "explorer_data", "render_explorer"]
+__all__ = ["DIGITS", "FORMAT", "decode_answers", "explorer_data", "render_explorer"]
 
 #: The version of the data layout `explorer.js` reads (fields of an item, in order).
-FORMAT = 1
+FORMAT = 2
+#: The digits of answer indices: printable ASCII without the space (the separator), `"`, `\`
+#: (escaped in JSON) and `<` (which could close the page's script element).
+DIGITS = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\<')
 #: The fields of an item, in order (documented for the page's script and the tests).
 ITEM_FIELDS = ("id", "lexelt", "left", "target", "right", "gold", "scored_gold", "mode",
                "in_t", "bound", "matched", "modes", "answers", "credit")
@@ -60,6 +66,32 @@ class _Vocabulary:
         return found
 
 
+def _width(size: int) -> int:
+    """Return how many digits an index of a vocabulary of `size` words takes."""
+    return 1 if size <= len(DIGITS) else 2
+
+
+def _encode(kinds: Sequence[Sequence[int]], width: int) -> str:
+    base = len(DIGITS)
+    return " ".join("".join(DIGITS[i // base] + DIGITS[i % base] if width == 2 else DIGITS[i]
+                            for i in indices) for indices in kinds)
+
+
+def decode_answers(text: str, width: int) -> list[list[int]]:
+    """Return [best indices, oot indices] from one system's string (what `explorer.js` does).
+
+    >>> decode_answers("$! #", 1), decode_answers("!$!! !#", 2), decode_answers(" ", 1)
+    ([[2, 0], [1]], [[2, 0], [1]], [[], []])
+    """
+    base = len(DIGITS)
+    result = []
+    for part in text.split(" "):
+        digits = [DIGITS.index(c) for c in part]
+        result.append(digits if width == 1 else
+                      [digits[i] * base + digits[i + 1] for i in range(0, len(digits), 2)])
+    return result
+
+
 #: Per system: (best answers by id, oot answers by id), and its (best, oot) item credits.
 _Columns = Sequence[tuple[Mapping[str, tuple[str, ...]], ...]]
 _Credits = Sequence[tuple[ItemCredits, ...]]
@@ -82,7 +114,7 @@ def _item(instance: Instance, gold: GoldItem | None, target: GoldTarget | None,
     matched = [i for i in used if target.credit.get(forms[i], 0.0) > 0]
     modes = [i for i in used if target.mode is not None and forms[i] == target.mode]
     scored = [[s, c] for s, c in target.entries]
-    credit = [[_rounded(kind.credit[instance.id]) for kind in system] for system in credits]
+    credit = [_rounded(kind.credit[instance.id]) for system in credits for kind in system]
     bound = [_rounded(kind.bound[instance.id]) for kind in credits[0]] if credits else None
     return [*head, scored if scored != file_gold else 0, target.mode, 1, bound, matched,
             modes, answers, credit]
@@ -105,10 +137,14 @@ def _dataset(evaluation: Evaluation, systems: Sequence[str]) -> dict[str, Any]:
             instance.lexelt, (len(lexelts), instance.pos, _Vocabulary()))
         items.append(_item(instance, gold.get(instance.id), targets.get(instance.id), number,
                            vocabulary, columns, credits, normalise))
+    widths = [_width(len(vocabulary.words)) for _, _, vocabulary in lexelts.values()]
+    answers = ITEM_FIELDS.index("answers")
+    for item in items:  # the widths are known once every item of a lexelt has been read
+        item[answers] = [_encode(system, widths[item[1]]) for system in item[answers]]
     return {"name": evaluation.name, "profile": evaluation.profile.name,
             "systems": [systems.index(s) for s in present],
-            "lexelts": [[lexelt, pos, vocabulary.words]
-                        for lexelt, (_, pos, vocabulary) in lexelts.items()],
+            "lexelts": [[lexelt, pos, vocabulary.words, width] for (lexelt, (_, pos, vocabulary)),
+                        width in zip(lexelts.items(), widths, strict=True)],
             "items": items}
 
 
@@ -124,6 +160,7 @@ def explorer_data(evaluations: Sequence[Evaluation], colours: Mapping[str, str]
     return {
         "format": FORMAT,
         "fields": list(ITEM_FIELDS),
+        "digits": DIGITS,
         "pos": POS_NAMES,
         "families": [[name, families.FAMILIES.get(name).title] for name in families.FAMILIES],
         "systems": [[s, families.family_of(s).name, colours.get(s, "#222222")]

@@ -14,6 +14,8 @@
   });
   var BY_NAME = new Map(SYSTEMS.map(function (s) { return [s.name, s]; }));
   var PAGE = 50;
+  var DIGIT = new Map(Array.from(DATA.digits).map(function (c, i) { return [c, i]; }));
+  var BASE = DATA.digits.length;
   var ALL = [];  // every item once: [dataset index, item index]
   DATA.datasets.forEach(function (ds, d) {
     ds.column = new Map(ds.systems.map(function (g, j) { return [g, j]; }));
@@ -71,15 +73,27 @@
   function column(ds, system) { var j = ds.column.get(system.index); return j === undefined ? -1 : j; }
   function credit(ds, item, system, k) {
     var j = column(ds, system);
-    return j < 0 || !item[F.in_t] ? null : item[F.credit][j][k];
+    return j < 0 || !item[F.in_t] ? null : item[F.credit][2 * j + k];
+  }
+  // a system's answers on an item: [best, oot] vocabulary indices (explorer.decode_answers)
+  function answers(ds, item, j) {
+    var width = ds.lexelts[item[F.lexelt]][3];
+    return item[F.answers][j].split(" ").map(function (part) {
+      var found = [];
+      for (var at = 0; at < part.length; at += width) {
+        found.push(width === 1 ? DIGIT.get(part[at])
+                   : DIGIT.get(part[at]) * BASE + DIGIT.get(part[at + 1]));
+      }
+      return found;
+    });
   }
   function passes(ds, item, system, k, cond) {
     var j = column(ds, system);
     if (j < 0) return false;
-    if (cond === "blank") return item[F.answers][j][k].length === 0;
+    if (cond === "blank") return answers(ds, item, j)[k].length === 0;
     if (!item[F.in_t]) return false;
-    if (cond === "credit") return item[F.credit][j][k] > 0;
-    if (cond === "zero") return item[F.credit][j][k] === 0;
+    if (cond === "credit") return item[F.credit][2 * j + k] > 0;
+    if (cond === "zero") return item[F.credit][2 * j + k] === 0;
     return true;
   }
 
@@ -254,7 +268,8 @@
         + '"></span>' + esc(name) + "</td>";
       if (j < 0) return '<tr data-system="' + esc(name) + '">' + head
         + '<td colspan="4" class="muted">no answers on this dataset</td></tr>';
-      var given = item[F.answers][j], credits = inT ? item[F.credit][j] : [null, null];
+      var given = answers(ds, item, j);
+      var credits = inT ? item[F.credit].slice(2 * j, 2 * j + 2) : [null, null];
       return '<tr data-system="' + esc(name) + '">' + head + '<td class="best">'
         + chips(words, given[0], mark) + '</td><td class="num" data-credit="' + credits[0] + '">'
         + fmt(credits[0]) + '</td><td class="oot">' + chips(words, given[1], mark)
