@@ -11,10 +11,10 @@ embedded once as JSON, rendered on demand by a small vanilla script (`explorer.j
 network. The same data gives byte-identical pages.
 
 Compact form: answers are stored as indices into a vocabulary per lexelt (a lemma's
-sentences share most candidates), written as digits of `DIGITS` (one character each, or two
-where the lexelt's vocabulary is larger than the alphabet): a system's answers on an item are
-one string, its best answers, a space, its oot answers. Credited and mode answers are index
-lists per item; credits a flat list (best, oot for each system in turn).
+sentences share most candidates), written in base len(`DIGITS`) with as many digits as the
+lexelt's vocabulary needs (one character each up to 91 words, two up to 8281): a system's
+answers on an item are one string, its best answers, a space, its oot answers. Credited and
+mode answers are index lists per item; credits a flat list (best, oot for each system in turn).
 """
 
 from __future__ import annotations
@@ -68,13 +68,16 @@ class _Vocabulary:
 
 def _width(size: int) -> int:
     """Return how many digits an index of a vocabulary of `size` words takes."""
-    return 1 if size <= len(DIGITS) else 2
+    width = 1
+    while len(DIGITS) ** width < size:
+        width += 1
+    return width
 
 
 def _encode(kinds: Sequence[Sequence[int]], width: int) -> str:
     base = len(DIGITS)
-    return " ".join("".join(DIGITS[i // base] + DIGITS[i % base] if width == 2 else DIGITS[i]
-                            for i in indices) for indices in kinds)
+    return " ".join("".join(DIGITS[i // base ** p % base] for i in indices
+                            for p in range(width - 1, -1, -1)) for indices in kinds)
 
 
 def decode_answers(text: str, width: int) -> list[list[int]]:
@@ -83,12 +86,15 @@ def decode_answers(text: str, width: int) -> list[list[int]]:
     >>> decode_answers("$! #", 1), decode_answers("!$!! !#", 2), decode_answers(" ", 1)
     ([[2, 0], [1]], [[2, 0], [1]], [[], []])
     """
-    base = len(DIGITS)
     result = []
     for part in text.split(" "):
-        digits = [DIGITS.index(c) for c in part]
-        result.append(digits if width == 1 else
-                      [digits[i] * base + digits[i + 1] for i in range(0, len(digits), 2)])
+        indices = []
+        for start in range(0, len(part), width):
+            value = 0
+            for digit in part[start:start + width]:
+                value = value * len(DIGITS) + DIGITS.index(digit)
+            indices.append(value)
+        result.append(indices)
     return result
 
 

@@ -81,8 +81,9 @@
     return item[F.answers][j].split(" ").map(function (part) {
       var found = [];
       for (var at = 0; at < part.length; at += width) {
-        found.push(width === 1 ? DIGIT.get(part[at])
-                   : DIGIT.get(part[at]) * BASE + DIGIT.get(part[at + 1]));
+        var value = 0;
+        for (var d = at; d < at + width; d++) value = value * BASE + DIGIT.get(part[d]);
+        found.push(value);
       }
       return found;
     });
