@@ -1,7 +1,8 @@
 """The report and the instance explorer, built from real answers and read in headless Chromium.
 
 The results are the project's own `results/` (after `make baselines`) when it has a
-`scores.json`, copied so that nothing is written into it but the screenshots; otherwise
+`scores.json` and the answers of `SYSTEMS`, copied so that nothing is written into it but the
+screenshots; otherwise
 `lexsub baselines` is run here on the real task data for five systems of four families (the
 `wordnet` and `lin` rows of the papers, `wordnet-c12`'s trial row, `roget`, an ablation),
 with the tiny real corpus the other build tests use (seconds).
@@ -50,7 +51,9 @@ PROJECT_RESULTS = Path(__file__).resolve().parents[1] / "results"
 def source(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
            shared: Roots) -> Path:
     """The results the report is built from: the project's own, or five systems built here."""
-    if (PROJECT_RESULTS / "scores.json").is_file():
+    if (PROJECT_RESULTS / "scores.json").is_file() and all(
+            (PROJECT_RESULTS / d / f"{file_stem(s)}.{k}").is_file()
+            for d in DATASETS for s in SYSTEMS for k in ("best", "oot")):
         return PROJECT_RESULTS
     # the session's tiny corpus and parser (conftest), asked for only when they are needed
     tiny: Roots = request.getfixturevalue("tiny_shared")
