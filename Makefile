@@ -56,7 +56,8 @@ lm: setup
 # --- the analysis report (after `make baselines`) ----------------------------------------------
 
 # Candidate-ranking results are computed once (results/ranking.json), then results/report.html
-# (self-contained), results/report.md and results/figures/*.png.
+# (self-contained), results/report.md, results/figures/*.png and the instance explorer
+# results/explorer/index.html (open it from file://; no server needed).
 report: setup
 	$(LEXSUB) rank-eval --skip-existing --no-progress
 	$(LEXSUB) report --no-progress

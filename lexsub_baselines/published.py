@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PUBLISHED", "PUBLISHED_BY_POS", "PublishedRow", "published_row"]
+__all__ = ["PUBLISHED", "PUBLISHED_BY_POS", "PUBLISHED_BY_POS_DATASET", "PublishedRow",
+           "published_row"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,9 @@ PUBLISHED_BY_POS: dict[tuple[str, str], dict[str, float]] = {
     ("wordnet+lm", "rank"): {"n": 0.275, "a": 0.325, "v": 0.176, "r": 0.448},
     ("wordnet+cmlc", "rank"): {"n": 0.303, "a": 0.343, "v": 0.186, "r": 0.413},
 }
+
+#: The dataset of `PUBLISHED_BY_POS`: Jabbari (2010) reports the SemEval-2007 test set.
+PUBLISHED_BY_POS_DATASET = "semeval2007-test"
 
 #: Best upper bound on the SemEval-2007 test set (McCarthy & Navigli 2009).
 PUBLISHED_BEST_UPPER_BOUND = 45.76

@@ -1,114 +1,393 @@
-"""The report, built from answers generated here (two fast systems on trial), in Chromium."""
+"""The report and the instance explorer, built from real answers and read in headless Chromium.
+
+The results are the project's own `results/` (after `make baselines`) when it has a
+`scores.json` and the answers of `SYSTEMS`, copied so that nothing is written into it but the
+screenshots; otherwise
+`lexsub baselines` is run here on the real task data for five systems of four families (the
+`wordnet` and `lin` rows of the papers, `wordnet-c12`'s trial row, `roget`, an ablation),
+with the tiny real corpus the other build tests use (seconds).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import html
+import json
 import re
 import shutil
-import subprocess
+import time
 from pathlib import Path
+from typing import Any
 
-import numpy as np
 import pytest
-from matplotlib import image
+from tiny_corpus import seed_parser
 
-from lexsub_baselines.analysis.render import png_size, render_html, write_report
-from lexsub_baselines.analysis.report import ReportSettings, build_report, figure_names
+from lexsub_baselines.analysis import families
+from lexsub_baselines.analysis.browser import LAYOUT_PROBE, Browser, find_chromium, probe
+from lexsub_baselines.analysis.explorer import decode_answers
+from lexsub_baselines.analysis.render import png_size, write_report
+from lexsub_baselines.analysis.report import (
+    EXPLORER_PAGE,
+    Report,
+    ReportSettings,
+    build_report,
+    figure_names,
+)
 from lexsub_baselines.cli import main
 from lexsub_baselines.datasets import load_dataset
+from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.runner import run_system
-from lexsub_baselines.systems import build_system
+from lexsub_baselines.published import published_row
+from lexsub_baselines.runner import file_stem
+from lexsub_baselines.scoring import Scorer
 
-SYSTEMS = ("roget+identity", "roget+freq:wordfreq")
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--hide-scrollbars")
+SYSTEMS = ("wordnet", "wordnet-c12", "roget", "lin", "wordnet+freq:wordfreq:tiers")
+DATASETS = ("semeval2007-trial", "semeval2007-test")
+#: The project's results folder; used (copied) when `make baselines` has filled it.
+PROJECT_RESULTS = Path(__file__).resolve().parents[1] / "results"
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory, shared: Roots) -> Path:
-    """Answer files of two fast systems on the trial data (a few seconds)."""
-    out = tmp_path_factory.mktemp("results")
-    dataset = load_dataset("semeval2007-trial", shared)
-    for name in SYSTEMS:
-        run_system(build_system(name, shared), dataset, out, progress=False)
+def source(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           shared: Roots) -> Path:
+    """The results the report is built from: the project's own, or five systems built here."""
+    if (PROJECT_RESULTS / "scores.json").is_file() and all(
+            (PROJECT_RESULTS / d / f"{file_stem(s)}.{k}").is_file()
+            for d in DATASETS for s in SYSTEMS for k in ("best", "oot")):
+        return PROJECT_RESULTS
+    # the session's tiny corpus and parser (conftest), asked for only when they are needed
+    tiny: Roots = request.getfixturevalue("tiny_shared")
+    parser: ParserModel = request.getfixturevalue("tiny_parser")
+    roots = seed_parser(parser, dataclasses.replace(tiny, cache=tmp_path_factory.mktemp("c")))
+    out = tmp_path_factory.mktemp("built")
+    assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
+                 "baselines", "--systems", *SYSTEMS, "--out", str(out), "--no-progress"]) == 0
     return out
 
 
 @pytest.fixture(scope="module")
-def written(results: Path, shared: Roots) -> Path:
-    """The report written into the results folder (fewer trials: the test checks shape)."""
-    report = build_report(results, shared, ReportSettings(trials=500), progress=False)
-    write_report(report, results)
-    return results / "report.html"
+def results(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the results' answers and JSON, where the report is written."""
+    out = tmp_path_factory.mktemp("results")
+    for name in ("scores.json", "runs.json", "ranking.json"):
+        if (source / name).is_file():
+            shutil.copy(source / name, out / name)
+    for dataset in DATASETS:
+        shutil.copytree(source / dataset, out / dataset)
+    return out
 
 
-def test_report_has_every_part(written: Path, results: Path, shared: Roots) -> None:
-    text = written.read_text(encoding="utf-8")
-    images = re.findall(r'<img class="figure" id="fig-([^"]+)" alt="[^"]*" width="(\d+)" '
-                        r'height="(\d+)" src="data:image/png;base64,', text)
-    names = [n for n, _, _ in images]
-    assert "semeval2007-trial-pos-best" in names and "semeval2007-trial-correlation" in names
-    assert "semeval2007-trial-disruptive-1" in names
-    assert all(int(w) > 300 and int(h) > 300 for _, w, h in images)
-    for title in ("best by part of speech", "type overlap", "Spearman rho", "disruptive sets",
-                  "paired significance", "further-analysis subsets"):
-        assert title in text
+@pytest.fixture(scope="module")
+def report(results: Path, shared: Roots) -> Report:
+    """The report (fewer significance trials: the tests check what is shown, not p)."""
+    built = build_report(results, shared, ReportSettings(trials=300), progress=False)
+    write_report(built, results)
+    return built
+
+
+def _scores(results: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((results / "scores.json").read_text(encoding="utf-8"))
+    return data
+
+
+# --- the report's parts ------------------------------------------------------------------
+
+
+def test_headline_comes_first_and_every_section_says_what_to_read(report: Report,
+                                                                   results: Path) -> None:
+    assert report.sections[0].anchor == "headline"
+    assert figure_names(report)[0] == "headline"
+    titles = [s.title for s in report.sections]
+    for dataset in DATASETS:
+        assert dataset in titles
+    for title in ("Scores by part of speech", "Further-analysis subsets",
+                  "Type overlap and disambiguation", "Correlation between systems",
+                  "Disruptive sets", "Paired significance"):
+        assert titles.count(title) == len(DATASETS)
+    assert all(s.text for s in report.sections)
+    assert all(line.startswith(("best|", "oot|", "mw|")) for line in report.sections[0].lines)
+    text = (results / "report.html").read_text(encoding="utf-8")
+    assert text.index('id="headline"') < text.index(f'id="{DATASETS[0]}-pos"')
+    assert f'href="{EXPLORER_PAGE}#ds=semeval2007-test&amp;show=wordnet"' in text
     markdown = (results / "report.md").read_text(encoding="utf-8")
-    for name in names:
+    for name in figure_names(report):
         assert f"(figures/{name}.png)" in markdown
-        assert png_size((results / "figures" / f"{name}.png").read_bytes())[0] > 300
-    assert "vote(all)" in markdown and "| roget+identity |" in markdown
+        assert png_size((results / "figures" / f"{name}.png").read_bytes())[0] <= 1240
 
 
-def test_report_is_deterministic(written: Path, results: Path, shared: Roots) -> None:
-    again = build_report(results, shared, ReportSettings(trials=500), progress=False)
-    assert render_html(again) == written.read_text(encoding="utf-8")
+def test_every_chart_draws_one_family_in_distinct_stable_colours(report: Report) -> None:
+    charted = [f for s in report.sections for f in s.figures if "-pos-" in f.name]
+    assert len(charted) >= 2 * 3  # three families (or more) on each dataset
+    seen: dict[str, str] = {}
+    for figure in charted:
+        assert 2 <= len(figure.series) <= families.MAX_SERIES
+        assert len(set(figure.colours)) == len(figure.colours), figure.name
+        members = [s for s in figure.series if s != families.REFERENCE]
+        assert len({families.family_of(s).name for s in members}) == 1, figure.name
+        for system, colour in zip(figure.series, figure.colours, strict=True):
+            assert seen.setdefault(system, colour) == colour, system
 
 
-def test_report_on_one_system_only(results: Path, shared: Roots) -> None:
-    report = build_report(results, shared, ReportSettings(systems=("roget+identity",), vote=False),
-                          progress=False)
-    assert figure_names(report) == [f"semeval2007-trial-{n}" for n in
-                                    ("pos-best", "pos-best-normalised", "pos-oot",
-                                     "pos-oot-normalised")]
+def test_families_split_any_set_of_systems_into_readable_charts() -> None:
+    from lexsub_baselines import catalog  # noqa: F401  (fills the registries)
+    from lexsub_baselines.systems import SYSTEMS as REGISTERED
+
+    systems = [*REGISTERED.names(), "vote(all)", "roget+lm", "dist:lin+bow",
+               *(f"wordnet+freq:x{i}:tiers" for i in range(9))]
+    colours = families.colours(systems)
+    charts = families.charts(systems)
+    assert sorted(s for c in charts for s in c.systems if not (
+        c.reference and s == families.REFERENCE)) == sorted(set(systems))
+    for chart in charts:
+        assert len(chart.systems) <= families.MAX_SERIES
+        assert len({colours[s] for s in chart.systems}) == len(chart.systems), chart.name
+    assert [c.name for c in charts if c.family.name == "ablations"] == \
+        ["ablations-1", "ablations-2", "ablations-3"]
+    assert families.family_of("dict:wiktionary").name == "cross-lingual"
 
 
-def test_cli_report_and_errors(results: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                               shared: Roots) -> None:
-    out = tmp_path / "out"
-    assert main(["report", "--results", str(results), "--out", str(out), "--trials", "200",
-                 "--no-progress", "--systems", "roget+identity", "roget+freq-wordfreq"]) == 0
-    assert (out / "report.html").is_file() and (out / "figures").is_dir()
+def test_headline_tables_hold_scores_json_and_the_papers(report: Report, results: Path) -> None:
+    scores = _scores(results)
+    table = report.sections[0].tables[0]
+    checked = 0
+    for row in table.rows:
+        dataset, system = str(row[0]), str(row[1])
+        for column, kind in ((2, "best"), (8, "oot")):
+            ours = scores.get(dataset, {}).get(system, {}).get(kind, {}).get("all", {})
+            paper = published_row(dataset, system.split(":")[0], kind)
+            assert paper is not None
+            assert row[column + 1] == paper.get("recall")
+            if ours:
+                checked += 1
+                assert row[column] == ours["recall"]
+                assert row[column + 2] == pytest.approx(ours["recall"] - paper.get("recall"))
+            else:
+                assert row[column] is None and row[column + 2] is None
+    assert checked >= 4  # wordnet and lin on test, wordnet-c12 on trial: best and oot
+
+
+def test_explorer_data_is_the_answer_files_and_the_scorers_credit(report: Report,
+                                                                  results: Path,
+                                                                  shared: Roots) -> None:
+    assert report.explorer is not None
+    data = report.explorer
+    fields = {name: i for i, name in enumerate(data["fields"])}
+    systems = [s[0] for s in data["systems"]]
+    test = next(d for d in data["datasets"] if d["name"] == "semeval2007-test")
+    column = [systems[g] for g in test["systems"]].index("wordnet")
+    scorer = Scorer(load_dataset("semeval2007-test", shared))
+    credits = scorer.item_credits(results / "semeval2007-test" / "wordnet.oot", "oot")
+    lines = (results / "semeval2007-test" / "wordnet.oot").read_text(encoding="utf-8")
+    answers = {line.split(" ::: ")[0].split()[1]: line.split(" ::: ")[1].split(";")
+               for line in lines.splitlines() if " ::: " in line}
+    for item in test["items"][::97]:
+        _, _, words, width = test["lexelts"][item[fields["lexelt"]]]
+        given = [words[i] for i in decode_answers(item[fields["answers"]][column], width)[1]]
+        assert given == [a for a in answers.get(item[0], []) if a], item[0]
+        if item[fields["in_t"]]:
+            assert item[fields["credit"]][2 * column + 1] == pytest.approx(
+                credits.credit[item[0]], abs=1e-4)
+    instances = sum(len(load_dataset(d, shared).instances()) for d in DATASETS)
+    assert sum(len(d["items"]) for d in data["datasets"]) == instances
+
+
+def test_outputs_are_byte_identical(report: Report, results: Path, tmp_path: Path,
+                                    shared: Roots) -> None:
+    again = build_report(results, shared, ReportSettings(trials=300), progress=False)
+    for path in write_report(again, tmp_path):
+        assert path.read_bytes() == (results / path.relative_to(tmp_path)).read_bytes(), path
+
+
+def test_bad_input_is_one_message_naming_the_file(results: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken"
+    shutil.copytree(results / "semeval2007-trial", broken / "semeval2007-trial")
+    for text, expected in (("{not json", "not JSON"), ("[1, 2]", "expected an object"),
+                           ('{"semeval2007-trial": {"wordnet": {"best": 3}}}', "no `all`")):
+        (broken / "scores.json").write_text(text, encoding="utf-8")
+        assert main(["report", "--results", str(broken), "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert f"{broken / 'scores.json'}: " in err and expected in err
+        assert "make baselines" in err
+    (broken / "scores.json").unlink()
+    (broken / "runs.json").write_text("[]", encoding="utf-8")
+    assert main(["report", "--results", str(broken), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert f"{broken / 'runs.json'}: not a runs file" in err and "Traceback" not in err
+    (broken / "runs.json").unlink()  # answers without scores.json: a report without headline
+    assert main(["report", "--results", str(broken), "--no-progress", "--trials", "50"]) == 0
+    assert f"{broken / 'scores.json'} not found" in capsys.readouterr().err
+    assert 'id="headline"' not in (broken / "report.html").read_text(encoding="utf-8")
     assert main(["report", "--results", str(tmp_path / "nowhere")]) == 2
     assert "results folder" in capsys.readouterr().err
 
 
-def _chromium() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
+def test_cli_writes_report_and_explorer(results: Path, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["report", "--results", str(results), "--out", str(out), "--trials", "100",
+                 "--no-progress", "--datasets", "semeval2007-trial", "--systems", "wordnet",
+                 "roget"]) == 0
+    printed = capsys.readouterr().out
+    assert str(out / EXPLORER_PAGE) in printed
+    assert (out / "report.html").is_file() and (out / EXPLORER_PAGE).is_file()
+    assert main(["report", "--results", str(results), "--out", str(tmp_path / "plain"),
+                 "--trials", "100", "--no-progress", "--no-explorer", "--datasets",
+                 "semeval2007-trial"]) == 0
+    assert not (tmp_path / "plain" / EXPLORER_PAGE).exists()
+    assert "explorer/index.html" not in (tmp_path / "plain" / "report.html").read_text(
+        encoding="utf-8")
+
+
+# --- in a real browser ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Browser:
+    """Headless Chromium (skipped when absent: scripts/setup.sh installs it)."""
+    if find_chromium() is None:
         pytest.skip("chromium not installed (scripts/setup.sh installs it)")
-    return path
+    return Browser.find(tmp_path_factory.mktemp("chromium"))
 
 
-def test_report_renders_in_headless_chromium(written: Path, tmp_path: Path) -> None:
-    chromium = _chromium()
-    flags = [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}"]
-    # a copy that records, once loaded, how many figures the browser decoded
-    probe = tmp_path / "probe.html"
-    probe.write_text(written.read_text(encoding="utf-8").replace(
-        "</body>", "<script>window.addEventListener('load', () => { const imgs = [...document"
-        ".images].filter(i => i.complete && i.naturalWidth > 300); document.body.setAttribute("
-        "'data-decoded', String(imgs.length)); });</script></body>"), encoding="utf-8")
-    dom = subprocess.run([*flags, "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()],
-                         capture_output=True, text=True, timeout=120, check=True).stdout
-    expected = written.read_text(encoding="utf-8").count('<img class="figure"')
-    assert expected >= 6  # 4 by PoS, the heatmap, 1 disruptive-set plot
-    assert f'data-decoded="{expected}"' in dom
-    shot = tmp_path / "shot.png"
-    subprocess.run([*flags, f"--screenshot={shot}", "--window-size=1200,3000",
-                    written.as_uri()], capture_output=True, timeout=120, check=True)
-    pixels = image.imread(str(shot))[..., :3]
-    assert pixels.shape[:2] == (3000, 1200)
-    coloured = np.abs(pixels - pixels.mean(axis=2, keepdims=True)).max(axis=2) > 0.1
-    assert coloured.mean() > 0.01  # the figures' coloured bars and points, not a blank page
+def _attribute(dom: str, name: str) -> str:
+    found = re.search(rf'\b{name}="([^"]*)"', dom)
+    assert found is not None, name
+    return html.unescape(found.group(1))
+
+
+def _cells(row: str) -> list[str]:
+    return [html.unescape(re.sub(r"<[^>]+>", "", c))
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+
+
+def test_report_in_chromium(report: Report, results: Path, source: Path, browser: Browser,
+                            tmp_path: Path) -> None:
+    page = results / "report.html"
+    dom = browser.dump_dom(probe(page, LAYOUT_PROBE, tmp_path / "probe.html").as_uri(),
+                           1280, 900)
+    assert int(_attribute(dom, "data-decoded")) == len(figure_names(report))
+    assert int(_attribute(dom, "data-page-width")) <= int(_attribute(dom, "data-window-width"))
+    assert _attribute(dom, "data-overlaps") == ""
+    # the headline table as the browser shows it, against scores.json and published.py
+    scores = _scores(results)
+    headline = dom[dom.index('id="headline"'):]
+    table = headline[:headline.index("</table>")]
+    shown = 0
+    for row in re.findall(r"<tr>(.*?)</tr>", table)[1:]:
+        cells = _cells(row)
+        dataset, system = cells[0], cells[1]
+        paper = published_row(dataset, system.split(":")[0], "best")
+        assert paper is not None and cells[3] == f"{paper.get('recall'):.2f}"
+        block = scores.get(dataset, {}).get(system, {})
+        if block:
+            shown += 1
+            best, oot = block["best"]["all"]["recall"], block["oot"]["all"]["recall"]
+            assert cells[2] == f"{best:.2f}" and cells[8] == f"{oot:.2f}"
+            assert cells[4] == f"{best - paper.get('recall'):+.2f}"
+    assert shown >= 2
+    # screenshots, the whole page in 1280 x 1400 tiles, for a reader to look at
+    height = int(_attribute(dom, "data-page-height"))
+    _tiles(browser.screenshot(page.as_uri(), tmp_path / "page.png", 1280, height),
+           source / "figures", "screenshot-report")
+
+
+def _tiles(shot: Path, folder: Path, stem: str, height: int = 1400) -> None:
+    from matplotlib import image
+
+    pixels = image.imread(str(shot))
+    assert pixels.shape[1] == 1280
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob(f"{stem}-*.png"):
+        old.unlink()
+    for number, top in enumerate(range(0, pixels.shape[0], height), start=1):
+        image.imsave(str(folder / f"{stem}-{number:02d}.png"), pixels[top:top + height])
+
+
+def _listed(dom: str) -> list[str]:
+    """Return the keys of the instances the explorer's list shows."""
+    listed = dom[dom.index('<ol id="list">'):]
+    return [html.unescape(k) for k in
+            re.findall(r'<li data-key="([^"]+)"', listed[:listed.index("</ol>")])]
+
+
+#: Clicks the third instance of the list once the explorer has rendered.
+_CLICK_THIRD = """
+window.addEventListener('load', () => {
+  document.querySelectorAll('#list li')[2].click();
+});
+"""
+
+
+def _instance_matches_the_files(dom: str, item: str, system: str, results: Path,
+                                gold_file: Path) -> float:
+    """Check the open instance's gold and `system`'s marked answers against the files;
+    return the best credit it shows."""
+    line = next(g for g in gold_file.read_text(encoding="utf-8").splitlines()
+                if g.split(" :: ")[0].split()[1:] == [item])
+    gold = [(e.rsplit(" ", 1)[0], e.rsplit(" ", 1)[1]) for e in
+            line.split(" :: ")[1].split(";") if e.strip()]
+    shown = [(html.unescape(s), c) for s, c in
+             re.findall(r'<tr class="gold-entry" data-sub="([^"]*)" data-count="(\d+)"', dom)]
+    assert shown == gold
+    row = re.search(rf'<tr data-system="{re.escape(system)}">(.*?)</tr>', dom)
+    assert row is not None
+    for kind, separator in (("best", " :: "), ("oot", " ::: ")):
+        cell = re.search(rf'<td class="{kind}">(.*?)</td>', row.group(1))
+        assert cell is not None
+        marked = [(html.unescape(a), m) for a, m in
+                  re.findall(r'data-a="([^"]*)" data-mark="(\w+)"', cell.group(1))]
+        written = next(x for x in (results / "semeval2007-test" / f"{file_stem(system)}.{kind}")
+                       .read_text(encoding="utf-8").splitlines()
+                       if x.split(separator)[0].split()[1] == item)
+        assert [a for a, _ in marked] == [a for a in written.split(separator)[1].split(";") if a]
+        substitutes = {s for s, _ in gold}
+        for answer, mark in marked:  # the scorer's normalisation, where it matters, is hyphens
+            assert (mark != "none") == (answer.replace("-", " ") in substitutes), answer
+    return float(_attribute(row.group(1), "data-credit"))
+
+
+def test_explorer_in_chromium(report: Report, results: Path, source: Path, browser: Browser,
+                              tmp_path: Path, shared: Roots) -> None:
+    page = results / EXPLORER_PAGE
+    start = time.perf_counter()
+    dom = browser.dump_dom(page.as_uri())
+    print(f"explorer: {page.stat().st_size / 1e6:.2f} MB, first render "
+          f"{_attribute(dom, 'data-first-render-ms')} ms in the page, "
+          f"{time.perf_counter() - start:.1f} s with Chromium's start")
+    instances = sum(len(load_dataset(d, shared).instances()) for d in DATASETS)
+    assert int(_attribute(dom, "data-items")) == instances
+    assert _attribute(dom, "data-matches") == _attribute(dom, "data-total") == str(instances)
+    assert len(_listed(dom)) == 50  # the first page
+    # open (click) an instance where wordnet earns credit; check it against the files
+    view = "#ds=semeval2007-test&sys=wordnet&cond=credit&show=wordnet"
+    clicked = probe(page, _CLICK_THIRD, page.parent / "click.html")
+    dom = browser.dump_dom(clicked.as_uri() + view, budget_ms=3000)
+    detail = re.search(r'<section id="detail" data-key="([^"]+)"', dom)
+    assert detail is not None
+    key = html.unescape(detail.group(1))
+    assert key == _listed(dom)[2] and key.startswith("semeval2007-test/")
+    dataset = load_dataset("semeval2007-test", shared)
+    credit = Scorer(dataset).item_credits(results / "semeval2007-test" / "wordnet.best", "best")
+    item = key.split("/")[1]
+    shown = _instance_matches_the_files(dom, item, "wordnet", results, dataset.path("gold"))
+    assert shown == pytest.approx(credit.credit[item], abs=1e-4) and shown > 0
+    browser.screenshot(f"{page.as_uri()}{view}&item={key}",
+                       source / "figures" / "screenshot-explorer.png", 1280, 1000)
+    # items where wordnet beats roget on oot: as many as the scorer's item credits say
+    scorer = Scorer(dataset)
+    a, b = (scorer.item_credits(results / "semeval2007-test" / f"{s}.oot", "oot").credit
+            for s in ("wordnet", "roget"))
+    dom = browser.dump_dom(f"{page.as_uri()}#ds=semeval2007-test&a=wordnet&b=roget&kind=oot")
+    assert int(_attribute(dom, "data-matches")) == sum(a[i] > b[i] for i in a) > 0
+    # an instance of the lexelt with the most distinct answers, every system shown
+    assert report.explorer is not None
+    test = next(d for d in report.explorer["datasets"] if d["name"] == "semeval2007-test")
+    widest = max(range(len(test["lexelts"])), key=lambda i: len(test["lexelts"][i][2]))
+    item = next(i[0] for i in test["items"] if i[1] == widest)
+    systems = [s[0] for s in report.explorer["systems"]]
+    dom = browser.dump_dom(f"{page.as_uri()}#item=semeval2007-test/{item}&show="
+                           + ",".join(systems))
+    for system in SYSTEMS:
+        _instance_matches_the_files(dom, item, system, results, dataset.path("gold"))

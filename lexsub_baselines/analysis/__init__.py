@@ -1,10 +1,13 @@
 """Analyses of system answers: tables by PoS and subset, overlap, comparisons, voting, ranking.
 
-Everything works from answer files already written (a results folder) and the datasets'
-gold: `inputs.load_evaluation` reads them, the analysis modules return
-`lexsub_baselines.tables.Table`s and figures, `report.build_report` assembles them and
-`render.write_report` writes `report.html` (self-contained) and `report.md`. `candidates`
-evaluates rankers on the standard candidate pools (GAP, P@k).
+Everything works from answer files already written (a results folder), its `scores.json` and
+the datasets' gold: `inputs.load_evaluation` reads them, the analysis modules return
+`lexsub_baselines.tables.Table`s and figures (`plots`, one system family per chart:
+`families`), `report.build_report` assembles them (`headline`, then `sections` per dataset)
+with the instance explorer's data (`explorer`), and `render.write_report` writes `report.html`
+(self-contained), `report.md`, the figures and `explorer/index.html`. `browser` drives headless
+Chromium for the browser tests and the benchmark. `candidates` evaluates rankers on the
+standard candidate pools (GAP, P@k).
 """
 
 from lexsub_baselines.analysis.breakdown import pos_table, subset_table

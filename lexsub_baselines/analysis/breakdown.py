@@ -19,7 +19,7 @@ from lexsub_baselines.datasets.types import POS_TAGS
 from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, upper_bounds
 from lexsub_baselines.tables import Cell, Table, rows_of
 
-__all__ = ["pos_table", "report_for", "subset_table"]
+__all__ = ["pos_table", "report_for", "subset_summary", "subset_table"]
 
 
 def report_for(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | None:
@@ -77,24 +77,45 @@ def pos_table(evaluation: Evaluation, kind: str) -> Table:
     )
 
 
-def subset_table(evaluation: Evaluation, kind: str) -> Table:
-    """Return system × subset rows (all, NMWT, NMWS, RAND, MAN as available)."""
-    rows: list[list[Cell]] = []
+def _subset_blocks(evaluation: Evaluation, kind: str
+                   ) -> tuple[list[tuple[str, str, SubstitutionScore]], str]:
+    """Return (system, subset, score) of every system's blocks, and the tables' note."""
+    found = []
     notes: set[str] = set()
     for system in evaluation.systems:
         report = report_for(evaluation, system, kind)
         if report is None:
             continue
         notes.update(report.notes)
-        for block in report.blocks:
-            if not isinstance(block.score, SubstitutionScore):
-                continue
-            rows.append([system, block.name, *_measures(block.score),
-                         block.score.total_mode])
+        found += [(system, b.name, b.score) for b in report.blocks
+                  if isinstance(b.score, SubstitutionScore)]
     note = ("NMWT: targets not part of a multiword (key/mwids); NMWS: single-word substitutes "
             "only; RAND/MAN: randomly / manually selected sentences (key/MRsamples).")
-    if notes:
-        note += " " + " ".join(sorted(notes))
+    return found, note + "".join(f" {n}" for n in sorted(notes))
+
+
+def subset_table(evaluation: Evaluation, kind: str) -> Table:
+    """Return system × subset rows (all, NMWT, NMWS, RAND, MAN as available)."""
+    blocks, note = _subset_blocks(evaluation, kind)
+    rows: list[list[Cell]] = [[system, name, *_measures(score), score.total_mode]
+                              for system, name, score in blocks]
     return Table(f"{evaluation.name} — {kind} on the further-analysis subsets",
                  ("system", "subset", "items", "P", "R", "Mode P", "Mode R", "items with mode"),
+                 rows_of(rows), note=note)
+
+
+def subset_summary(evaluation: Evaluation, kind: str) -> Table:
+    """Return one row per system: R, then Mode R, on each subset (`subset_table` in brief)."""
+    blocks, note = _subset_blocks(evaluation, kind)
+    subsets = list(dict.fromkeys(name for _, name, _ in blocks))
+    by_system: dict[str, dict[str, SubstitutionScore]] = {}
+    for system, name, score in blocks:
+        by_system.setdefault(system, {})[name] = score
+    rows: list[list[Cell]] = []
+    for system, scores in by_system.items():
+        found = [scores.get(name) for name in subsets]
+        rows.append([system, *(s.recall if s else None for s in found),
+                     *(s.mode_recall if s else None for s in found)])
+    return Table(f"{evaluation.name} — {kind} recall on the further-analysis subsets",
+                 ("system", *(f"R {n}" for n in subsets), *(f"Mode R {n}" for n in subsets)),
                  rows_of(rows), note=note)

@@ -10,6 +10,7 @@ per-item credit and item upper bound is the scorer's own.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,10 +38,35 @@ __all__ = [
     "discover_runs",
     "item_scores",
     "load_evaluation",
+    "read_results_json",
 ]
 
 #: The answer kinds the analyses use.
 SUBSTITUTION_KINDS: tuple[str, ...] = ("best", "oot")
+
+
+def read_results_json(path: Path, shape: str, remedy: str
+                      ) -> dict[str, dict[str, Any]] | None:
+    """Return the data of a results folder's JSON file (dataset -> ...), None when absent.
+
+    Arguments:
+        path: `scores.json`, `runs.json` or `ranking.json`.
+        shape: what each dataset maps to, for the message (`system -> run record`).
+        remedy: what rewrites the file.
+
+    Raises:
+        LexsubError: the file is not JSON, or not an object of objects; the message names
+            the file and the remedy.
+    """
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise LexsubError(f"{path}: not JSON ({error}); {remedy}") from None
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise LexsubError(f"{path}: expected an object dataset -> {shape}; {remedy}")
+    return data
 
 
 def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:

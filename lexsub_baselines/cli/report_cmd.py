@@ -1,8 +1,9 @@
 """`lexsub report`, `lexsub rank-eval` and `lexsub vote`: analyses of answers already written.
 
-- `report`: per-PoS/subset tables, overlap, correlations, disruptive sets, significance and the
-  ranking results of a results folder -> `report.html` (self-contained), `report.md`,
-  `figures/*.png` (`make report`).
+- `report`: the headline comparison with the papers, per-PoS/subset tables, overlap,
+  correlations, disruptive sets, significance and the ranking results of a results folder ->
+  `report.html` (self-contained), `report.md`, `figures/*.png`, and the instance explorer
+  `explorer/index.html` (`make report`).
 - `rank-eval`: rank the standard candidate pools with rankers, write
   `ranking/<dataset>/<ranker>.ranked` and `ranking.json` (GAP, P@1, P@3, R@10).
 - `vote`: combine systems' answer files by voting into `<dataset>/<name>.{best,oot}`.
@@ -46,6 +47,8 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument("--seed", type=int, default=0, help="significance-test seed")
     report.add_argument("--method", choices=("randomisation", "bootstrap"),
                         default="randomisation", help="paired significance test")
+    report.add_argument("--no-explorer", action="store_true",
+                        help="do not write the instance explorer (explorer/index.html)")
     report.add_argument("--no-progress", action="store_true", help="no progress bars")
     report.set_defaults(func=run_report)
 
@@ -88,7 +91,7 @@ def run_report(args: argparse.Namespace, roots: Roots) -> int:
                           f"`lexsub run SYSTEM DATASET --out {args.results}` first")
     settings = ReportSettings(tuple(args.datasets or ()), tuple(args.systems or ()),
                               vote=not args.no_vote, trials=args.trials, seed=args.seed,
-                              method=args.method)
+                              method=args.method, explorer=not args.no_explorer)
     report = build_report(args.results, roots, settings, progress=not args.no_progress)
     if not report.sections:
         raise LexsubError(f"nothing to report in {args.results}: no answer files of a dataset "
@@ -96,7 +99,9 @@ def run_report(args: argparse.Namespace, roots: Roots) -> int:
     paths = write_report(report, args.out or args.results)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
-    print(f"{paths[0]}\n{paths[1]}\n{len(paths) - 2} figures in {paths[0].parent / 'figures'}")
+    pages = [p for p in paths if p.suffix != ".png"]
+    print("\n".join(map(str, pages)))
+    print(f"{len(paths) - len(pages)} figures in {paths[0].parent / 'figures'}")
     print(f"lexsub: report built in {time.perf_counter() - start:.1f}s", file=sys.stderr)
     return 0
 

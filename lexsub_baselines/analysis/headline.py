@@ -1,0 +1,79 @@
+"""The report's headline: every published row, ours beside the paper's, and the signatures.
+
+Ours come from `results/scores.json` (what `make baselines` scored with the official scorer),
+the papers' figures from `lexsub_baselines.published`; the rows and tables are
+`tables.published_comparisons` / `tables.published_tables`, the same module that writes
+`results/tables.md`. The figure is a dot plot of best R and oot R per published row: the
+paper's figure hollow, ours filled, the difference written beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.analysis import plots
+from lexsub_baselines.analysis.inputs import read_results_json
+from lexsub_baselines.analysis.report import Figure, Section, explorer_link
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.tables import published_comparisons, published_tables
+
+__all__ = ["HEADLINE_MEASURES", "headline_section", "read_scores"]
+
+#: The measures the headline figure draws: (kind, measure, title).
+HEADLINE_MEASURES = (("best", "recall", "best recall (R)"), ("oot", "recall", "oot recall (R)"))
+_REMEDY = "re-run `make baselines` (or `lexsub baselines`) to rewrite it"
+
+
+def read_scores(path: Path) -> dict[str, Any] | None:
+    """Return the data of `scores.json` (dataset → system → kind → scores), None if absent.
+
+    Raises:
+        LexsubError: the file is not JSON or not shaped like `lexsub baselines` writes it;
+            the message names the file, the place inside it, and the remedy.
+    """
+    data = read_results_json(path, "system -> kind -> scores", _REMEDY)
+    for dataset, systems in (data or {}).items():
+        for system, kinds in systems.items():
+            blocks = kinds.items() if isinstance(kinds, dict) else [("", kinds)]
+            for kind, block in blocks:
+                if not isinstance(block, dict) or not isinstance(block.get("all"), dict):
+                    raise LexsubError(f"{path}: {dataset}/{system}/{kind}: no `all` block of "
+                                      f"scores; {_REMEDY}")
+    return data
+
+
+def _label(dataset: str, system: str) -> str:
+    short = dataset.replace("semeval2007-", "").replace("clls2010-", "CLLS ")
+    return f"{system} ({short})"
+
+
+def headline_section(scores: Mapping[str, Any], links: bool) -> Section:
+    """Return the headline section from `scores.json` data.
+
+    Arguments:
+        scores: the `scores.json` data (`read_scores`).
+        links: link each row to the instance explorer showing that system.
+    """
+    comparisons = published_comparisons(scores)
+    drawn = [c for c in comparisons if any(k in ("best", "oot") for k, _ in c.values)]
+    figure = Figure(
+        "headline", "Every published best/oot row: ours (filled) beside the paper's (hollow)",
+        plots.headline_dots([_label(c.dataset, c.system) for c in drawn],
+                            [(title, [c.get(kind, measure) for c in drawn])
+                             for kind, measure, title in HEADLINE_MEASURES],
+                            "Our figures beside the published ones"),
+        ("ours", "paper"))
+    addresses = {(c.dataset, c.system): explorer_link(c.dataset, show=[c.system])
+                 for c in drawn if links and c.signatures}
+    signatures = list(dict.fromkeys(s for c in comparisons for s in c.signatures.values()))
+    text = ("Every row the papers publish, with our figure beside it and the difference in "
+            "points (green above the paper, red below). Read the gap against the README's "
+            "account of what differs (WordNet 3.0 for 2.1, our own parsed corpus for the "
+            "RASP-parsed BNC). A row without ours is not in results/scores.json: the system "
+            "was not run, or its data (CLLS-2010) is not on this machine. The lines under the "
+            "tables are the scorer signatures of our figures.")
+    return Section("Headline: our figures beside the published ones", "headline", text,
+                   tuple(published_tables(comparisons, scores, addresses)), (figure,),
+                   lines=tuple(signatures))
