@@ -13,11 +13,11 @@ from matplotlib import image
 
 from lexsub_baselines.analysis.render import png_size, render_html, write_report
 from lexsub_baselines.analysis.report import ReportSettings, build_report, figure_names
+from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.runner import run_system
-from lexsub_baselines.systems import build_system
 
 SYSTEMS = ("roget+identity", "roget+freq:wordfreq")
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

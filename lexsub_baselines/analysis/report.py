@@ -30,7 +30,7 @@ from lexsub_baselines.analysis.inputs import (
 )
 from lexsub_baselines.analysis.overlap import overlap_table
 from lexsub_baselines.analysis.voting import vote_answers
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import answers_from_mapping
 from lexsub_baselines.tables import POS_NAMES, Cell, Table, rows_of

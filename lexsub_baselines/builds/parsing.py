@@ -97,7 +97,7 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
 # --- neighbours -----------------------------------------------------------------------------------
 
 def _targets(ctx: Context) -> tuple[tuple[str, str], ...]:
-    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.errors import MissingResourceError
 
     targets: set[tuple[str, str]] = set()

@@ -13,8 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text
-from lexsub_baselines.cli.options import engine_options, engine_settings
-from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
+from lexsub_baselines.catalog import (
+    SYSTEMS,
+    build_system,
+    check_system_name,
+    system_names,
+    system_needs,
+)
+from lexsub_baselines.cli.options import (
+    engine_options,
+    engine_settings,
+    load_plugin_options,
+    plugin_options,
+)
+from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
+from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.runner import (
@@ -23,13 +36,6 @@ from lexsub_baselines.runner import (
     run_system,
     score_files,
     write_json,
-)
-from lexsub_baselines.systems import (
-    SYSTEMS,
-    build_system,
-    check_system_name,
-    system_names,
-    system_needs,
 )
 from lexsub_baselines.tables import render_tables
 
@@ -49,9 +55,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--out", default="results", help="output folder (default: results)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     engine_options(parser)
+    plugin_options(parser)
     parser.set_defaults(func=run_baselines)
 
     listing = subparsers.add_parser("systems", help="list the registered systems")
+    plugin_options(listing)
     listing.set_defaults(func=list_systems)
 
     single = subparsers.add_parser("run", help="answer one dataset with one system")
@@ -59,11 +67,13 @@ def add_parser(subparsers: Any) -> None:
     single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
     single.add_argument("--out", default="results", help="output folder (default: results)")
     engine_options(single)
+    plugin_options(single)
     single.set_defaults(func=run_one)
 
 
 def list_systems(args: argparse.Namespace, roots: Roots) -> int:
     """Print every registered system with its one-line description."""
+    load_plugin_options(args)
     for name in system_names():
         print(f"{name:<32} {SYSTEMS.doc(name)}")
     return 0
@@ -91,6 +101,7 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
 
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
     """Answer one dataset with one system; print where the files went."""
+    load_plugin_options(args)
     check_system_name(args.system)
     _, blocked = prebuild([args.system], args, roots)
     if blocked:
@@ -120,6 +131,7 @@ def _datasets_for(system_language: str, roots: Roots) -> tuple[list[Dataset], bo
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     """Run the systems, score them, write results/scores.json, runs.json and tables.md."""
     out = Path(args.out)
+    load_plugin_options(args)
     names = args.systems or system_names()
     for name in names:
         check_system_name(name)  # fail before any work on a typo

@@ -75,7 +75,7 @@ class ScoringWarning(UserWarning):
 
 
 def _version() -> str:
-    from lexsub_baselines import __version__
+    from lexsub_baselines.version import __version__
 
     return __version__
 
