@@ -1,7 +1,7 @@
 """The one place the component registries are filled, and the lookups that need them filled.
 
-Importing this package registers, in order, the frequency sources, generators and rankers
-(`components`) and the systems (`named_systems`, the order of `make baselines` and of the
+Importing this package registers, in order, the frequency sources (`sources`), generators and
+rankers (`components`) and the systems (`named_systems`, the order of `make baselines` and of the
 tables). The registries themselves live below it (`generators.base.GENERATORS`,
 `rankers.base.RANKERS`, `systems.SYSTEMS`, `resources.frequency.FREQUENCY_SOURCES`) and none
 of the modules they hold imports this package back; what needs them filled (the CLI, the
@@ -11,7 +11,7 @@ register after it.
 
 from __future__ import annotations
 
-from lexsub_baselines.catalog import components, named_systems
+from lexsub_baselines.catalog import components, named_systems, sources
 from lexsub_baselines.catalog.components import BASELINE_FREQUENCY, PRIOR_FREQUENCY
 from lexsub_baselines.errors import UnknownNameError
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
@@ -34,6 +34,7 @@ __all__ = [
     "generator",
     "named_systems",
     "ranker",
+    "sources",
     "system_names",
     "system_needs",
 ]

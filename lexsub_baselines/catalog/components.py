@@ -1,4 +1,4 @@
-"""Registers the frequency sources, candidate generators and rankers (filled once, in order).
+"""Registers the candidate generators and rankers (filled once, in order, after the sources).
 
 Part of `lexsub_baselines.catalog`, the one place the registries are filled. Factories take
 the resolved `Roots` and import their heavy dependencies lazily, so listing names stays
@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from lexsub_baselines.catalog import sources  # noqa: F401  (first: a freq ranker per source)
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
-from lexsub_baselines.resources.frequency import (
-    DEFAULT_FREQUENCY_SOURCE,
-    FREQUENCY_SOURCES,
-    FrequencySource,
-)
+from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQUENCY_SOURCES
 
 if TYPE_CHECKING:
     from lexsub_baselines.builds import ResourceSettings
@@ -51,52 +48,6 @@ def built(needs: tuple[str, ...], factory: Callable[[Roots, ResourceSettings], T
         return factory(roots, settings)
 
     return build
-
-
-# --- frequency sources (`resources.frequency`: the contract; the tables live in resources,
-# the `gr` counts in the distributional layer, so they are registered here, above both) ---
-
-
-@FREQUENCY_SOURCES.register("corpus", needs=("corpus-counts",))
-def _corpus(roots: Roots) -> FrequencySource:
-    """lemma+PoS counts over the shipped corpora (enwiki + gutenberg), lemminflect readings"""
-    from lexsub_baselines.resources.corpus_counts import corpus_frequency
-
-    return corpus_frequency(roots)
-
-
-@FREQUENCY_SOURCES.register("bnc")
-def _bnc(roots: Roots) -> FrequencySource:
-    """Kilgarriff's BNC lemma list (6,318 lemmas, PoS-aware; unlisted lemmas count 0)"""
-    from lexsub_baselines.resources.frequency_lists import KilgarriffFrequency
-
-    return KilgarriffFrequency.from_roots(roots)
-
-
-@FREQUENCY_SOURCES.register("wordfreq")
-def _wordfreq(roots: Roots) -> FrequencySource:
-    """the wordfreq package's English word frequency (PoS-blind, base form only)"""
-    from lexsub_baselines.resources.frequency_lists import WordfreqFrequency
-
-    return WordfreqFrequency()
-
-
-@FREQUENCY_SOURCES.register("enwiki-list")
-def _enwiki_list(roots: Roots) -> FrequencySource:
-    """English Wikipedia 2023 top-51,000 word counts (PoS-blind; unlisted words count 0)"""
-    from lexsub_baselines.resources.frequency_lists import WordListFrequency
-
-    return WordListFrequency.from_roots(roots)
-
-
-@FREQUENCY_SOURCES.register("gr", needs=("relations",))
-def _gr(roots: Roots) -> FrequencySource:
-    """lemma counts in grammatical relations of the parsed corpora (EWT-trained spaCy parser)"""
-    from lexsub_baselines.distributional.build import GrFrequency, RelationSettings, load_counts
-    from lexsub_baselines.distributional.parser import parser_dir
-
-    counts = load_counts(roots, parser_dir(roots)[1], RelationSettings.from_env())
-    return GrFrequency.from_counts(counts)
 
 
 # --- generators -------------------------------------------------------------------------
