@@ -85,7 +85,7 @@ GENERATORS.add("word2vec", built(("word2vec",), _word2vec),
 def _bilingual(dictionary: str, doc: str) -> None:
     def factory(roots: Roots) -> CandidateGenerator:
         from lexsub_baselines.generators.bilingual import BilingualGenerator
-        from lexsub_baselines.resources.bilingual import load_dictionary
+        from lexsub_baselines.resources.dictionaries import load_dictionary
 
         return BilingualGenerator(load_dictionary(dictionary, roots))
 

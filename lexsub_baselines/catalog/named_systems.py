@@ -75,7 +75,7 @@ def _crosslingual(dictionary: str, corpus_ranked: bool) -> None:
     def factory(roots: Roots) -> System:
         from lexsub_baselines.crosslingual import CrossLingualSystem
         from lexsub_baselines.generators.bilingual import BilingualGenerator
-        from lexsub_baselines.resources.bilingual import load_dictionary
+        from lexsub_baselines.resources.dictionaries import load_dictionary
 
         generator = BilingualGenerator(load_dictionary(dictionary, roots))
         ranker = RANKERS.get("eswiki-frequency")(roots) if corpus_ranked else None
@@ -97,7 +97,7 @@ def _wordnet_translate(roots: Roots) -> System:
     """the WordNet system's English oot substitutes translated through Wiktionary (EN->ES)"""
     from lexsub_baselines.crosslingual import TranslatingSystem
     from lexsub_baselines.generators.bilingual import BilingualGenerator
-    from lexsub_baselines.resources.bilingual import load_dictionary
+    from lexsub_baselines.resources.dictionaries import load_dictionary
 
     english = SYSTEMS.get("wordnet")(roots)  # the English WordNet baseline
     return TranslatingSystem("wordnet-translate:wiktionary", english,
