@@ -19,7 +19,7 @@ __all__ = ["LAYERS", "layer_of"]
 #: (layer name, module prefixes), bottom first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("errors", "paths", "registry", "version", "layers", "published")),
-    ("storage", ("cache", "corpora", "tables")),
+    ("storage", ("cache", "corpora", "corpus_cleaning", "tables")),
     ("data", ("datasets", "candidates", "answers")),
     ("scoring and engine", ("scoring", "engine")),
     ("resources", ("resources",)),
