@@ -112,7 +112,8 @@ def test_cli_plugin_joins_the_systems_and_bad_input_is_one_line(shared: Roots,
     for args, message in (
             (["run", "wordnet", "semeval2007-trial", "--plugin", "no_such_plugin_xyz"],
              "plugin module 'no_such_plugin_xyz' not found"),
-            (["run", "wordnet+nope", "semeval2007-trial"], "unknown system 'wordnet+nope'"),
+            (["run", "wordnet+nope", "semeval2007-trial"], "unknown ranker 'nope'; known: "),
+            (["baselines", "--systems", "wordnett"], "unknown system 'wordnett'; known: "),
             (["baselines", "--systems", "x", "--plugin", "zz/none.py"],
              "plugin file 'zz/none.py' does not exist")):
         failed = _lexsub(args, shared, tmp_path)

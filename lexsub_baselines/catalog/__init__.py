@@ -81,13 +81,18 @@ def check_system_name(name: str) -> None:
     """Check that `name` is a registered system or a `GENERATOR+RANKER` composition.
 
     Raises:
-        UnknownNameError: it is neither; the message lists the systems and the components.
+        UnknownNameError: it is neither; the message names the unknown part (the ranker of
+            `wordnet+nope`) and lists the known ones.
     """
     if name in SYSTEMS:
         return
     generator_name, plus, ranker_name = name.partition("+")
-    if plus and generator_name in GENERATORS and ranker_name in RANKERS:
-        return
+    if plus and generator_name in GENERATORS:
+        if ranker_name in RANKERS:
+            return
+        raise UnknownNameError("ranker", ranker_name, RANKERS.names())
+    if plus and ranker_name in RANKERS:
+        raise UnknownNameError("generator", generator_name, GENERATORS.names())
     known = [*SYSTEMS.names(),
              f"GENERATOR+RANKER (generators: {', '.join(GENERATORS.names())}; "
              f"rankers: {', '.join(RANKERS.names())})"]
