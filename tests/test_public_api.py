@@ -126,7 +126,7 @@ def test_the_embedding_ranker_uses_only_the_public_contract() -> None:
     """`rankers.embedding` is built as a user would build a ranker: every name it takes from
     the package is public (`lexsub_baselines.__all__`) or the model it reads."""
     path = PROJECT / "lexsub_baselines" / "rankers" / "embedding.py"
-    models = ("lexsub_baselines.distributional.", "lexsub_baselines.errors")
+    models = ("lexsub_baselines.distributional.",)
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         module = node.module or "" if isinstance(node, ast.ImportFrom) else ""
         if module.startswith("lexsub_") and not module.startswith(models):
@@ -142,3 +142,28 @@ def test_public_protocols_accept_a_plain_class() -> None:
             return candidates
 
     assert isinstance(Mine(), lexsub_baselines.Ranker)
+
+
+def test_an_installed_entry_point_plugin_loads_with_the_catalog(tmp_path: Path) -> None:
+    """A distribution declaring `lexsub_baselines.plugins` joins without `--plugin`."""
+    (tmp_path / "my_emb_plugin.py").write_text(
+        "from lexsub_baselines import RANKERS, compose\n"
+        "RANKERS.add('reversed', lambda roots: __import__('lexsub_baselines').ranker("
+        "'identity', roots))\n"
+        "compose('wordnet+reversed', 'wordnet', 'reversed')\n")
+    info = tmp_path / "my_emb_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: my-emb-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[lexsub_baselines.plugins]\nmine = my_emb_plugin\n")
+    code = ("import lexsub_baselines as L; L.load_plugins(); "
+            "print(L.system_names()[-1], 'reversed' in L.RANKERS)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": f"{tmp_path}:{PROJECT}"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["wordnet+reversed", "True"]
+    (tmp_path / "my_emb_plugin.py").write_text("raise ImportError('needs torch')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": f"{tmp_path}:{PROJECT}"}, timeout=120)
+    assert "PluginError: plugin entry point 'mine' (my_emb_plugin, from my-emb-plugin) failed " \
+           "to load: ImportError: needs torch; fix or uninstall that distribution" in done.stderr

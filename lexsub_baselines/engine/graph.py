@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from lexsub_baselines.engine.progress import Progress, StageBar
+from lexsub_baselines.engine.records import StageFailure, StageRecord
 from lexsub_baselines.engine.tasks import (
     PROGRESS_TOPIC,
     WARNING_TOPIC,
@@ -79,30 +80,6 @@ class Stage(Generic[S]):
     doc: str
     cached: Callable[[BuildContext[S]], Any]
     build: Callable[[BuildContext[S], Mapping[str, Any]], Awaitable[Any]]
-
-
-@dataclass(frozen=True)
-class StageRecord:
-    """When a stage ran and how it ended (`status`: built, cached or failed)."""
-
-    name: str
-    status: str
-    started: float
-    seconds: float
-    note: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the record as JSON-ready data (seconds rounded to 0.1)."""
-        return {"stage": self.name, "status": self.status, "started": round(self.started, 1),
-                "seconds": round(self.seconds, 1), "note": self.note}
-
-
-@dataclass(frozen=True)
-class StageFailure:
-    """A stage that could not be built, and why."""
-
-    stage: str
-    error: LexsubError
 
 
 @dataclass

@@ -21,9 +21,10 @@ as the whole context. Our choices where the paper is silent or our data differ:
 - a substitute is its lemma; one outside the vocabulary (multiwords too) scores `UNKNOWN`,
   below every measure's range, so it keeps the generator's order after the known ones.
 
-This module uses only what `lexsub_baselines` exports publicly (`Candidate`, `Instance`,
-the ranker contract): a system of one's own is built the same way (README, "Write your own
-system"); `tests/test_public_api.py` checks it.
+Apart from the model it reads (`distributional.embeddings`), this module uses only what
+`lexsub_baselines` exports publicly (`Candidate`, `Instance`, `LexsubError`, the ranker
+contract): a ranker of one's own is built the same way (README, "Write your own system");
+`tests/test_public_api.py` checks it.
 """
 
 from __future__ import annotations
