@@ -1,4 +1,4 @@
-"""The package's imports: no circles, no import up a layer (`lexsub_baselines.layers`).
+"""The package's imports and modules: no circles, no import up a layer, docstrings, sizes."""
 
 Walks every module with `ast`: imports at the top, inside functions and under
 `TYPE_CHECKING` all count. `from pkg import name` counts as an import of `pkg.name` when that
@@ -137,3 +137,13 @@ def test_module_says_what_it_does_in_its_first_line(module: str) -> None:
     path = _modules()[module]
     docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
     assert docstring and docstring.split("\n")[0].strip(), f"{path}: no module docstring"
+
+
+#: Modules stay small (house style: about 300 lines at most).
+MAX_LINES = 320
+
+
+def test_modules_stay_near_300_lines() -> None:
+    long = {module: n for module, path in _modules().items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines (split them): {long}"

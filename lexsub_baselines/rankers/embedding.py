@@ -9,7 +9,8 @@ in the context words C with a skip-gram model's word vectors (t, s) and context 
 - BalMult = (pcos(s,t)^|C| · Π_c pcos(s,c)) ^ (1 / (2|C|))
 
 with pcos = (cos + 1) / 2; cos(s,t) compares two word vectors, cos(s,c) the substitute's word
-vector with the context word's context vector. The Bal forms give the target as much weight
+vector with the context word's context vector. (The authors' released code computes `add`,
+`avg`, `mult` and `geomean`, which order candidates as these four do.) The Bal forms give the target as much weight
 as the whole context. Our choices where the paper is silent or our data differ:
 
 - contexts are the words within the training window of the target (the paper's window
