@@ -1,29 +1,152 @@
-"""lexsub_baselines: the SemEval lexical-substitution baselines, regenerated, with their scorer."""
+"""lexsub_baselines: the SemEval lexical-substitution baselines, regenerated, with their scorer.
 
-from lexsub_baselines.answers import Answers, write_answer_file
-from lexsub_baselines.datasets import Dataset, GoldItem, Instance, load_dataset
-from lexsub_baselines.errors import (
-    DataFormatError,
-    LexsubError,
-    MissingResourceError,
-    UnknownNameError,
-)
-from lexsub_baselines.paths import Roots, resolve_roots
+The public API, for building a system of one's own (README, "Write your own system"):
 
-__version__ = "0.1.0"
+- data: `Instance`, `GoldItem`, `Dataset`, `load_dataset`, `Roots`, `resolve_roots`;
+- components: `Candidate`, the `CandidateGenerator`, `Ranker` and `System` protocols, the
+  registries `GENERATORS`, `RANKERS`, `SYSTEMS`, `DATASETS` (decorate with
+  `RANKERS.register("name")`; factories take the `Roots`), `compose` (register a
+  generator + ranker system), `ComposedSystem`, and the built-in components by name:
+  `generator("wordnet")`, `ranker("lm")`, `system("wordnet+lm")`;
+- running and scoring: `run(system, dataset)`, `score(...)`, `Scorer`, `write_answer_file`;
+- plug-ins: `load_plugins` (what `--plugin` does).
+
+Names load lazily (PEP 562), so `import lexsub_baselines` stays instant; the component names
+load the catalog, so the registries they return are filled with the built-in components.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from lexsub_baselines.version import __version__
+
+if TYPE_CHECKING:
+    from lexsub_baselines.answers import Answers, write_answer_file
+    from lexsub_baselines.api import RunResult, run
+    from lexsub_baselines.candidates import Candidate
+    from lexsub_baselines.catalog import (
+        GENERATORS,
+        RANKERS,
+        SYSTEMS,
+        generator,
+        ranker,
+        system_names,
+    )
+    from lexsub_baselines.catalog import build_system as system
+    from lexsub_baselines.datasets import (
+        DATASETS,
+        Dataset,
+        GoldItem,
+        Instance,
+        dataset_names,
+        load_dataset,
+    )
+    from lexsub_baselines.errors import (
+        DataFormatError,
+        LexsubError,
+        MissingResourceError,
+        UnknownNameError,
+    )
+    from lexsub_baselines.generators.base import CandidateGenerator
+    from lexsub_baselines.paths import Roots, resolve_roots
+    from lexsub_baselines.plugins import PluginError, load_plugins
+    from lexsub_baselines.rankers.base import Ranker
+    from lexsub_baselines.scoring import Scorer, score
+    from lexsub_baselines.systems import ComposedSystem, System, compose
+
+#: public name -> (module, attribute); modules that need the registries filled load the
+#: catalog first (`_CATALOG`).
+_EXPORTS: dict[str, tuple[str, str]] = {
+    "Answers": ("lexsub_baselines.answers", "Answers"),
+    "write_answer_file": ("lexsub_baselines.answers", "write_answer_file"),
+    "RunResult": ("lexsub_baselines.api", "RunResult"),
+    "run": ("lexsub_baselines.api", "run"),
+    "Candidate": ("lexsub_baselines.candidates", "Candidate"),
+    "GENERATORS": ("lexsub_baselines.catalog", "GENERATORS"),
+    "RANKERS": ("lexsub_baselines.catalog", "RANKERS"),
+    "SYSTEMS": ("lexsub_baselines.catalog", "SYSTEMS"),
+    "generator": ("lexsub_baselines.catalog", "generator"),
+    "ranker": ("lexsub_baselines.catalog", "ranker"),
+    "system": ("lexsub_baselines.catalog", "build_system"),
+    "system_names": ("lexsub_baselines.catalog", "system_names"),
+    "DATASETS": ("lexsub_baselines.datasets", "DATASETS"),
+    "Dataset": ("lexsub_baselines.datasets", "Dataset"),
+    "GoldItem": ("lexsub_baselines.datasets", "GoldItem"),
+    "Instance": ("lexsub_baselines.datasets", "Instance"),
+    "dataset_names": ("lexsub_baselines.datasets", "dataset_names"),
+    "load_dataset": ("lexsub_baselines.datasets", "load_dataset"),
+    "DataFormatError": ("lexsub_baselines.errors", "DataFormatError"),
+    "LexsubError": ("lexsub_baselines.errors", "LexsubError"),
+    "MissingResourceError": ("lexsub_baselines.errors", "MissingResourceError"),
+    "UnknownNameError": ("lexsub_baselines.errors", "UnknownNameError"),
+    "CandidateGenerator": ("lexsub_baselines.generators.base", "CandidateGenerator"),
+    "Roots": ("lexsub_baselines.paths", "Roots"),
+    "resolve_roots": ("lexsub_baselines.paths", "resolve_roots"),
+    "PluginError": ("lexsub_baselines.plugins", "PluginError"),
+    "load_plugins": ("lexsub_baselines.plugins", "load_plugins"),
+    "Ranker": ("lexsub_baselines.rankers.base", "Ranker"),
+    "Scorer": ("lexsub_baselines.scoring", "Scorer"),
+    "score": ("lexsub_baselines.scoring", "score"),
+    "ComposedSystem": ("lexsub_baselines.systems", "ComposedSystem"),
+    "System": ("lexsub_baselines.systems", "System"),
+    "compose": ("lexsub_baselines.systems", "compose"),
+}
+_CATALOG = frozenset({"lexsub_baselines.api", "lexsub_baselines.catalog",
+                      "lexsub_baselines.plugins", "lexsub_baselines.systems",
+                      "lexsub_baselines.generators.base", "lexsub_baselines.rankers.base"})
 
 __all__ = [
+    "DATASETS",
+    "GENERATORS",
+    "RANKERS",
+    "SYSTEMS",
     "Answers",
+    "Candidate",
+    "CandidateGenerator",
+    "ComposedSystem",
     "DataFormatError",
     "Dataset",
     "GoldItem",
     "Instance",
     "LexsubError",
     "MissingResourceError",
+    "PluginError",
+    "Ranker",
     "Roots",
+    "RunResult",
+    "Scorer",
+    "System",
     "UnknownNameError",
     "__version__",
+    "compose",
+    "dataset_names",
+    "generator",
     "load_dataset",
+    "load_plugins",
+    "ranker",
     "resolve_roots",
+    "run",
+    "score",
+    "system",
+    "system_names",
     "write_answer_file",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name on first use (PEP 562)."""
+    try:
+        module_name, attribute = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module 'lexsub_baselines' has no attribute {name!r}") from None
+    if module_name in _CATALOG:
+        importlib.import_module("lexsub_baselines.catalog")
+    value = getattr(importlib.import_module(module_name), attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

@@ -30,8 +30,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines import __version__
 from lexsub_baselines.paths import Roots
+from lexsub_baselines.version import __version__
 
 __all__ = ["NOT_COMPARED", "RunSettings", "collect_settings", "conflicts", "resource_fingerprint"]
 

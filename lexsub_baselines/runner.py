@@ -13,7 +13,7 @@ import json
 import sys
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ __all__ = [
     "file_stem",
     "run_system",
     "score_files",
+    "write_answers",
     "write_json",
 ]
 
@@ -101,6 +102,16 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
     start = time.perf_counter()
     answers = answer_dataset(system, dataset, progress)
     seconds = time.perf_counter() - start
+    files = write_answers(system, dataset, answers, out_dir)
+    main_kind = system.kinds[0]
+    answered = sum(1 for a in answers.values() if a.for_kind(main_kind))
+    return RunRecord(dataset.name, system.name, len(answers), answered, seconds, files,
+                     out_dir, scored=score, note=note)
+
+
+def write_answers(system: System, dataset: Dataset, answers: Mapping[str, Answers],
+                  out_dir: Path) -> tuple[tuple[str, str], ...]:
+    """Write `out_dir/<dataset>/<system>.<kind>` for each kind; return (kind, relative path)."""
     lexelts = {i.id: i.lexelt for i in dataset.instances()}
     files = []
     for kind in system.kinds:
@@ -108,10 +119,7 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
         rows = ((lexelts[i], i, a.for_kind(kind)) for i, a in answers.items())
         write_answer_file(out_dir / relative, kind, rows)
         files.append((kind, relative))
-    main_kind = system.kinds[0]
-    answered = sum(1 for a in answers.values() if a.for_kind(main_kind))
-    return RunRecord(dataset.name, system.name, len(answers), answered, seconds, tuple(files),
-                     out_dir, scored=score, note=note)
+    return tuple(files)
 
 
 def file_stem(system_name: str) -> str:

@@ -1,8 +1,10 @@
 """Named systems: a candidate generator composed with a ranker, and best/oot answer selection.
 
-A system is a composition, not a script: `wordnet` = WordNet generator + frequency ranker in
-tier order; `lin` = distributional generator (measure lin) with its own neighbour order. The
-target's own lemma and duplicate lemmas are removed here, explicitly, after generation.
+A system is a composition, not a script (`compose` registers one): `wordnet` = WordNet
+generator + frequency ranker in tier order; `lin` = distributional generator (measure lin) with
+its own neighbour order. The target's own lemma and duplicate lemmas are removed here,
+explicitly, after generation. The registry is filled by `lexsub_baselines.catalog`, which also
+answers lookups by name (`build_system`, `system_names`).
 """
 
 from __future__ import annotations
@@ -14,22 +16,20 @@ from typing import Protocol, runtime_checkable
 from lexsub_baselines.answers import Answers
 from lexsub_baselines.candidates import Candidate, dedupe, without_target
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import UnknownNameError
-from lexsub_baselines.generators.base import CandidateGenerator
+from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.rankers.base import Ranker
+from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.registry import Registry
 
 __all__ = [
+    "BEST_SIZE",
+    "OOT_SIZE",
     "SYSTEMS",
     "ComposedSystem",
     "System",
     "SystemFactory",
-    "build_system",
-    "check_system_name",
+    "compose",
     "select_answers",
-    "system_names",
-    "system_needs",
 ]
 
 #: How many answers each task kind takes (task10documentation: best, out-of-ten).
@@ -95,65 +95,22 @@ SystemFactory = Callable[[Roots], System]
 SYSTEMS: Registry[SystemFactory] = Registry("system")
 
 
-def system_names() -> list[str]:
-    """Return the registered system names in registration order (the `make baselines` order)."""
-    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
+def compose(name: str, generator: str, ranker: str, doc: str = "") -> None:
+    """Register `name` as the composition of a registered generator and a registered ranker.
 
-    return SYSTEMS.names()
-
-
-def check_system_name(name: str) -> None:
-    """Check that `name` is a registered system or a `GENERATOR+RANKER` composition.
+    The system is built on demand (`ComposedSystem(name, generator, ranker)`) and reads the
+    build stages its two components declare. This is how the catalog registers `wordnet`,
+    `wordnet+lm` and the other composed systems, and how a plug-in adds its own to the tables.
 
     Raises:
-        UnknownNameError: it is neither; the message lists the systems and the components.
+        UnknownNameError: the generator or ranker is not registered (the message lists them).
+        LexsubError: `name` is already registered.
+
+    >>> # compose("wordnet+mine", "wordnet", "mine", "WordNet candidates ranked by mine")
     """
-    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
-    from lexsub_baselines.generators.base import GENERATORS
-    from lexsub_baselines.rankers.base import RANKERS
+    needs = tuple(dict.fromkeys((*GENERATORS.needs(generator), *RANKERS.needs(ranker))))
 
-    if name in SYSTEMS:
-        return
-    generator, plus, ranker = name.partition("+")
-    if plus and generator in GENERATORS and ranker in RANKERS:
-        return
-    known = [*SYSTEMS.names(),
-             f"GENERATOR+RANKER (generators: {', '.join(GENERATORS.names())}; "
-             f"rankers: {', '.join(RANKERS.names())})"]
-    raise UnknownNameError("system", name, known)
+    def factory(roots: Roots) -> System:
+        return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
 
-
-def system_needs(name: str) -> tuple[str, ...]:
-    """Return the build stages (`lexsub_baselines.builds`) a system reads.
-
-    Raises:
-        UnknownNameError: neither a registered system nor a valid composition.
-    """
-    from lexsub_baselines.generators.base import GENERATORS
-    from lexsub_baselines.rankers.base import RANKERS
-
-    check_system_name(name)
-    if name in SYSTEMS:
-        return SYSTEMS.needs(name)
-    generator, _, ranker = name.partition("+")
-    return tuple(dict.fromkeys((*GENERATORS.needs(generator), *RANKERS.needs(ranker))))
-
-
-def build_system(name: str, roots: Roots) -> System:
-    """Build a system by its canonical name.
-
-    A registered name (`wordnet`, `lin`, `mw`) is built by its factory; any other
-    `GENERATOR+RANKER` string composes a registered generator with a registered ranker
-    (`roget+lm`, `wordnet+freq:bnc`), so a new combination needs no registration.
-
-    Raises:
-        UnknownNameError: neither a registered system nor a valid composition.
-    """
-    from lexsub_baselines.generators.base import GENERATORS
-    from lexsub_baselines.rankers.base import RANKERS
-
-    check_system_name(name)
-    if name in SYSTEMS:
-        return SYSTEMS.get(name)(roots)
-    generator, _, ranker = name.partition("+")
-    return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
+    SYSTEMS.add(name, factory, doc or f"{generator} candidates ranked by {ranker}", needs=needs)

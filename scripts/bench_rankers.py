@@ -20,7 +20,8 @@ import time
 
 from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.candidates import Candidate
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.catalog import frequency_source
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS, LMConfig, load_lm
 from lexsub_baselines.paths import resolve_roots
@@ -30,7 +31,6 @@ from lexsub_baselines.rankers.cmlc import CmlcRanker
 from lexsub_baselines.rankers.frequency import FrequencyRanker
 from lexsub_baselines.rankers.lm import LMRanker
 from lexsub_baselines.rankers.prior import PriorRanker, PriorWeights
-from lexsub_baselines.resources.frequency import frequency_source
 
 
 def _tokens(value: str) -> int | None:

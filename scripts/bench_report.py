@@ -30,10 +30,10 @@ from lexsub_baselines.analysis.report import (
     build_report,
     figure_names,
 )
+from lexsub_baselines.catalog import build_system
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.paths import resolve_roots
 from lexsub_baselines.runner import run_system
-from lexsub_baselines.systems import build_system
 
 FAST_SYSTEMS = ("wordnet+identity", "wordnet+freq:wordfreq:tiers", "roget+identity",
                 "roget+freq:wordfreq")

@@ -39,9 +39,9 @@ from lexsub_baselines.resources.manifest import (
     Manifest,
     Resource,
     folder_files,
-    locate,
     tree_sha256,
 )
+from lexsub_baselines.resources.verify import locate
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,

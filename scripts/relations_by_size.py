@@ -24,7 +24,7 @@ from typing import Any
 
 from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.cli.options import token_budget
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
 from lexsub_baselines.distributional.neighbours import MinCount, Neighbourhood, RelativeMinCount

@@ -174,7 +174,7 @@ def test_paired_test_is_deterministic_and_sensible() -> None:
 
 
 def test_coinco_datasets_are_registered() -> None:
-    from lexsub_baselines.datasets.registry import dataset_names
+    from lexsub_baselines.datasets.catalog import dataset_names
 
     names = dataset_names()
     assert {"coinco-dev", "coinco-test", "coinco-all"} <= set(names)

@@ -27,13 +27,11 @@ from lexsub_baselines.resources.bilingual import (
     FREEDICT_DIR,
     BilingualDictionary,
     Sense,
-    decode_b64_number,
-    dictionary_names,
-    load_dictionary,
     parse_wiktionary,
-    read_freedict,
     split_translations,
 )
+from lexsub_baselines.resources.dictionaries import dictionary_names, load_dictionary
+from lexsub_baselines.resources.freedict import decode_b64_number, read_freedict
 from lexsub_baselines.resources.frequency_lists import read_word_counts
 
 WIKT_SAMPLE = """\

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.datasets import load_dataset
+from lexsub_baselines.datasets.catalog import dataset_names
 from lexsub_baselines.datasets.clls import (
     CLLS_UPSTREAM_URL,
     clls_available,
@@ -14,7 +15,6 @@ from lexsub_baselines.datasets.clls import (
     decode_lines,
     read_clls_gold,
 )
-from lexsub_baselines.datasets.registry import dataset_names
 from lexsub_baselines.errors import MissingResourceError
 from lexsub_baselines.paths import Roots, resolve_roots
 

@@ -17,7 +17,7 @@ from tiny_corpus import make_tiny_shared
 from lexsub_baselines.builds import ResourceSettings, build
 from lexsub_baselines.cache import verified
 from lexsub_baselines.candidates import Candidate
-from lexsub_baselines.catalog import RANKERS
+from lexsub_baselines.catalog import FREQUENCY_SOURCES, RANKERS, frequency_source
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.engine.cluster import EngineSettings
 from lexsub_baselines.engine.progress import Progress
@@ -31,11 +31,7 @@ from lexsub_baselines.rankers.frequency import (
     ranker_name,
 )
 from lexsub_baselines.resources import corpus_counts as cc
-from lexsub_baselines.resources.frequency import (
-    FREQUENCY_SOURCES,
-    FrequencySource,
-    frequency_source,
-)
+from lexsub_baselines.resources.frequency import FrequencySource
 from lexsub_baselines.resources.frequency_lists import (
     KilgarriffFrequency,
     WordfreqFrequency,

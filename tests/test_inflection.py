@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.inflection import Inflector, TargetForm, apply_case, inflect, target_form
 from lexsub_baselines.paths import Roots

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cache import verified
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.lm import kenlm_tools
 from lexsub_baselines.lm.corpus_text import corpus_text

@@ -23,8 +23,8 @@ from lexsub_baselines.resources.manifest import (
     Resource,
     load_manifest,
     tree_sha256,
-    verify,
 )
+from lexsub_baselines.resources.verify import verify
 from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR, WORDNET_FILES
 
 MANIFEST = load_manifest()

@@ -9,8 +9,8 @@ import pytest
 
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.provenance import RunSettings, conflicts, resource_fingerprint
+from lexsub_baselines.results_tables import render_tables
 from lexsub_baselines.runs_file import UNKNOWN, RunsFile, read_runs, settings_section
-from lexsub_baselines.tables import render_tables
 
 FULL = {"wordnet": "nltk:wordnet-3.0", "cache": "/a", "resource:relations": "r@1",
         "resource:lm": "lm@2"}

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from lexsub_baselines.candidates import Candidate
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.lm import kenlm_tools

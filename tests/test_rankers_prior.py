@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from lexsub_baselines.candidates import Candidate, dedupe, without_target
-from lexsub_baselines.catalog import GENERATORS
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.catalog import GENERATORS, frequency_source
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.paths import Roots
@@ -26,7 +26,6 @@ from lexsub_baselines.rankers.prior import (
     tune_prior,
 )
 from lexsub_baselines.rankers.tuning import GridItem, grid_search
-from lexsub_baselines.resources.frequency import frequency_source
 
 INSTANCE = Instance("1", "bright.a", "bright", "a", ("a", "bright", "day"), 1)
 

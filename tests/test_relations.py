@@ -189,7 +189,7 @@ def test_split_long(text: str, limit: int, pieces: list[str]) -> None:
 
 
 def test_gr_is_a_registered_frequency_source() -> None:
-    from lexsub_baselines.resources.frequency import FREQUENCY_SOURCES
+    from lexsub_baselines.catalog import FREQUENCY_SOURCES
 
     assert "gr" in FREQUENCY_SOURCES
 

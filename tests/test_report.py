@@ -130,7 +130,7 @@ def test_every_chart_draws_one_family_in_distinct_stable_colours(report: Report)
 
 def test_families_split_any_set_of_systems_into_readable_charts() -> None:
     from lexsub_baselines import catalog  # noqa: F401  (fills the registries)
-    from lexsub_baselines.systems import SYSTEMS as REGISTERED
+    from lexsub_baselines.catalog import SYSTEMS as REGISTERED
 
     systems = [*REGISTERED.names(), "vote(all)", "roget+lm", "dist:lin+bow",
                *(f"wordnet+freq:x{i}:tiers" for i in range(9))]

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from tiny_corpus import seed_parser
 
+from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
-from lexsub_baselines.datasets.registry import load_dataset
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.published import published_row
+from lexsub_baselines.results_tables import render_tables
 from lexsub_baselines.runner import run_system, score_files
-from lexsub_baselines.systems import build_system
-from lexsub_baselines.tables import render_tables
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.catalog import build_system
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.resources.wordnet import WORDNET_ENV
 from lexsub_baselines.runner import file_stem, run_system
 from lexsub_baselines.scoring import Scorer, upper_bounds
-from lexsub_baselines.systems import build_system
 
 pytestmark = pytest.mark.shared
 

@@ -2,7 +2,7 @@
 
 Ours come from `results/scores.json` (what `make baselines` scored with the official scorer),
 the papers' figures from `lexsub_baselines.published`; the rows and tables are
-`tables.published_comparisons` / `tables.published_tables`, the same module that writes
+`results_tables.published_comparisons` / `published_tables`, the module that writes
 `results/tables.md`. The figure is a dot plot of best R and oot R per published row: the
 paper's figure hollow, ours filled, the difference written beside them.
 """
@@ -15,9 +15,9 @@ from typing import Any
 
 from lexsub_baselines.analysis import plots
 from lexsub_baselines.analysis.inputs import read_results_json
-from lexsub_baselines.analysis.report import Figure, Section, explorer_link
+from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
 from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.tables import published_comparisons, published_tables
+from lexsub_baselines.results_tables import published_comparisons, published_tables
 
 __all__ = ["HEADLINE_MEASURES", "headline_section", "read_scores"]
 

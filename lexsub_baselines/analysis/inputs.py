@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
+from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
+from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.runner import file_stem

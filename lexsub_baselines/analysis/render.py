@@ -19,7 +19,7 @@ import struct
 from pathlib import Path
 
 from lexsub_baselines.analysis.explorer import render_explorer
-from lexsub_baselines.analysis.report import EXPLORER_PAGE, Report, Section
+from lexsub_baselines.analysis.parts import EXPLORER_PAGE, Report, Section
 from lexsub_baselines.cache import atomic_path, atomic_write_text
 from lexsub_baselines.tables import Table
 

@@ -20,7 +20,7 @@ from lexsub_baselines.analysis import compare, families, plots
 from lexsub_baselines.analysis.breakdown import pos_table, subset_summary, subset_table
 from lexsub_baselines.analysis.inputs import SUBSTITUTION_KINDS, Evaluation, item_scores
 from lexsub_baselines.analysis.overlap import overlap_table
-from lexsub_baselines.analysis.report import (
+from lexsub_baselines.analysis.parts import (
     VOTE,
     Figure,
     ReportSettings,

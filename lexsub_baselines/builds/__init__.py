@@ -14,6 +14,7 @@ in `stages` (their code in `corpus`, `parsing` and `models`; their settings in `
 | `lm`            | lm-text               | one task: lmplz + build_binary (KenLM)                 |
 | `bow`           | lm-text               | one task: windowed co-occurrence counts                |
 | `word2vec`      |                       | one task: gensim word2vec (one thread: deterministic)  |
+| `embeddings`    |                       | one task: skip-gram word + context vectors (1 thread)  |
 
 `ensure(roots, names)` builds what is missing of `names` (and what they need) in one graph
 run, so independent builds share the cluster: the parser trains on one core while the LM and

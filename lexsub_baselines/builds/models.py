@@ -1,5 +1,5 @@
 """The model stages: `lm-text` (the tokenised LM sample), `lm` (KenLM), `bow` (the
-bag-of-words co-occurrence counts) and `word2vec`; each one task on the cluster."""
+bag-of-words co-occurrence counts), `word2vec` and `embeddings`; each one task on the cluster."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from lexsub_baselines.builds.settings import Context
 from lexsub_baselines.cache import verified
 
-__all__ = ["bow_cached", "build_bow", "build_lm", "build_text", "build_word2vec", "lm_cached",
-           "text_cached", "word2vec_cached"]
+__all__ = ["bow_cached", "build_bow", "build_embeddings", "build_lm", "build_text",
+           "build_word2vec", "embeddings_cached", "lm_cached", "text_cached", "word2vec_cached"]
 
 # --- lm-text, lm, bow ---------------------------------------------------------------------------
 
@@ -99,4 +99,25 @@ async def build_word2vec(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     bar.close()
     return path
 
+
+# --- embeddings (skip-gram word + context vectors, Melamud et al. 2015) -----------------------
+
+def embeddings_cached(ctx: Context) -> Any:
+    from lexsub_baselines.distributional.embeddings import embeddings_path
+
+    path = embeddings_path(ctx.roots, ctx.settings.embeddings)
+    return path if verified(path) and verified(path.with_suffix(".vocab")) else None
+
+
+async def build_embeddings(ctx: Context, inputs: Mapping[str, Any]) -> Any:
+    from lexsub_baselines.distributional import embeddings
+
+    settings = ctx.settings.embeddings
+    bar = ctx.progress.stage("embeddings")
+    path = await ctx.task("embeddings", embeddings.build_embeddings, ctx.roots, settings,
+                          progress=False)
+    ctx.notes["embeddings"] = (f"skip-gram {settings.vector_size}d, window {settings.window}, "
+                               f"{settings.epochs} epochs")
+    bar.close(ctx.notes["embeddings"])
+    return path
 

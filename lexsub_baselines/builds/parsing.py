@@ -56,7 +56,6 @@ def relations_cached(ctx: Context) -> Any:
 
 async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     from lexsub_baselines.distributional.build import (
-        RELATIONS_VERSION,
         counts_stem,
         merge_counts,
         parse_shard,
@@ -65,6 +64,7 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
         shards_dir,
         write_build_facts,
     )
+    from lexsub_baselines.distributional.relations import RELATIONS_VERSION
 
     settings, model = ctx.settings.relations, inputs["parser"]
     files = plan_for(inputs["corpus-plan"], ctx.roots, settings.corpora)
@@ -97,7 +97,7 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
 # --- neighbours -----------------------------------------------------------------------------------
 
 def _targets(ctx: Context) -> tuple[tuple[str, str], ...]:
-    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.errors import MissingResourceError
 
     targets: set[tuple[str, str]] = set()

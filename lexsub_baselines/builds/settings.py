@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lexsub_baselines.distributional.build import RelationSettings
+from lexsub_baselines.distributional.embeddings import SKIPGRAM
 from lexsub_baselines.distributional.parser import FULL_TRAINING, TrainingSettings
 from lexsub_baselines.distributional.word2vec import Word2VecSettings
 from lexsub_baselines.engine.graph import BuildContext
@@ -27,6 +28,7 @@ class ResourceSettings:
         lm: the n-gram LM (its corpus sample is also the bag-of-words sample).
         bow: the bag-of-words co-occurrence counts.
         word2vec: the word2vec model.
+        embeddings: the skip-gram model of the `emb:*` rankers (word and context vectors).
         counts_tokens: the corpus sample of the `corpus` frequency table (None: all).
         neighbour_datasets: datasets whose targets get neighbour lists ahead of time.
     """
@@ -36,6 +38,7 @@ class ResourceSettings:
     lm: LMConfig = field(default_factory=LMConfig)
     bow: CooccurrenceConfig = field(default_factory=CooccurrenceConfig)
     word2vec: Word2VecSettings = field(default_factory=Word2VecSettings)
+    embeddings: Word2VecSettings = SKIPGRAM
     counts_tokens: int | None = None
     neighbour_datasets: tuple[str, ...] = NEIGHBOUR_DATASETS
 

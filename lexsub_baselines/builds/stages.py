@@ -41,3 +41,5 @@ _add("bow", ("lm-text",), "the bag-of-words co-occurrence counts (+-5 words)",
      models.bow_cached, models.build_bow)
 _add("word2vec", (), "word2vec over the corpus sample (gensim, one thread)",
      models.word2vec_cached, models.build_word2vec)
+_add("embeddings", (), "skip-gram word and context vectors of the emb:* rankers (gensim, one "
+     "thread)", models.embeddings_cached, models.build_embeddings)

@@ -13,11 +13,25 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text
-from lexsub_baselines.cli.options import engine_options, engine_settings
-from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
+from lexsub_baselines.catalog import (
+    SYSTEMS,
+    build_system,
+    check_system_name,
+    system_names,
+    system_needs,
+)
+from lexsub_baselines.cli.options import (
+    engine_options,
+    engine_settings,
+    load_plugin_options,
+    plugin_options,
+)
+from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
+from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.provenance import RunSettings, collect_settings
+from lexsub_baselines.results_tables import render_tables
 from lexsub_baselines.runner import (
     load_json,
     merge,
@@ -26,14 +40,6 @@ from lexsub_baselines.runner import (
     write_json,
 )
 from lexsub_baselines.runs_file import RunsFile, describe_mixed, read_runs, settings_section
-from lexsub_baselines.systems import (
-    SYSTEMS,
-    build_system,
-    check_system_name,
-    system_names,
-    system_needs,
-)
-from lexsub_baselines.tables import render_tables
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -57,9 +63,11 @@ def add_parser(subparsers: Any) -> None:
                         "tables.md, instead of refusing")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     engine_options(parser)
+    plugin_options(parser)
     parser.set_defaults(func=run_baselines)
 
     listing = subparsers.add_parser("systems", help="list the registered systems")
+    plugin_options(listing)
     listing.set_defaults(func=list_systems)
 
     single = subparsers.add_parser("run", help="answer one dataset with one system")
@@ -69,11 +77,13 @@ def add_parser(subparsers: Any) -> None:
                         help="output folder, relative to the working directory "
                         "(default: ./results)")
     engine_options(single)
+    plugin_options(single)
     single.set_defaults(func=run_one)
 
 
 def list_systems(args: argparse.Namespace, roots: Roots) -> int:
     """Print every registered system with its one-line description."""
+    load_plugin_options(args)
     for name in system_names():
         print(f"{name:<32} {SYSTEMS.doc(name)}")
     return 0
@@ -102,6 +112,7 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
 
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
     """Answer one dataset with one system; print where the files went."""
+    load_plugin_options(args)
     check_system_name(args.system)
     _, blocked, _ = prebuild([args.system], args, roots)
     if blocked:
@@ -138,6 +149,7 @@ def _kept_rows(runs: RunsFile, replaced: list[str]) -> RunsFile:
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     """Run the systems, score them, write results/scores.json, runs.json and tables.md."""
     out = Path(args.out)
+    load_plugin_options(args)
     names = args.systems or system_names()
     for name in names:
         check_system_name(name)  # fail before any work on a typo

@@ -34,8 +34,7 @@ def _section(title: str, registry: Registry[Any]) -> list[str]:
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
     """Print every registered component with its one-line description."""
-    from lexsub_baselines.catalog import GENERATORS, RANKERS
-    from lexsub_baselines.resources.frequency import FREQUENCY_SOURCES
+    from lexsub_baselines.catalog import FREQUENCY_SOURCES, GENERATORS, RANKERS
     from lexsub_baselines.scoring.profiles import PROFILES
 
     lines = [*_section("generators", GENERATORS), *_section("rankers", RANKERS),

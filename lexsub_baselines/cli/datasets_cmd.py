@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lexsub_baselines.datasets.registry import dataset_names, load_dataset
+from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.paths import Roots
 
 

@@ -118,7 +118,7 @@ def run_build(args: argparse.Namespace, roots: Roots) -> int:
 
 def run_perplexity(args: argparse.Namespace, roots: Roots) -> int:
     """Print the perplexity of the LM on the dataset's contexts (tokenised as distributed)."""
-    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.lm.model import load_lm, perplexity
     from lexsub_baselines.lm.tokenise import normalise_token
 
@@ -143,7 +143,7 @@ def _trial_items(generator_name: str, roots: Roots) -> tuple[Any, list[Any]]:
     """The tuning dataset and its (instance, candidates) pairs from `generator_name`."""
     from lexsub_baselines.candidates import dedupe, without_target
     from lexsub_baselines.catalog import GENERATORS
-    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.rankers.tuning import TUNING_DATASET
 
     dataset = load_dataset(TUNING_DATASET, roots)

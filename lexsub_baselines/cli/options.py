@@ -8,7 +8,8 @@ from typing import Any
 from lexsub_baselines.corpora import parse_token_budget
 from lexsub_baselines.errors import LexsubError
 
-__all__ = ["engine_options", "engine_settings", "token_budget"]
+__all__ = ["engine_options", "engine_settings", "load_plugin_options", "plugin_options",
+           "token_budget"]
 
 
 def token_budget(text: str) -> int | None:
@@ -46,3 +47,24 @@ def _positive(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
     return value
+
+
+def plugin_options(parser: argparse.ArgumentParser) -> None:
+    """Add `--plugin MODULE` (repeatable): a user's module that registers components."""
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                        help="load a plug-in first: a module name on the Python path or a .py "
+                        "file that registers generators, rankers or systems (repeatable; "
+                        "installed entry points of the group lexsub_baselines.plugins load "
+                        "too)")
+
+
+def load_plugin_options(args: argparse.Namespace) -> None:
+    """Fill the catalog and load the plug-ins of `--plugin` and the installed entry points.
+
+    Raises:
+        PluginError: a plug-in that is not found or fails to import (one line, no traceback).
+    """
+    from lexsub_baselines.plugins import load_plugins
+
+    load_plugins(getattr(args, "plugin", ()))
+

@@ -17,12 +17,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.options import load_plugin_options, plugin_options
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
 #: Rankers `rank-eval` runs by default (when registered): floors first, then the real ones.
 DEFAULT_RANKERS: tuple[str, ...] = ("identity", "random:0", "freq:wordfreq", "freq", "lm",
-                                    "bow", "cmlc")
+                                    "bow", "cmlc", "emb:add", "emb:baladd", "emb:mult",
+                                    "emb:balmult")
 #: Datasets `rank-eval` uses by default.
 DEFAULT_RANK_DATASETS: tuple[str, ...] = ("semeval2007-test", "coinco-dev", "coinco-test")
 
@@ -68,6 +70,7 @@ def add_parser(subparsers: Any) -> None:
     rank.add_argument("--skip-existing", action="store_true",
                       help="keep results already in ranking.json (with their .ranked file)")
     rank.add_argument("--no-progress", action="store_true", help="no progress bars")
+    plugin_options(rank)
     rank.set_defaults(func=run_rank_eval)
 
     vote = subparsers.add_parser("vote", help="combine answer files by voting")
@@ -107,8 +110,7 @@ def run_report(args: argparse.Namespace, roots: Roots) -> int:
 
 
 def _default_rankers() -> list[str]:
-    from lexsub_baselines import catalog  # noqa: F401  (fills the registries once)
-    from lexsub_baselines.rankers.base import RANKERS
+    from lexsub_baselines.catalog import RANKERS
 
     return [r for r in DEFAULT_RANKERS if r.startswith("random") or r in RANKERS]
 
@@ -123,9 +125,10 @@ def run_rank_eval(args: argparse.Namespace, roots: Roots) -> int:
         resolve_ranker,
         write_ranked,
     )
-    from lexsub_baselines.datasets.registry import load_dataset
+    from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.runner import load_json, write_json
 
+    load_plugin_options(args)
     summary_path = args.out / "ranking.json"
     summary: dict[str, Any] = load_json(summary_path)
     failures = 0

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.resources.manifest import ResourceStatus, load_manifest, verify
+from lexsub_baselines.resources.manifest import load_manifest
+from lexsub_baselines.resources.verify import ResourceStatus, verify
 
 
 def add_parser(subparsers: Any) -> None:

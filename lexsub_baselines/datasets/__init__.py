@@ -1,9 +1,10 @@
 """Task data: typed instances and gold, lenient readers, and the registry of named datasets."""
 
+from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
-from lexsub_baselines.datasets.registry import DATASETS, Dataset, DatasetSpec, load_dataset
+from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
-from lexsub_baselines.datasets.types import POS_TAGS, GoldItem, Instance, split_lexelt
+from lexsub_baselines.datasets.types import POS_TAGS, DatasetSpec, GoldItem, Instance, split_lexelt
 
 __all__ = [
     "DATASETS",
@@ -12,6 +13,7 @@ __all__ = [
     "DatasetSpec",
     "GoldItem",
     "Instance",
+    "dataset_names",
     "load_dataset",
     "read_gold",
     "read_semeval_xml",

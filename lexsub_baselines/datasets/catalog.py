@@ -1,12 +1,19 @@
-"""The one module that fills the dataset registry."""
+"""The one module that fills the dataset registry, and the lookups that need it filled.
+
+Nothing below it imports it: `registry` holds the empty `DATASETS` and `Dataset`; the readers
+(`semeval_xml`, `gold`, `coinco`, `clls`) know their formats and layouts; this module registers
+every named dataset and answers `load_dataset` / `dataset_names`.
+"""
 
 from __future__ import annotations
 
 from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.coinco import coinco_specs
-from lexsub_baselines.datasets.registry import DATASETS, DatasetSpec
+from lexsub_baselines.datasets.registry import DATASETS, Dataset
+from lexsub_baselines.datasets.types import DatasetSpec
+from lexsub_baselines.paths import Roots
 
-__all__: list[str] = []
+__all__ = ["dataset_names", "load_dataset"]
 
 SEMEVAL2007_URL = "http://www.dianamccarthy.co.uk/files/task10data.tar.gz"
 SEMEVAL2007_SHA256 = "8a2b206a2581b35c02c3b64783fddf019a35a43acdc0a821be8cfa26e4aff245"
@@ -61,3 +68,17 @@ for _spec in clls_specs():
 # CoInCo (Kremer et al. 2014) in Melamud et al.'s preprocessed release: layout in `coinco`.
 for _spec in coinco_specs():
     DATASETS.add(_spec.name, _spec, doc=_spec.description)
+
+
+def load_dataset(name: str, roots: Roots) -> Dataset:
+    """Return the registered dataset `name` resolved against `roots.data`.
+
+    Raises:
+        UnknownNameError: no dataset of that name; the message lists the known ones.
+    """
+    return Dataset(DATASETS.get(name), roots.data)
+
+
+def dataset_names() -> list[str]:
+    """Return the names of every registered dataset."""
+    return DATASETS.names()

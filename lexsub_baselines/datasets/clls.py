@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
-from lexsub_baselines.datasets.registry import DatasetSpec, load_dataset
-from lexsub_baselines.datasets.types import GoldItem
+from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.datasets.types import DatasetSpec, GoldItem
 from lexsub_baselines.paths import DATA_ENV, Roots
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "CLLS_UPSTREAM_URL",
     "CrossLingualTarget",
     "clls_available",
+    "clls_spec",
     "clls_specs",
     "crosslingual_target",
     "decode_lines",
@@ -63,24 +64,21 @@ _DESCRIPTIONS = {
 }
 
 
+def clls_spec(split: str) -> DatasetSpec:
+    """Return the spec of `clls2010-SPLIT` (`trial` or `test`)."""
+    return DatasetSpec(name=f"clls2010-{split}", description=_DESCRIPTIONS[split],
+                       language="es", files=CLLS_FILES[split], upstream_url=CLLS_UPSTREAM_URL,
+                       upstream_note=CLLS_NOTE)
+
+
 def clls_specs() -> tuple[DatasetSpec, ...]:
     """Return the specs of `clls2010-trial` and `clls2010-test` (registered by the catalog)."""
-    return tuple(
-        DatasetSpec(
-            name=f"clls2010-{split}",
-            description=_DESCRIPTIONS[split],
-            language="es",
-            files=files,
-            upstream_url=CLLS_UPSTREAM_URL,
-            upstream_note=CLLS_NOTE,
-        )
-        for split, files in CLLS_FILES.items()
-    )
+    return tuple(clls_spec(split) for split in CLLS_FILES)
 
 
 def clls_available(roots: Roots, split: str = "test") -> bool:
     """Return True when the CLLS instances and gold of `split` are under the data root."""
-    dataset = load_dataset(f"clls2010-{split}", roots)
+    dataset = Dataset(clls_spec(split), roots.data)
     return dataset.has("instances") and dataset.has("gold")
 
 

@@ -31,8 +31,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
-from lexsub_baselines.datasets.registry import DatasetSpec
-from lexsub_baselines.datasets.types import POS_TAGS, GoldItem, Instance
+from lexsub_baselines.datasets.types import POS_TAGS, DatasetSpec, GoldItem, Instance
 from lexsub_baselines.errors import DataFormatError, MissingResourceError
 
 __all__ = [

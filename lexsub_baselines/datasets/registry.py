@@ -1,4 +1,4 @@
-"""Named datasets: where their files live under the data root and where they come from."""
+"""The dataset registry (`DATASETS`, filled by `datasets.catalog`) and `Dataset` (spec + root)."""
 
 from __future__ import annotations
 
@@ -6,46 +6,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
-from lexsub_baselines.datasets.types import GoldItem, Instance
+from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
 from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.paths import DATA_ENV, Roots
+from lexsub_baselines.paths import DATA_ENV
 from lexsub_baselines.registry import Registry
 
-__all__ = ["DATASETS", "Dataset", "DatasetSpec", "dataset_names", "load_dataset"]
-
-
-@dataclass(frozen=True)
-class DatasetSpec:
-    """Where a dataset's files are (relative to the data root) and where they come from.
-
-    Attributes:
-        name: canonical name (`semeval2007-test`).
-        description: one line for `lexsub datasets`.
-        language: language of the substitutes (`en`, or `es` for cross-lingual data).
-        files: role -> path relative to the data root. Roles: `instances` (XML), `gold`,
-            `mwgold`, `mwids`, `mrsamples`.
-        upstream_url: where a user elsewhere downloads the original archive.
-        upstream_sha256: the sha256 of that archive.
-        upstream_note: how the archive's members map onto `files`.
-        format: how the `instances` and `gold` files are read: `semeval` (the lenient XML
-            reader and the gold reader) or `coinco` (`datasets.coinco`: Melamud et al.'s
-            preprocessed CoInCo; the gold is restricted to the split's instances).
-    """
-
-    name: str
-    description: str
-    language: str
-    files: tuple[tuple[str, str], ...]
-    upstream_url: str = ""
-    upstream_sha256: str = ""
-    upstream_note: str = ""
-    format: str = "semeval"
-
-    def relpath(self, role: str) -> str | None:
-        """Return the relative path of a file role, or None when the dataset has no such file."""
-        return dict(self.files).get(role)
+__all__ = ["DATASETS", "Dataset", "DatasetSpec"]
 
 
 DATASETS: Registry[DatasetSpec] = Registry("dataset")
@@ -54,8 +23,6 @@ DATASETS: Registry[DatasetSpec] = Registry("dataset")
 @lru_cache(maxsize=16)
 def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Instance, ...]:
     if format == "coinco":
-        from lexsub_baselines.datasets.coinco import read_coinco_instances
-
         return tuple(read_coinco_instances(path))
     return tuple(read_semeval_xml(path))
 
@@ -63,8 +30,6 @@ def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Inst
 @lru_cache(maxsize=16)
 def _gold(path: Path, mtime_ns: int, format: str = "semeval") -> dict[str, GoldItem]:
     if format == "coinco":
-        from lexsub_baselines.datasets.coinco import read_coinco_gold
-
         return read_coinco_gold(path)
     return read_gold(path)
 
@@ -124,21 +89,3 @@ class Dataset:
             return _gold(path, path.stat().st_mtime_ns)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
         return _split_gold(path, path.stat().st_mtime_ns, self.spec.format, ids)
-
-
-def load_dataset(name: str, roots: Roots) -> Dataset:
-    """Return the registered dataset `name` resolved against `roots.data`.
-
-    Raises:
-        UnknownNameError: no dataset of that name; the message lists the known ones.
-    """
-    from lexsub_baselines.datasets import catalog  # noqa: F401  (fills DATASETS once)
-
-    return Dataset(DATASETS.get(name), roots.data)
-
-
-def dataset_names() -> list[str]:
-    """Return the names of every registered dataset."""
-    from lexsub_baselines.datasets import catalog  # noqa: F401  (fills DATASETS once)
-
-    return DATASETS.names()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["POS_TAGS", "GoldItem", "Instance", "split_lexelt"]
+__all__ = ["POS_TAGS", "DatasetSpec", "GoldItem", "Instance", "split_lexelt"]
 
 #: The SemEval-2007 part-of-speech tags: noun, verb, adjective, adverb.
 POS_TAGS: tuple[str, ...] = ("n", "v", "a", "r")
@@ -92,3 +92,35 @@ class GoldItem:
     def total(self) -> int:
         """Return |H|, the sum of the counts."""
         return sum(count for _, count in self.entries)
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """Where a dataset's files are (relative to the data root) and where they come from.
+
+    Attributes:
+        name: canonical name (`semeval2007-test`).
+        description: one line for `lexsub datasets`.
+        language: language of the substitutes (`en`, or `es` for cross-lingual data).
+        files: role -> path relative to the data root. Roles: `instances` (XML), `gold`,
+            `mwgold`, `mwids`, `mrsamples`.
+        upstream_url: where a user elsewhere downloads the original archive.
+        upstream_sha256: the sha256 of that archive.
+        upstream_note: how the archive's members map onto `files`.
+        format: how the `instances` and `gold` files are read: `semeval` (the lenient XML
+            reader and the gold reader) or `coinco` (`datasets.coinco`: Melamud et al.'s
+            preprocessed CoInCo; the gold is restricted to the split's instances).
+    """
+
+    name: str
+    description: str
+    language: str
+    files: tuple[tuple[str, str], ...]
+    upstream_url: str = ""
+    upstream_sha256: str = ""
+    upstream_note: str = ""
+    format: str = "semeval"
+
+    def relpath(self, role: str) -> str | None:
+        """Return the relative path of a file role, or None when the dataset has no such file."""
+        return dict(self.files).get(role)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import lzma
 import os
 import re
 import resource
@@ -30,12 +29,15 @@ import sys
 import tempfile
 import time
 from collections import deque
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text, cache_key, file_sha256
+from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
+from lexsub_baselines.distributional.ewt import evaluate_parser, read_conllu_docs, write_docbin
+from lexsub_baselines.distributional.ewt import ewt_path as _ewt_path
+from lexsub_baselines.distributional.ewt import score_model as _score
 from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.paths import Roots
 
@@ -56,8 +58,6 @@ __all__ = [
 #: The checked-in spaCy training config.
 PARSER_CONFIG = Path(__file__).with_name("parser.cfg")
 
-_EWT_FOLDER = ("resources", "ud-english-ewt")
-_SPLITS = ("train", "dev", "test")
 
 
 @dataclass(frozen=True)
@@ -113,77 +113,6 @@ class ParserModel:
     scores: dict[str, Any]
 
 
-def _ewt_path(roots: Roots, split: str) -> Path:
-    return roots.shared_path(
-        *_EWT_FOLDER, f"en_ewt-ud-{split}.conllu.xz",
-        what=f"UD English-EWT {split} treebank",
-        remedy="place en_ewt-ud-{train,dev,test}.conllu.xz (UD 2.x) in "
-        "<shared>/resources/ud-english-ewt",
-    )
-
-
-def _read_xz(path: Path) -> str:
-    try:
-        with lzma.open(path, "rt", encoding="utf-8") as handle:
-            return handle.read()
-    except (lzma.LZMAError, EOFError, OSError, UnicodeDecodeError) as error:
-        raise DataFormatError(path, None, f"cannot decompress the treebank ({error})",
-                              "restore the file from the UD English-EWT release") from error
-
-
-def _sentences(text: str) -> Iterator[str]:
-    """Yield the CoNLL-U sentence blocks of `text` (comment lines kept)."""
-    block: list[str] = []
-    for line in text.splitlines():
-        if line.strip():
-            block.append(line)
-        elif block:
-            yield "\n".join(block)
-            block = []
-    if block:
-        yield "\n".join(block)
-
-
-def read_conllu_docs(path: Path, limit: int | None = None, n_sents: int = 10,
-                     *, features: bool = True) -> list[Any]:
-    """Read a (possibly xz-compressed) CoNLL-U file into spaCy `Doc`s with gold annotation.
-
-    Multiword-token ranges ("don't" = do + n't) and enhanced empty nodes are dropped by spaCy's
-    converter, so tokens are the syntactic words, as spaCy's English tokenizer splits them.
-
-    Arguments:
-        path: the treebank file (`.conllu` or `.conllu.xz`).
-        limit: keep only the first `limit` sentences (None: all).
-        n_sents: sentences per Doc (spaCy's `convert -n`).
-        features: keep the morphological features (False: UPOS only, as the parser's
-            morphologizer is trained).
-
-    Returns:
-        The Docs, with tags, UPOS, morphology, lemmas, heads and dependency labels set.
-
-    Raises:
-        DataFormatError: the file cannot be read or holds no sentence.
-    """
-    from spacy.training.converters import conllu_to_docs
-
-    text = _read_xz(path) if path.suffix == ".xz" else path.read_text(encoding="utf-8")
-    blocks = list(_sentences(text))
-    if limit is not None:
-        blocks = blocks[:limit]
-    if not blocks:
-        raise DataFormatError(path, None, "no CoNLL-U sentence found")
-    try:
-        docs = list(conllu_to_docs("\n\n".join(blocks) + "\n\n", n_sents=n_sents,
-                                   no_print=True))
-    except (ValueError, IndexError, KeyError) as error:
-        raise DataFormatError(path, None, f"not valid CoNLL-U ({error})") from error
-    if not features:
-        for doc in docs:
-            for token in doc:
-                token.set_morph(None)
-    return docs
-
-
 def _data_digest(roots: Roots) -> str:
     return cache_key(**{split: file_sha256(_ewt_path(roots, split)) for split in _SPLITS})
 
@@ -218,37 +147,6 @@ def parser_dir(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> tupl
         spacy=spacy.__version__,
     )
     return roots.cache / "parser" / f"ewt-{key}", key
-
-
-def _write_docbin(docs: list[Any], target: Path) -> None:
-    from spacy.tokens import DocBin
-
-    DocBin(docs=docs, store_user_data=False).to_disk(target)
-
-
-def evaluate_parser(nlp: Any, docs: list[Any]) -> dict[str, float]:
-    """Score a pipeline on gold Docs; return UAS/LAS and UPOS/lemma accuracy (0-1).
-
-    The pipeline re-tokenises nothing: each gold Doc's words are given to it as they are.
-    Lemma accuracy is over every token, as spaCy's lemmatizer scorer counts it.
-    """
-    from spacy.scorer import Scorer
-    from spacy.tokens import Doc, DocBin
-    from spacy.training import Example
-
-    # round-trip through a DocBin so the gold Docs' strings (morph features) live in nlp.vocab
-    gold = list(DocBin(docs=docs, store_user_data=False).get_docs(nlp.vocab))
-    examples = [Example(Doc(nlp.vocab, words=[t.text for t in doc],
-                            spaces=[bool(t.whitespace_) for t in doc]), doc) for doc in gold]
-    started = time.perf_counter()
-    for example, parsed in zip(examples, nlp.pipe(eg.predicted for eg in examples), strict=True):
-        example.predicted = parsed
-    seconds = time.perf_counter() - started
-    scores = dict(Scorer(nlp).score(examples))
-    scores.update(Scorer.score_token_attr(examples, "lemma"))  # our lookup has no own scorer
-    scores["speed"] = sum(len(eg.predicted) for eg in examples) / max(seconds, 1e-9)
-    names = ("dep_uas", "dep_las", "pos_acc", "lemma_acc", "speed")
-    return {name: float(scores[name]) for name in names if scores.get(name) is not None}
 
 
 def train_parser(
@@ -286,7 +184,7 @@ def train_parser(
             limit = settings.train_sentences if split == "train" else settings.eval_sentences
             splits[split] = work / f"{split}.spacy"
             gold[split] = read_conllu_docs(_ewt_path(roots, split), limit, features=False)
-            _write_docbin(gold[split], splits[split])
+            write_docbin(gold[split], splits[split])
         started, cpu_started = time.perf_counter(), _child_cpu()
         _run_training(work / "training", splits, settings, quiet=quiet)
         elapsed, cpu = time.perf_counter() - started, _child_cpu() - cpu_started
@@ -374,14 +272,6 @@ def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSetti
     if child.returncode != 0:
         raise LexsubError(f"{PARSER_CONFIG}: spaCy training failed (exit {child.returncode}): "
                           + " | ".join(line for line in tail if line.strip())[-600:])
-
-
-def _score(model: Path, docs: list[Any]) -> dict[str, float]:
-    import spacy
-
-    from lexsub_baselines.distributional.lemmatizer import add_lemmatizer
-
-    return evaluate_parser(add_lemmatizer(spacy.load(model)), docs)
 
 
 def _cached(final: Path, key: str) -> ParserModel | None:

@@ -45,6 +45,7 @@ __all__ = [
     "corpus_word2vec_generator",
     "load_word2vec",
     "tokenise",
+    "train_model",
     "train_word2vec",
     "word2vec_path",
 ]
@@ -116,11 +117,22 @@ def train_word2vec(paragraphs: Iterable[str], settings: Word2VecSettings,
                    workdir: Path | None = None, progress: bool = True) -> Any:
     """Train word2vec on `paragraphs` (one sentence per paragraph) and return its vectors.
 
+    Returns:
+        gensim `KeyedVectors` (the input vectors of `train_model`'s model).
+    """
+    return train_model(paragraphs, settings, workdir, progress).wv
+
+
+def train_model(paragraphs: Iterable[str], settings: Word2VecSettings,
+                workdir: Path | None = None, progress: bool = True) -> Any:
+    """Train word2vec on `paragraphs` (one sentence per paragraph) and return the model.
+
     The tokens are written once to a temporary file in `workdir` and streamed from there
-    for every epoch.
+    for every epoch. The model keeps its output vectors (`syn1neg` with negative sampling):
+    the context embeddings of `distributional.embeddings`.
 
     Returns:
-        gensim `KeyedVectors`.
+        gensim `Word2Vec`.
 
     Raises:
         LexsubError: no word reaches `min_count` (the corpus is too small).
@@ -147,7 +159,7 @@ def train_word2vec(paragraphs: Iterable[str], settings: Word2VecSettings,
                               "corpus; use more text (max_tokens) or a lower min_count")
         model.train(sentences, total_examples=model.corpus_count, epochs=settings.epochs,
                     callbacks=[_EpochProgress(settings.epochs, progress)])
-    return model.wv
+    return model
 
 
 def word2vec_path(roots: Roots, settings: Word2VecSettings | None = None) -> Path:

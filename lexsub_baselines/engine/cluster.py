@@ -87,7 +87,7 @@ def _unreachable(address: str, error: BaseException) -> LexsubError:
 
 def _worker_facts(shared: str, cache: str) -> dict[str, Any]:
     """Run on each worker: what it sees of the package, the shared root and the cache."""
-    from lexsub_baselines import __version__
+    from lexsub_baselines.version import __version__
 
     writable = False
     try:
@@ -100,7 +100,7 @@ def _worker_facts(shared: str, cache: str) -> dict[str, Any]:
 
 
 async def _check_workers(client: Any, roots: Roots, address: str) -> None:
-    from lexsub_baselines import __version__
+    from lexsub_baselines.version import __version__
 
     try:
         await client.wait_for_workers(1, timeout=WORKER_TIMEOUT)

@@ -19,7 +19,7 @@ lock second looks the result up again and reuses it.
 
 Tasks run in worker processes, whose warnings (a corrupt corpus file, named) and progress
 would otherwise be lost or printed raw on the worker's stderr: every task runs inside
-`_in_task`, which forwards its warnings to the client as Dask events (`WARNING_TOPIC`), where
+`in_task`, which forwards its warnings to the client as Dask events (`WARNING_TOPIC`), where
 they are issued once each as ordinary warnings; a long task may report its own progress with
 `report_progress` (`PROGRESS_TOPIC`), which moves its stage's bar.
 """
@@ -39,6 +39,13 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from lexsub_baselines.engine.progress import Progress, StageBar
+from lexsub_baselines.engine.records import StageFailure, StageRecord
+from lexsub_baselines.engine.tasks import (
+    PROGRESS_TOPIC,
+    WARNING_TOPIC,
+    in_task,
+    report_progress,
+)
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.registry import Registry
 
@@ -55,49 +62,6 @@ PRIORITY_PLAN = 30
 PRIORITY_SINGLE = 20
 PRIORITY_MERGE = 10
 PRIORITY_SHARD = 0
-
-#: Dask event topics: warnings issued in tasks, and progress reported by long tasks.
-WARNING_TOPIC = "lexsub-warning"
-PROGRESS_TOPIC = "lexsub-progress"
-
-
-def _worker() -> Any:
-    try:
-        from distributed import get_worker
-
-        return get_worker()
-    except (ImportError, ValueError):  # not inside a Dask task
-        return None
-
-
-def report_progress(stage: str, done: float, total: float | None = None) -> None:
-    """From inside a task: tell the client that `done` (of `total`) units of `stage` are done.
-
-    Outside a Dask task this does nothing, so the same function runs unchanged in a test.
-    """
-    worker = _worker()
-    if worker is not None:
-        worker.log_event(PROGRESS_TOPIC, {"stage": stage, "done": done, "total": total})
-
-
-def _in_task(run: str, stage: str | None, function: Callable[..., T], *args: Any,
-             **kwargs: Any) -> T:
-    """Run `function` in a worker, forwarding its warnings to the client of build `run` (and,
-    for the one task of a single-task `stage`, that it has started)."""
-    worker = _worker()
-    if stage is not None and worker is not None:
-        worker.log_event(PROGRESS_TOPIC, {"stage": stage, "started": True})
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        result = function(*args, **kwargs)
-    for warning in caught:
-        if worker is None:
-            warnings.warn_explicit(warning.message, warning.category, warning.filename,
-                                   warning.lineno)
-        else:
-            worker.log_event(WARNING_TOPIC, {"run": run, "message": str(warning.message)})
-    return result
-
 
 @dataclass(frozen=True)
 class Stage(Generic[S]):
@@ -116,30 +80,6 @@ class Stage(Generic[S]):
     doc: str
     cached: Callable[[BuildContext[S]], Any]
     build: Callable[[BuildContext[S], Mapping[str, Any]], Awaitable[Any]]
-
-
-@dataclass(frozen=True)
-class StageRecord:
-    """When a stage ran and how it ended (`status`: built, cached or failed)."""
-
-    name: str
-    status: str
-    started: float
-    seconds: float
-    note: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the record as JSON-ready data (seconds rounded to 0.1)."""
-        return {"stage": self.name, "status": self.status, "started": round(self.started, 1),
-                "seconds": round(self.seconds, 1), "note": self.note}
-
-
-@dataclass(frozen=True)
-class StageFailure:
-    """A stage that could not be built, and why."""
-
-    stage: str
-    error: LexsubError
 
 
 @dataclass
@@ -171,7 +111,7 @@ class BuildContext(Generic[S]):
     async def task(self, stage: str, function: Callable[..., T], *args: Any,
                    priority: int = PRIORITY_SINGLE, **kwargs: Any) -> T:
         """Run `function(*args, **kwargs)` as one task on the cluster; return its result."""
-        future = self.client.submit(_in_task, self.run, stage, function, *args,
+        future = self.client.submit(in_task, self.run, stage, function, *args,
                                     key=_key(stage, function), pure=False, priority=priority,
                                     **kwargs)
         result: T = await future
@@ -189,7 +129,7 @@ class BuildContext(Generic[S]):
         from distributed import as_completed
 
         futures = {
-            self.client.submit(_in_task, self.run, None, function, item, *args,
+            self.client.submit(in_task, self.run, None, function, item, *args,
                                key=_key(stage, function, str(index)), pure=False,
                                priority=priority): index
             for index, item in enumerate(items)
@@ -219,7 +159,7 @@ class BuildContext(Generic[S]):
         def submit(parts: list[Any]) -> Any:
             nonlocal merges
             merges += 1
-            return self.client.submit(_in_task, self.run, None, merge, *parts,
+            return self.client.submit(in_task, self.run, None, merge, *parts,
                                       key=_key(stage, merge, str(merges)), pure=False,
                                       priority=PRIORITY_MERGE)
 

@@ -1,6 +1,8 @@
 """English→Spanish bilingual dictionaries for the cross-lingual baselines (SemEval-2010 Task 2).
 
-Two sources, selectable by name through `DICTIONARIES` / `load_dictionary`:
+The dictionary record (`BilingualDictionary`, `Sense`), the translation cleaning and the
+Wiktionary reader; the FreeDict reader is `resources.freedict`, and `resources.dictionaries`
+names both (`DICTIONARIES`, `load_dictionary`). Two sources:
 
 - `wiktionary` — Matthias Buchmeier's English→Spanish Wiktionary extraction (2015), one sense
   per line: `headword {pos} [/ipa/] [(sense gloss)] :: trans {g}, [qualifier] trans, …`.
@@ -27,30 +29,22 @@ Parsing both files takes well under a second (see the report in the tests), so n
 
 from __future__ import annotations
 
-import gzip
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.errors import MissingResourceError
 
 __all__ = [
-    "DICTIONARIES",
     "FREEDICT_DIR",
+    "WIKTIONARY_PARTS",
     "BilingualDictionary",
     "Sense",
     "clean_translation",
-    "decode_b64_number",
-    "dictionary_names",
-    "load_dictionary",
     "parse_wiktionary",
-    "read_freedict",
     "read_wiktionary",
     "split_translations",
 ]
@@ -67,8 +61,6 @@ _IPA = re.compile(r"^\s*/[^/]*/")
 _BRACED = re.compile(r"\{[^}]*\}")
 _GROUPING = re.compile(r"[(\[{]")
 _PARENS = re.compile(r"[()]")
-_NUMBERED = re.compile(r"^\s*\d+\.\s*")
-_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 @dataclass(frozen=True)
@@ -274,104 +266,3 @@ def read_wiktionary(path: Path, primary_first: bool = True) -> BilingualDictiona
                                    "holding " + "/".join(WIKTIONARY_PARTS))
     text = path.read_bytes().decode("utf-8", errors="replace")
     return parse_wiktionary(text.splitlines(), "wiktionary", str(path), primary_first)
-
-
-def decode_b64_number(text: str) -> int:
-    """Decode a dictd base-64 number (most significant digit first).
-
-    >>> decode_b64_number("Mg9")
-    51261
-    """
-    value = 0
-    for char in text:
-        digit = _B64.find(char)
-        if digit < 0:
-            raise ValueError(f"not a dictd base-64 digit: {char!r}")
-        value = value * 64 + digit
-    return value
-
-
-def read_freedict(index_path: Path, dict_path: Path, name: str = "freedict") -> BilingualDictionary:
-    """Read a dictd dictionary (`.index` + `.dict.dz` or plain `.dict`) of FreeDict's layout.
-
-    Entries keep index order per headword; `00database…` metadata entries are ignored.
-
-    Raises:
-        MissingResourceError: a file is absent (install `dict-freedict-eng-spa`).
-        DataFormatError: an index line is malformed or points outside the data.
-    """
-    for path in (index_path, dict_path):
-        if not path.is_file():
-            raise MissingResourceError("FreeDict English→Spanish dictionary", path,
-                                       "install the Debian package dict-freedict-eng-spa "
-                                       "(`make setup` does)")
-    opener = gzip.open if dict_path.suffix == ".dz" else open
-    with opener(dict_path, "rb") as handle:
-        data = handle.read()
-    senses: dict[str, list[Sense]] = {}
-    skipped = 0
-    index_text = index_path.read_bytes().decode("utf-8", errors="replace")
-    for number, line in enumerate(index_text.splitlines(), start=1):
-        fields = line.split("\t")
-        if len(fields) != 3:
-            raise DataFormatError(index_path, number, "expected headword<TAB>offset<TAB>length",
-                                  "is this a dictd index?")
-        headword, offset_b64, length_b64 = fields
-        if headword.startswith("00database") or headword.startswith("00-database"):
-            continue
-        try:
-            offset, length = decode_b64_number(offset_b64), decode_b64_number(length_b64)
-        except ValueError as error:
-            raise DataFormatError(index_path, number, str(error)) from None
-        if offset + length > len(data):
-            raise DataFormatError(index_path, number, "entry points past the end of the data",
-                                  f"does {dict_path.name} belong to this index?")
-        body = data[offset : offset + length].decode("utf-8", errors="replace").splitlines()
-        translations: list[str] = []
-        for text in body[1:]:  # body[0] is `headword /ipa/`
-            translations.extend(split_translations(_NUMBERED.sub("", text)))
-        if not translations:
-            skipped += 1
-            continue
-        sense = Sense(pos=None, gloss="", translations=tuple(translations), line=number)
-        senses.setdefault(unicodedata.normalize("NFC", headword), []).append(sense)
-    frozen = {head: tuple(items) for head, items in senses.items()}
-    return BilingualDictionary(name, f"{index_path} + {dict_path}", MappingProxyType(frozen),
-                               skipped)
-
-
-DictionaryLoader = Callable[[Roots], BilingualDictionary]
-
-DICTIONARIES: Registry[DictionaryLoader] = Registry("bilingual dictionary")
-
-
-def _load_wiktionary(roots: Roots) -> BilingualDictionary:
-    return read_wiktionary(roots.shared_path(*WIKTIONARY_PARTS,
-                                             what="English→Spanish Wiktionary extraction"))
-
-
-def _load_freedict(roots: Roots) -> BilingualDictionary:
-    return read_freedict(FREEDICT_DIR / "freedict-eng-spa.index",
-                         FREEDICT_DIR / "freedict-eng-spa.dict.dz")
-
-
-DICTIONARIES.add("wiktionary", _load_wiktionary,
-                 "English→Spanish Wiktionary (Buchmeier 2015): 53k senses with PoS and glosses")
-DICTIONARIES.add("freedict", _load_freedict,
-                 "FreeDict English→Spanish 0.3.1 (Debian dict-freedict-eng-spa): 5.9k headwords")
-
-
-@lru_cache(maxsize=8)
-def load_dictionary(name: str, roots: Roots) -> BilingualDictionary:
-    """Return the dictionary registered as `name`, read once per process and roots.
-
-    Raises:
-        UnknownNameError: no such dictionary; the message lists the known ones.
-        MissingResourceError: its files are absent; the message says how to provide them.
-    """
-    return DICTIONARIES.get(name)(roots)
-
-
-def dictionary_names() -> list[str]:
-    """Return the registered dictionary names (the first is the default)."""
-    return DICTIONARIES.names()

@@ -10,13 +10,16 @@ multiwords. That data is not available, so frequency is a pluggable source, chos
 - `wordfreq`: the `wordfreq` package's English word frequency (PoS-blind).
 - `enwiki-list`: the English Wikipedia top-51,000 word list (PoS-blind).
 
+- `gr`: counts of a lemma in the parsed grammatical relations (`distributional.build`).
+
 Every source answers `count(lemma, pos)` with a non-negative number (comparable only within
 one source), or None when it has no frequency for the lemma at all. Every source returns None
 for a multiword (a lemma containing a space), as in the original.
-- `gr`: counts of a lemma in the parsed grammatical relations (`distributional.build`).
 
-The sources built from the corpora (`corpus`, `gr`) declare the build stage they read
-(`needs`); the rankers built on them make sure it is built first (`catalog`).
+This module holds the contract and the empty registry; the sources are registered by
+`lexsub_baselines.catalog` (above both the resources and the distributional layer, which
+provides `gr`), which also answers `frequency_source(roots, name)`. The sources built from
+the corpora (`corpus`, `gr`) declare the build stage they read (`needs`).
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ __all__ = [
     "FREQUENCY_SOURCES",
     "FrequencySource",
     "FrequencySourceFactory",
-    "frequency_source",
     "normalise_pos",
 ]
 
@@ -76,58 +78,3 @@ def normalise_pos(pos: str) -> str:
     """
     lowered = pos.lower()
     return _POS_ALIASES.get(lowered, lowered)
-
-
-def frequency_source(roots: Roots, name: str = DEFAULT_FREQUENCY_SOURCE) -> FrequencySource:
-    """Build the frequency source registered as `name`.
-
-    Raises:
-        UnknownNameError: no such source; the message lists the known ones.
-        MissingResourceError: the source's data is absent.
-    """
-    return FREQUENCY_SOURCES.get(name)(roots)
-
-
-# --- registrations (the one place frequency sources are registered) ---------------------
-
-
-@FREQUENCY_SOURCES.register("corpus", needs=("corpus-counts",))
-def _corpus(roots: Roots) -> FrequencySource:
-    """lemma+PoS counts over the shipped corpora (enwiki + gutenberg), lemminflect readings"""
-    from lexsub_baselines.resources.corpus_counts import corpus_frequency
-
-    return corpus_frequency(roots)
-
-
-@FREQUENCY_SOURCES.register("bnc")
-def _bnc(roots: Roots) -> FrequencySource:
-    """Kilgarriff's BNC lemma list (6,318 lemmas, PoS-aware; unlisted lemmas count 0)"""
-    from lexsub_baselines.resources.frequency_lists import KilgarriffFrequency
-
-    return KilgarriffFrequency.from_roots(roots)
-
-
-@FREQUENCY_SOURCES.register("wordfreq")
-def _wordfreq(roots: Roots) -> FrequencySource:
-    """the wordfreq package's English word frequency (PoS-blind, base form only)"""
-    from lexsub_baselines.resources.frequency_lists import WordfreqFrequency
-
-    return WordfreqFrequency()
-
-
-@FREQUENCY_SOURCES.register("enwiki-list")
-def _enwiki_list(roots: Roots) -> FrequencySource:
-    """English Wikipedia 2023 top-51,000 word counts (PoS-blind; unlisted words count 0)"""
-    from lexsub_baselines.resources.frequency_lists import WordListFrequency
-
-    return WordListFrequency.from_roots(roots)
-
-
-@FREQUENCY_SOURCES.register("gr", needs=("relations",))
-def _gr(roots: Roots) -> FrequencySource:
-    """lemma counts in grammatical relations of the parsed corpora (EWT-trained spaCy parser)"""
-    from lexsub_baselines.distributional.build import GrFrequency, RelationSettings, load_counts
-    from lexsub_baselines.distributional.parser import parser_dir
-
-    counts = load_counts(roots, parser_dir(roots)[1], RelationSettings.from_env())
-    return GrFrequency.from_counts(counts)

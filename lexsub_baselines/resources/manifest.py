@@ -13,8 +13,7 @@ Each entry is one of four kinds:
 - `pypi`: a source distribution fetched from PyPI (KenLM's, for `lmplz`), with its `sha256`;
   verified in the build folder where `scripts/build_kenlm.sh` keeps it.
 
-`verify()` checks an entry against the current roots and returns a `ResourceStatus`: `ok`,
-`found` (present; checksums not asked for), `missing`, `mismatch` or `version-differs`.
+`resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
 >>> manifest = load_manifest()
 >>> manifest.get("semeval2007-key-gold").kind
@@ -25,38 +24,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
-import subprocess
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from lexsub_baselines.cache import file_sha256
 from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import DATA_ENV, PROJECT_DIR, SHARED_ENV, Roots
+from lexsub_baselines.paths import PROJECT_DIR
 
 __all__ = [
     "BUILD_ROOT",
     "KINDS",
-    "STATUSES",
     "TREE_RULE",
     "Manifest",
     "Resource",
-    "ResourceStatus",
     "folder_files",
     "load_manifest",
-    "locate",
     "tree_sha256",
-    "verify",
 ]
 
 FORMAT = 1
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
-STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs")
 TREE_RULE = ("sha256 of the UTF-8 lines '<sha256 of file>  <name>\\n' of the files sorted by "
              "name; names are POSIX paths relative to the folder (absolute paths for Debian "
              "members), i.e. the output of `sha256sum` over the sorted names")
@@ -258,148 +248,3 @@ def tree_sha256(files: Iterable[tuple[str, Path]],
         count += 1
         size += path.stat().st_size
     return digest.hexdigest(), count, size
-
-
-def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> Path:
-    """Return where `resource` is expected under the current roots (it may not exist)."""
-    if resource.kind == "debian":
-        return Path(resource.path)
-    if resource.kind == "pypi":
-        name = f"{resource.package}-{resource.version}.tar.gz"
-        return build_root / resource.package / "dist" / name
-    if resource.path.startswith("data/"):
-        return roots.data / resource.path.removeprefix("data/")
-    return roots.shared / resource.path
-
-
-@dataclass(frozen=True)
-class ResourceStatus:
-    """The state of one manifest entry under the current roots.
-
-    Attributes:
-        resource: the entry.
-        status: `ok`, `found` (present, not checksummed), `missing`, `mismatch` or
-            `version-differs`.
-        location: where it was looked for.
-        detail: what differs, or the remedy for a missing entry ("" when ok).
-        found_version: the installed version (debian, pypi), "" otherwise.
-    """
-
-    resource: Resource
-    status: str
-    location: Path
-    detail: str = ""
-    found_version: str = ""
-
-    @property
-    def failed(self) -> bool:
-        """True when the entry is present but is not the recorded input."""
-        return self.status in ("mismatch", "version-differs")
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the status as a JSON object (id, kind, location, status, detail, versions)."""
-        return {"id": self.resource.id, "kind": self.resource.kind,
-                "location": str(self.location), "status": self.status, "detail": self.detail,
-                "version": self.resource.version, "found_version": self.found_version,
-                "upstream_url": self.resource.upstream_url}
-
-
-def _remedy(resource: Resource, location: Path) -> str:
-    if resource.kind == "debian":
-        return f"install the Debian package {resource.package} (`make setup` does)"
-    if resource.kind == "pypi":
-        return (f"run `make kenlm` (it fetches {resource.package}=={resource.version} from "
-                f"PyPI: {resource.upstream_url})")
-    root = (f"data root: {DATA_ENV} or --data-root" if resource.path.startswith("data/")
-            else f"shared root: {SHARED_ENV} or --shared-root")
-    source = (f"get it from {resource.upstream_url}" if resource.upstream_url
-              else "no public download is recorded; copy it from a machine that has it")
-    if resource.upstream_sha256:
-        source += f" (sha256 {resource.upstream_sha256})"
-    return f"{source} and place it at {location} ({root})"
-
-
-def _dpkg_version(package: str) -> str | None:
-    """Return the installed version of a Debian package, "" if not installed, None without dpkg."""
-    if shutil.which("dpkg-query") is None:
-        return None
-    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}\t${Version}", package],
-                            capture_output=True, text=True, check=False)
-    status, _, version = result.stdout.partition("\t")
-    return version if result.returncode == 0 and status.endswith(" installed") else ""
-
-
-def _present(resource: Resource, location: Path) -> bool:
-    if resource.kind == "folder":
-        return location.is_dir()
-    if resource.kind == "debian":
-        return all(Path(member).is_file() for member in resource.members)
-    return location.is_file()
-
-
-def _check(resource: Resource, location: Path, checksums: bool,
-           hasher: Callable[[Path], str]) -> ResourceStatus:
-    found_version = ""
-    if resource.kind == "debian":
-        installed = _dpkg_version(resource.package)
-        found_version = installed or ""
-        if installed is not None and installed != resource.version and _present(resource,
-                                                                                location):
-            return ResourceStatus(resource, "version-differs", location,
-                                  f"{resource.package} {installed or '(not installed)'} is "
-                                  f"installed; the manifest records {resource.version}",
-                                  found_version)
-    if not _present(resource, location):
-        return ResourceStatus(resource, "missing", location, _remedy(resource, location),
-                              found_version)
-    if not checksums:
-        return ResourceStatus(resource, "found", location, "", found_version)
-    if resource.kind in ("file", "pypi"):
-        digest = hasher(location)
-        if digest != resource.sha256:
-            return ResourceStatus(resource, "mismatch", location,
-                                  f"sha256 {digest}, expected {resource.sha256}", found_version)
-        return ResourceStatus(resource, "ok", location, "", found_version)
-    files = (folder_files(location) if resource.kind == "folder"
-             else [(m, Path(m)) for m in resource.members])
-    digest, count, size = tree_sha256(files, hasher)
-    if digest != resource.tree_sha256:
-        return ResourceStatus(resource, "mismatch", location,
-                              f"{count} files, {size} bytes, tree sha256 {digest}; expected "
-                              f"{resource.file_count} files, {resource.bytes} bytes, "
-                              f"{resource.tree_sha256}", found_version)
-    return ResourceStatus(resource, "ok", location, "", found_version)
-
-
-def verify(roots: Roots, ids: Sequence[str] | None = None, *, checksums: bool = True,
-           manifest: Manifest | None = None, build_root: Path = BUILD_ROOT,
-           progress: bool = False) -> list[ResourceStatus]:
-    """Check manifest entries against the current roots.
-
-    Arguments:
-        roots: where the shared inputs are.
-        ids: the entries to check (default: all, in manifest order).
-        checksums: compute and compare checksums (False: presence and versions only).
-        manifest: the manifest (default: the shipped one).
-        build_root: where build scripts keep PyPI downloads.
-        progress: show a tqdm bar (bytes hashed) on stderr.
-
-    Returns:
-        One `ResourceStatus` per entry, in the order asked for.
-
-    Raises:
-        UnknownNameError: an id is not in the manifest.
-    """
-    manifest = manifest or load_manifest()
-    selected = [manifest.get(i) for i in ids] if ids is not None else list(manifest.resources)
-    located = [(r, locate(r, roots, build_root)) for r in selected]
-    total = sum(r.bytes for r, where in located if checksums and _present(r, where))
-    with tqdm(total=total, unit="B", unit_scale=True, desc="verifying resources",
-              disable=not (progress and checksums), leave=False) as bar:
-
-        def hasher(path: Path) -> str:
-            digest = file_sha256(path)
-            bar.update(path.stat().st_size)
-            return digest
-
-        return [_check(r, where, checksums, hasher) for r, where in located]

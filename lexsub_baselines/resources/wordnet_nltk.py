@@ -28,7 +28,7 @@ from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text, cache_key, seal, verified
 from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
-from lexsub_baselines.resources.wordnet import RELATIONS, Synset
+from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
 
 __all__ = [
     "DEBIAN_WORDNET_DIR",

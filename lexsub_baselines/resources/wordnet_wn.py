@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.resources.wordnet import RELATIONS, Synset, wordnet_pos
+from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset, wordnet_pos
 
 __all__ = ["WnWordNet"]
 

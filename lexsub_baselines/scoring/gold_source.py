@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
-from lexsub_baselines.datasets.registry import Dataset, dataset_names, load_dataset
+from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.paths import Roots, resolve_roots

@@ -31,15 +31,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from lexsub_baselines.scoring.normalise import (
     official_first_count,
     official_gold_entry,
 )
-
-if TYPE_CHECKING:
-    from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.scoring.profile import Profile
 
 __all__ = [
     "ascii_lower",
@@ -141,9 +138,8 @@ def clls_corrected_gold_entry(raw: str, fold: bool = False) -> tuple[str, int] |
     return (substitute, int(match.group(2))) if substitute else None
 
 
-def _corrected_profile(fold: bool) -> Profile:
+def _corrected_profile(corrected: Profile, fold: bool) -> Profile:
     """Return the 2007 `corrected` profile with the SemEval-2010 gold and answer rules."""
-    from lexsub_baselines.scoring.profiles import PROFILES
 
     def gold_entry(raw: str) -> tuple[str, int] | None:
         return clls_corrected_gold_entry(raw, fold)
@@ -165,7 +161,7 @@ def _corrected_profile(fold: bool) -> Profile:
     # Same line reading, splitting, deduplication and caps as the 2007 `corrected` profile;
     # what differs is how gold entries and answers are normalised, and the printed order.
     return replace(
-        PROFILES.get("corrected"),
+        corrected,
         name=name,
         description="SemEval-2010 Task 2 measures, Unicode-correct: NFC, full lower-casing, "
         "trimmed, hyphen=space, duplicates once in oot" + (", accents folded" if fold else ""),
@@ -180,17 +176,19 @@ def _corrected_profile(fold: bool) -> Profile:
     )
 
 
-def clls_profiles() -> tuple[Profile, ...]:
+def clls_profiles(official: Profile, corrected: Profile) -> tuple[Profile, ...]:
     """Return the CLLS profiles (official, corrected, corrected with accent folding).
+
+    Arguments:
+        official: the 2007 `official` profile they derive from.
+        corrected: the 2007 `corrected` profile.
 
     Registered in `scoring.profiles.PROFILES` by that module.
     """
-    from lexsub_baselines.scoring.profiles import PROFILES
-
     # The 2007 key scorer's line reading, splitting, aliases, duplicate crediting and cap;
     # what differs is the byte-level gold regex and answer normalisation, and the order.
-    official = replace(
-        PROFILES.get("official"),
+    clls_official = replace(
+        official,
         name="clls2010-official",
         description="SemEval-2010 Task 2 scorer, byte-level: ASCII lower-casing, accented gold "
         "entries dropped or truncated, trailing non-word bytes of answers stripped",
@@ -205,4 +203,5 @@ def clls_profiles() -> tuple[Profile, ...]:
         order="recall-precision",
         language="es",
     )
-    return official, _corrected_profile(False), _corrected_profile(True)
+    return (clls_official, _corrected_profile(corrected, False),
+            _corrected_profile(corrected, True))

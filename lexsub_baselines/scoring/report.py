@@ -84,6 +84,10 @@ class ScoreReport:
         """Return the score on all items."""
         return self.blocks[0].score
 
+    def summary(self) -> str:
+        """Return the main figures on one line (`P 6.54 R 6.54 ModeP 8.74 ModeR 8.74`)."""
+        return _summary(self.main)
+
     @property
     def signature(self) -> Signature:
         """Return the signature of the `all` block."""

@@ -13,8 +13,7 @@ make a new `Scorer` (or call `score()`) to score against the changed gold.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -31,6 +30,7 @@ from lexsub_baselines.scoring.answers_reader import (
     read_answers,
 )
 from lexsub_baselines.scoring.bounds import upper_bounds
+from lexsub_baselines.scoring.emit import ScoringWarning, emit_problems, emit_report
 from lexsub_baselines.scoring.gold import MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_lines import GoldFile
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
@@ -70,47 +70,10 @@ _BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringG
     = WeakKeyDictionary()
 
 
-class ScoringWarning(UserWarning):
-    """A problem in a scored file (the message names file and line), a note or a hint."""
-
-
 def _version() -> str:
-    from lexsub_baselines import __version__
+    from lexsub_baselines.version import __version__
 
     return __version__
-
-
-def emit_problems(problems: Iterable[Problem], limit: int = 10,
-                  skip: Sequence[str] = (), stacklevel: int = 2) -> None:
-    """Warn about each problem (`ScoringWarning`), at most `limit` per kind, then a summary.
-
-    Arguments:
-        problems: the problems, in file order.
-        limit: how many of one kind (code) to show before summarising the rest.
-        skip: codes not to warn about (e.g. `malformed` when the text output shows them).
-        stacklevel: as for `warnings.warn`, counted from the caller of this function.
-    """
-    shown: dict[str, int] = {}
-    hidden: dict[tuple[str, str], int] = {}
-    for problem in problems:
-        if problem.code in skip:
-            continue
-        shown[problem.code] = shown.get(problem.code, 0) + 1
-        if shown[problem.code] <= limit:
-            warnings.warn(str(problem), ScoringWarning, stacklevel=stacklevel)
-        else:
-            key = (problem.path, problem.code)
-            hidden[key] = hidden.get(key, 0) + 1
-    for (path, code), count in hidden.items():
-        warnings.warn(f"{path}: {count} more {code} problems not shown", ScoringWarning,
-                      stacklevel=stacklevel)
-
-
-def emit_report(report: ScoreReport, stacklevel: int = 2) -> None:
-    """Warn (`ScoringWarning`) about a report's gold and system problems, notes and hints."""
-    emit_problems((*report.gold_problems, *report.problems), stacklevel=stacklevel + 1)
-    for message in (*report.notes, *report.hints):
-        warnings.warn(message, ScoringWarning, stacklevel=stacklevel)
 
 
 def _check_ids(system: SystemAnswers, lexelts: Mapping[str, str]) -> list[Problem]:

@@ -1,11 +1,11 @@
-"""The one module that fills the generator, ranker and system registries.
+"""Registers the candidate generators and rankers (filled once, in order, after the sources).
 
-Factories take the resolved `Roots` and import their heavy dependencies lazily, so listing
-names (`lexsub systems`) stays instant. A component that reads built resources declares them
-(`needs`: stages of `lexsub_baselines.builds`) and its factory makes sure they are built first
-(`builds.ensure`, one graph run on the Dask cluster), so `lexsub run lin …` builds exactly what
-`lin` reads and `lexsub baselines` builds everything in one run before answering. Keep
-registration order stable: it is the order of `make baselines` and of the tables.
+Part of `lexsub_baselines.catalog`, the one place the registries are filled. Factories take
+the resolved `Roots` and import their heavy dependencies lazily, so listing names stays
+instant. A component that reads built resources declares them (`needs`: stages of
+`lexsub_baselines.builds`) and its factory makes sure they are built first (`builds.ensure`,
+one graph run on the Dask cluster), so `lexsub run lin …` builds exactly what `lin` reads.
+Keep registration order stable: it is the order of the listings.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from lexsub_baselines.catalog import sources  # noqa: F401  (first: a freq ranker per source)
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQUENCY_SOURCES
-from lexsub_baselines.systems import SYSTEMS, ComposedSystem, System
 
 if TYPE_CHECKING:
     from lexsub_baselines.builds import ResourceSettings
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from lexsub_baselines.rankers.cmlc import CmlcRanker
     from lexsub_baselines.rankers.lm import LMRanker
 
-__all__ = ["GENERATORS", "RANKERS", "SYSTEMS"]
+__all__ = ["BASELINE_FREQUENCY", "EMB_NEEDS", "PRIOR_FREQUENCY", "built"]
 
 T = TypeVar("T")
 
@@ -36,7 +36,7 @@ CMLC_NEEDS = ("lm", "bow")
 DIST_NEEDS = ("relations", "neighbours")
 
 
-def _built(needs: tuple[str, ...], factory: Callable[[Roots, ResourceSettings], T]
+def built(needs: tuple[str, ...], factory: Callable[[Roots, ResourceSettings], T]
            ) -> Callable[[Roots], T]:
     """Wrap `factory` so that the stages it `needs` are built before it runs."""
 
@@ -50,9 +50,6 @@ def _built(needs: tuple[str, ...], factory: Callable[[Roots, ResourceSettings], 
     return build
 
 
-def _unique(*groups: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(name for group in groups for name in group))
-
 # --- generators -------------------------------------------------------------------------
 
 
@@ -64,7 +61,7 @@ def _distributional(measure: str, doc: str) -> None:
         parser_key = parser_dir(roots, settings.parser)[1]
         return corpus_generator(roots, measure, parser_key, settings.relations)
 
-    GENERATORS.add(f"dist:{measure}", _built(DIST_NEEDS, factory), doc, needs=DIST_NEEDS)
+    GENERATORS.add(f"dist:{measure}", built(DIST_NEEDS, factory), doc, needs=DIST_NEEDS)
 
 
 _distributional("lin", "nearest neighbours by Lin's (1998) measure over relation counts")
@@ -80,7 +77,7 @@ def _word2vec(roots: Roots, settings: ResourceSettings) -> CandidateGenerator:
     return corpus_word2vec_generator(roots, settings.word2vec)
 
 
-GENERATORS.add("word2vec", _built(("word2vec",), _word2vec),
+GENERATORS.add("word2vec", built(("word2vec",), _word2vec),
                "nearest same-PoS neighbours in a word2vec model trained on the corpus",
                needs=("word2vec",))
 
@@ -88,7 +85,7 @@ GENERATORS.add("word2vec", _built(("word2vec",), _word2vec),
 def _bilingual(dictionary: str, doc: str) -> None:
     def factory(roots: Roots) -> CandidateGenerator:
         from lexsub_baselines.generators.bilingual import BilingualGenerator
-        from lexsub_baselines.resources.bilingual import load_dictionary
+        from lexsub_baselines.resources.dictionaries import load_dictionary
 
         return BilingualGenerator(load_dictionary(dictionary, roots))
 
@@ -165,14 +162,13 @@ def _frequency(source: str, by_tier: bool, name: str | None = None) -> None:
 
     def factory(roots: Roots, settings: ResourceSettings) -> Ranker:
         from lexsub_baselines.rankers.frequency import FrequencyRanker
-        from lexsub_baselines.resources.frequency import frequency_source
 
-        return FrequencyRanker(frequency_source(roots, source), by_tier=by_tier)
+        return FrequencyRanker(FREQUENCY_SOURCES.get(source)(roots), by_tier=by_tier)
 
     canonical = ranker_name(source, by_tier)
     doc = FREQUENCY_SOURCES.doc(source) + (", within WordNet tiers" if by_tier else "")
     needs = FREQUENCY_SOURCES.needs(source)
-    RANKERS.add(name or canonical, _built(needs, factory), f"= {canonical}" if name else doc,
+    RANKERS.add(name or canonical, built(needs, factory), f"= {canonical}" if name else doc,
                 needs=needs)
 
 
@@ -191,7 +187,7 @@ def _lm(roots: Roots, settings: ResourceSettings) -> LMRanker:
     return LMRanker(lambda: shared_lm(roots, settings.lm))
 
 
-RANKERS.add("lm", _built(LM_NEEDS, _lm),
+RANKERS.add("lm", built(LM_NEEDS, _lm),
             "KenLM 5-gram (modified Kneser-Ney) score of the sentence with the inflected candidate",
             needs=LM_NEEDS)
 
@@ -202,7 +198,7 @@ def _bow(roots: Roots, settings: ResourceSettings) -> BowRanker:
     return BowRanker(lambda: shared_bow_model(roots))
 
 
-RANKERS.add("bow", _built(BOW_NEEDS, _bow),
+RANKERS.add("bow", built(BOW_NEEDS, _bow),
             "bag-of-words: sum of log P(context word | candidate), Dirichlet-smoothed window "
             "counts", needs=BOW_NEEDS)
 
@@ -213,7 +209,7 @@ def _cmlc_ranker(roots: Roots, settings: ResourceSettings) -> CmlcRanker:
     return CmlcRanker(_lm(roots, settings), _bow(roots, settings))
 
 
-RANKERS.add("cmlc", _built(CMLC_NEEDS, _cmlc_ranker),
+RANKERS.add("cmlc", built(CMLC_NEEDS, _cmlc_ranker),
             "lambda * z(lm) + (1 - lambda) * z(bow), lambda tuned on the trial data",
             needs=CMLC_NEEDS)
 
@@ -221,13 +217,12 @@ RANKERS.add("cmlc", _built(CMLC_NEEDS, _cmlc_ranker),
 def _cmlc_prior(roots: Roots, settings: ResourceSettings) -> Ranker:
     from lexsub_baselines.rankers.frequency import FrequencyRanker
     from lexsub_baselines.rankers.prior import PriorRanker
-    from lexsub_baselines.resources.frequency import frequency_source
 
-    frequency = FrequencyRanker(frequency_source(roots, PRIOR_FREQUENCY))
+    frequency = FrequencyRanker(FREQUENCY_SOURCES.get(PRIOR_FREQUENCY)(roots))
     return PriorRanker(_cmlc_ranker(roots, settings), frequency.score)
 
 
-RANKERS.add("cmlc:prior", _built(CMLC_NEEDS, _cmlc_prior),
+RANKERS.add("cmlc:prior", built(CMLC_NEEDS, _cmlc_prior),
             "cmlc + beta * z(log BNC frequency) - gamma * WordNet tier; beta, gamma tuned on "
             "trial", needs=CMLC_NEEDS)
 
@@ -249,113 +244,25 @@ for _inner in ("bow", "lm", "cmlc"):
     _first_tier_prior(_inner)
 
 
-# --- systems ----------------------------------------------------------------------------
+# Melamud, Levy & Dagan (2015): skip-gram word and context embeddings, four measures. The
+# rankers use only the public contract (Candidate, Instance, the Ranker protocol): the worked
+# example of README "Write your own system".
+EMB_NEEDS = ("embeddings",)
 
 
-def _composed(name: str, generator: str, ranker: str, doc: str) -> None:
-    """Register `name` as the composition of a registered generator and ranker."""
+def _embedding(measure: str, doc: str) -> None:
+    def factory(roots: Roots, settings: ResourceSettings) -> Ranker:
+        from lexsub_baselines.distributional.embeddings import shared_embeddings
+        from lexsub_baselines.rankers.embedding import EmbeddingRanker
 
-    def factory(roots: Roots) -> System:
-        return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
+        return EmbeddingRanker(measure, lambda: shared_embeddings(roots, settings.embeddings),
+                               window=settings.embeddings.window)
 
-    SYSTEMS.add(name, factory, doc,
-                needs=_unique(GENERATORS.needs(generator), RANKERS.needs(ranker)))
-
-
-_composed("wordnet", "wordnet", f"freq:{BASELINE_FREQUENCY}:tiers",
-          "WordNet baseline: synonyms by criteria 1-4 (tiers), by relation frequency within a "
-          "tier")
-_composed("wordnet-c12", "wordnet-c12", f"freq:{BASELINE_FREQUENCY}:tiers",
-          "the trial release's WordNet baseline: criteria 1-2 only, by relation frequency")
-_composed("roget", "roget", f"freq:{BASELINE_FREQUENCY}",
-          "Roget baseline: all same-PoS synonyms in Roget (1911), by relation frequency")
+    RANKERS.add(f"emb:{measure}", built(EMB_NEEDS, factory), doc, needs=EMB_NEEDS)
 
 
-@SYSTEMS.register("mw")
-def _mw(roots: Roots) -> System:
-    """mw task: a WordNet multiword with the target within 2 words before/after it"""
-    from lexsub_baselines.multiword import MultiwordBaseline
-    from lexsub_baselines.resources.wordnet import open_wordnet
-
-    return MultiwordBaseline(open_wordnet(roots), name="mw")
-
-
-# The distributional baselines (McCarthy & Navigli 2007): nearest neighbours, no re-ranking.
-for _measure, _doc in (("lin", "Lin (1998)"), ("l1", "l1 distance"),
-                       ("lee", "alpha-skew divergence (Lee 1999)"), ("jaccard", "Jaccard"),
-                       ("cos", "cosine")):
-    _composed(_measure, f"dist:{_measure}", "identity",
-              f"distributional thesaurus, {_doc}: best = nearest, oot = 10 nearest")
-_composed("word2vec", "word2vec", "identity",
-          "modern extra: nearest same-PoS word2vec neighbours (gensim, same corpus)")
-
-# In-context rankers over the same WordNet candidates, all four tiers (Jabbari et al. 2010).
-for _ranker in ("bow", "lm", "cmlc"):
-    _composed(f"wordnet+{_ranker}", "wordnet", _ranker,
-              f"WordNet candidates (all tiers) ranked by the {_ranker} model of the context")
-
-# Beyond Jabbari: context ranking with the baseline's first-criterion prior (chosen on trial).
-_composed("wordnet+cmlc:tier1-first", "wordnet", "cmlc:tier1-first",
-          "WordNet candidates: first-synset synonyms first, each group ranked by cmlc")
-_composed("wordnet+cmlc:prior", "wordnet", "cmlc:prior",
-          "WordNet candidates ranked by cmlc plus the baseline's tier and frequency priors")
-
-# Ablation: the WordNet baseline under every frequency source.
-for _source in FREQUENCY_SOURCES.names():
-    _composed(f"wordnet+freq:{_source}:tiers", "wordnet", f"freq:{_source}:tiers",
-              f"WordNet baseline ranked by the {_source} frequency source (ablation)")
-
-
-# Cross-lingual (SemEval-2010 Task 2) systems answer in Spanish (`language = "es"`); see
-# `lexsub_baselines.crosslingual` and `datasets.clls.crosslingual_target` for where they run.
-def _crosslingual(dictionary: str, corpus_ranked: bool) -> None:
-    kind = "dictcorp" if corpus_ranked else "dict"
-
-    def factory(roots: Roots) -> System:
-        from lexsub_baselines.crosslingual import CrossLingualSystem
-        from lexsub_baselines.generators.bilingual import BilingualGenerator
-        from lexsub_baselines.resources.bilingual import load_dictionary
-
-        generator = BilingualGenerator(load_dictionary(dictionary, roots))
-        ranker = RANKERS.get("eswiki-frequency")(roots) if corpus_ranked else None
-        return CrossLingualSystem(f"{kind}:{dictionary}", generator, ranker)
-
-    doc = ("DICTCORP: {d} translations ranked by Spanish Wikipedia frequency" if corpus_ranked
-           else "DICT: {d} translations in dictionary order (best = first, oot = first 10)")
-    SYSTEMS.add(f"{kind}:{dictionary}", factory, doc.format(d=dictionary))
-
-
-_crosslingual("wiktionary", corpus_ranked=False)
-_crosslingual("wiktionary", corpus_ranked=True)
-_crosslingual("freedict", corpus_ranked=False)
-_crosslingual("freedict", corpus_ranked=True)
-
-
-@SYSTEMS.register("wordnet-translate:wiktionary", needs=SYSTEMS.needs("wordnet"))
-def _wordnet_translate(roots: Roots) -> System:
-    """the WordNet system's English oot substitutes translated through Wiktionary (EN->ES)"""
-    from lexsub_baselines.crosslingual import TranslatingSystem
-    from lexsub_baselines.generators.bilingual import BilingualGenerator
-    from lexsub_baselines.resources.bilingual import load_dictionary
-
-    english = SYSTEMS.get("wordnet")(roots)  # the English WordNet baseline
-    return TranslatingSystem("wordnet-translate:wiktionary", english,
-                             BilingualGenerator(load_dictionary("wiktionary", roots)))
-
-
-#: The members of `vote`, in tie-breaking order (those registered when it is built).
-VOTE_MEMBERS: tuple[str, ...] = ("wordnet", "lin", "l1", "lee", "jaccard", "cos", "roget")
-
-
-@SYSTEMS.register("vote", needs=_unique(*(SYSTEMS.needs(m) for m in VOTE_MEMBERS
-                                           if m in SYSTEMS)))
-def _vote(roots: Roots) -> System:
-    """vote of the English baselines (wordnet, lin, l1, lee, jaccard, cos, roget present)"""
-    from lexsub_baselines.analysis.voting import VotingSystem
-    from lexsub_baselines.errors import LexsubError
-
-    members = [m for m in VOTE_MEMBERS if m in SYSTEMS]
-    if len(members) < 2:
-        raise LexsubError(f"vote needs at least two of {', '.join(VOTE_MEMBERS)} registered "
-                          f"(found: {', '.join(members) or 'none'})")
-    return VotingSystem("vote", tuple(SYSTEMS.get(m)(roots) for m in members))
+_embedding("add", "Melamud et al. (2015) Add: mean of cos(s,t) and cos(s,c) over the context")
+_embedding("baladd", "Melamud et al. (2015) BalAdd: the target weighted like the whole context")
+_embedding("mult", "Melamud et al. (2015) Mult: geometric mean of (cos+1)/2, target and context")
+_embedding("balmult", "Melamud et al. (2015) BalMult: Mult with the target weighted like the "
+           "whole context")

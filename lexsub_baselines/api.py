@@ -1,0 +1,77 @@
+"""The entry points of the public API that run things: `run(system, dataset)` and `RunResult`.
+
+`run` answers every instance of a dataset with a system (both given by name or as objects)
+and, given a folder, writes the official answer files there, exactly as `lexsub run` does;
+score them with `lexsub_baselines.score`. Names are looked up after the catalog and any
+installed plug-ins are loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexsub_baselines.answers import Answers
+from lexsub_baselines.catalog import build_system
+from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.plugins import load_plugins
+from lexsub_baselines.runner import answer_dataset, write_answers
+from lexsub_baselines.systems import System
+
+__all__ = ["RunResult", "run"]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The answers of one system on one dataset.
+
+    Attributes:
+        system: the system's name.
+        dataset: the dataset's name.
+        answers: instance id -> answers, in dataset order.
+        files: kind -> answer file written (empty when `run` was given no folder).
+    """
+
+    system: str
+    dataset: str
+    answers: Mapping[str, Answers] = field(repr=False)
+    files: Mapping[str, Path] = field(default_factory=dict)
+
+    def for_kind(self, kind: str) -> dict[str, list[str]]:
+        """Return {id: answers} of `kind` (`best`, `oot`, `mw`), the in-memory form `score`
+        takes."""
+        return {i: list(a.for_kind(kind)) for i, a in self.answers.items()}
+
+
+def run(system: str | System, dataset: str | Dataset, out: str | Path | None = None,
+        roots: Roots | None = None, progress: bool = False) -> RunResult:
+    """Answer every instance of `dataset` with `system`; write the answer files to `out`.
+
+    Arguments:
+        system: a registered system name, a `GENERATOR+RANKER` composition, or a `System`.
+        dataset: a dataset name (`semeval2007-trial`) or a `Dataset`.
+        out: a results folder: files go to `out/<dataset>/<system>.<kind>` (None: no files).
+        roots: data, resources and cache (default: `resolve_roots()`).
+        progress: show a progress bar on a terminal.
+
+    Raises:
+        UnknownNameError: an unknown system or dataset (the message lists the known ones).
+        MissingResourceError: data or a resource the system reads is absent.
+
+    >>> # result = run("wordnet", "semeval2007-trial", out="results")
+    >>> # score(result.files["best"], "semeval2007-trial", "best").main.recall
+    """
+    roots = roots or resolve_roots()
+    if isinstance(system, str):
+        load_plugins()
+        system = build_system(system, roots)
+    if isinstance(dataset, str):
+        dataset = load_dataset(dataset, roots)
+    answers = answer_dataset(system, dataset, progress)
+    files = write_answers(system, dataset, answers, Path(out)) if out is not None else ()
+    folder = Path(out) if out is not None else Path()
+    return RunResult(system.name, dataset.name, answers,
+                     {kind: folder / relative for kind, relative in files})

@@ -1,0 +1,59 @@
+"""What runs inside a build task on a Dask worker: warnings and progress sent to the client.
+
+Every task of the build graph (`engine.graph`) runs inside `in_task`, which forwards the
+warnings it issues to the client as Dask events (`WARNING_TOPIC`); a long task may report its
+progress with `report_progress` (`PROGRESS_TOPIC`). Outside a Dask task both do the plain thing
+(warn, nothing), so the same functions run unchanged in a test.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["PROGRESS_TOPIC", "WARNING_TOPIC", "in_task", "report_progress"]
+
+T = TypeVar("T")
+
+#: Dask event topics: warnings issued in tasks, and progress reported by long tasks.
+WARNING_TOPIC = "lexsub-warning"
+PROGRESS_TOPIC = "lexsub-progress"
+
+
+def _worker() -> Any:
+    try:
+        from distributed import get_worker
+
+        return get_worker()
+    except (ImportError, ValueError):  # not inside a Dask task
+        return None
+
+
+def report_progress(stage: str, done: float, total: float | None = None) -> None:
+    """From inside a task: tell the client that `done` (of `total`) units of `stage` are done.
+
+    Outside a Dask task this does nothing, so the same function runs unchanged in a test.
+    """
+    worker = _worker()
+    if worker is not None:
+        worker.log_event(PROGRESS_TOPIC, {"stage": stage, "done": done, "total": total})
+
+
+def in_task(run: str, stage: str | None, function: Callable[..., T], *args: Any,
+             **kwargs: Any) -> T:
+    """Run `function` in a worker, forwarding its warnings to the client of build `run` (and,
+    for the one task of a single-task `stage`, that it has started)."""
+    worker = _worker()
+    if stage is not None and worker is not None:
+        worker.log_event(PROGRESS_TOPIC, {"stage": stage, "started": True})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = function(*args, **kwargs)
+    for warning in caught:
+        if worker is None:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                                   warning.lineno)
+        else:
+            worker.log_event(WARNING_TOPIC, {"run": run, "message": str(warning.message)})
+    return result

@@ -1,0 +1,149 @@
+"""The package's imports and modules: no circles, no import up a layer, docstrings, sizes.
+
+Walks every module with `ast`: imports at the top, inside functions and under
+`TYPE_CHECKING` all count. `from pkg import name` counts as an import of `pkg.name` when that
+is a module, else of `pkg`. The implicit import of a parent package's `__init__` does not
+count (as in grimp / import-linter).
+"""
+
+from __future__ import annotations
+
+import ast
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.layers import LAYERS, layer_of
+
+PACKAGE = "lexsub_baselines"
+ROOT = Path(__file__).resolve().parent.parent / PACKAGE
+
+
+def _modules() -> dict[str, Path]:
+    modules = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _imports(module: str, path: Path, modules: dict[str, Path]) -> dict[str, int]:
+    """Return {imported module of the package: first line} of one module."""
+    found: dict[str, int] = {}
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+
+    def add(name: str, line: int) -> None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        if name and name != module:
+            found.setdefault(name, line)
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == PACKAGE:
+                    add(alias.name, node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            if base.split(".")[0] != PACKAGE:
+                continue
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                add(full if full in modules else base, node.lineno)
+    return found
+
+
+def import_graph() -> dict[str, dict[str, int]]:
+    """Return module -> {imported module: line} for the whole package."""
+    modules = _modules()
+    return {module: _imports(module, path, modules) for module, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, dict[str, int]]) -> list[str] | None:
+    """Return one import circle as [a, b, ..., a], or None (iterative depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    for start in sorted(graph):
+        if state.get(start):
+            continue
+        path = [start]
+        stack = [iter(sorted(graph[start]))]
+        state[start] = 1
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(following) == 1:
+                return [*path[path.index(following):], following]
+            elif not state.get(following):
+                state[following] = 1
+                path.append(following)
+                stack.append(iter(sorted(graph[following])))
+    return None
+
+
+def _chain(graph: dict[str, dict[str, int]], cycle: list[str]) -> str:
+    return " -> ".join(f"{a} (line {graph[a][b]})" for a, b in pairwise(cycle)) \
+        + f" -> {cycle[-1]}"
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = [m for m in _modules() if layer_of(m) is None]
+    assert not missing, f"modules outside every layer of lexsub_baselines.layers: {missing}"
+
+
+def test_no_import_circles() -> None:
+    graph = import_graph()
+    cycle = find_cycle(graph)
+    assert cycle is None, f"import circle: {_chain(graph, cycle or [])}"
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    graph = import_graph()
+    upward = []
+    for module, imported in sorted(graph.items()):
+        own = layer_of(module)
+        for target, line in sorted(imported.items()):
+            theirs = layer_of(target)
+            if own is not None and theirs is not None and theirs > own:
+                upward.append(f"{module} (layer {LAYERS[own][0]!r}) imports {target} "
+                              f"(layer {LAYERS[theirs][0]!r}) at line {line}")
+    assert not upward, "imports up a layer:\n" + "\n".join(upward)
+
+
+def test_the_walker_finds_a_circle_and_an_upward_import(tmp_path: Path) -> None:
+    graph = {"a": {"b": 3}, "b": {"c": 5}, "c": {"a": 7}, "d": {}}
+    assert find_cycle(graph) == ["a", "b", "c", "a"]
+    assert _chain(graph, ["a", "b", "c", "a"]) == "a (line 3) -> b (line 5) -> c (line 7) -> a"
+    assert find_cycle({"a": {"b": 1}, "b": {}}) is None
+    modules = {"lexsub_baselines.resources.x": tmp_path / "x.py",
+               "lexsub_baselines.distributional.y": tmp_path / "y.py"}
+    (tmp_path / "x.py").write_text("def f():\n    from lexsub_baselines.distributional.y "
+                                   "import z\n")
+    found = _imports("lexsub_baselines.resources.x", tmp_path / "x.py", modules)
+    assert found == {"lexsub_baselines.distributional.y": 2}
+    assert layer_of("lexsub_baselines.resources.x") < layer_of(  # type: ignore[operator]
+        "lexsub_baselines.distributional.y")
+
+
+@pytest.mark.parametrize("module", sorted(_modules()))
+def test_module_says_what_it_does_in_its_first_line(module: str) -> None:
+    path = _modules()[module]
+    docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert docstring and docstring.split("\n")[0].strip(), f"{path}: no module docstring"
+
+
+#: Modules stay small (house style: about 300 lines at most).
+MAX_LINES = 320
+
+
+def test_modules_stay_near_300_lines() -> None:
+    long = {module: n for module, path in _modules().items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines (split them): {long}"
