@@ -27,7 +27,7 @@ from pathlib import Path
 
 from lexsub_baselines.errors import LexsubError
 
-__all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins"]
+__all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins"]
 
 #: The entry-point group installed plug-ins declare.
 ENTRY_POINT_GROUP = "lexsub_baselines.plugins"
@@ -69,6 +69,11 @@ def load_plugins(names: Sequence[str] = (), installed: bool = True) -> list[str]
             _loaded.add(name)
             loaded.append(name)
     return loaded
+
+
+def loaded_plugins() -> tuple[str, ...]:
+    """Return the plug-ins loaded in this process, sorted (a run records them)."""
+    return tuple(sorted(_loaded))
 
 
 def _load_module(name: str) -> None:

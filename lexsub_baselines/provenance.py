@@ -7,7 +7,8 @@ scorer's signature). The settings are:
 - `package`, `python` and the versions of the libraries that make the resources and answers;
 - `wordnet` (the backend spec: `LEXSUB_WORDNET`), the frequency sources of the baselines and of
   cmlc's prior, the neighbour threshold, and `relations-tokens` (the corpus sample of the
-  relation counts, `LEXSUB_RELATIONS_TOKENS`) when the run read the relation counts;
+  relation counts, `LEXSUB_RELATIONS_TOKENS`) when the run read the relation counts, and the
+  plug-ins loaded (`--plugin`, entry points), if any;
 - `resource:<stage>`, for every built resource the run read: its cache entry and checksum
   (the parser's is a digest of its model files).
 
@@ -133,6 +134,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
     from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
+    from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
 
     values: dict[str, str] = {
@@ -144,6 +146,8 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         "neighbour-min-count": str(SYSTEM_MIN_COUNT),
         "cache": str(roots.cache.resolve()),
     }
+    if plugins := loaded_plugins():  # a user's components can change any row
+        values["plugins"] = ", ".join(plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
         values["relations-tokens"] = ResourceSettings.from_env().relations.label()
     values.update({f"version:{name}": _library_version(name) for name in LIBRARIES})

@@ -75,3 +75,17 @@ def test_a_sealed_file_is_named_by_its_cache_entry_and_checksum(tmp_path: Path) 
     checksum = seal(target)
     assert resource_fingerprint(target, tmp_path) == f"lm/model.binary@{checksum[:12]}"
     assert resource_fingerprint({"a plan": 1}, tmp_path) is None
+
+
+def test_loaded_plug_ins_are_part_of_the_settings(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexsub_baselines import plugins
+    from lexsub_baselines.paths import resolve_roots
+    from lexsub_baselines.provenance import collect_settings
+
+    roots = resolve_roots(cache=tmp_path)
+    plain = collect_settings(roots, {})
+    assert "plugins" not in plain.as_dict() and plain.as_dict()["cache"] == str(tmp_path)
+    monkeypatch.setattr(plugins, "_loaded", {"my_systems"})
+    with_plugin = collect_settings(roots, {})
+    assert with_plugin.as_dict()["plugins"] == "my_systems" and with_plugin.id != plain.id
