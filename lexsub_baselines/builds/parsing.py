@@ -12,6 +12,7 @@ from lexsub_baselines.builds.corpus import plan_for
 from lexsub_baselines.builds.settings import Context
 from lexsub_baselines.cache import verified
 from lexsub_baselines.corpora import plan_shards
+from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
 from lexsub_baselines.errors import LexsubError
 
 __all__ = ["build_neighbours", "build_parser", "build_relations", "neighbours_cached",
@@ -29,7 +30,8 @@ async def build_parser(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     from lexsub_baselines.distributional.parser import train_parser
 
     bar = ctx.progress.stage("parser")
-    model = await ctx.task("parser", train_parser, ctx.roots, ctx.settings.parser, quiet=True)
+    model = await ctx.task("parser", train_parser, ctx.roots, ctx.settings.parser, quiet=True,
+                           priority=PRIORITY_CRITICAL)
     test = model.scores.get("test", {})
     note = (f"EWT test LAS {100 * test.get('dep_las', 0):.1f}, "
             f"UPOS {100 * test.get('pos_acc', 0):.1f}") if test else ""

@@ -55,10 +55,13 @@ __all__ = ["BuildContext", "Stage", "StageFailure", "StageRecord", "report_progr
 S = TypeVar("S")  # the settings object the stages read
 T = TypeVar("T")
 
-#: Task priorities (dask runs higher first): quick planning tasks, then the long single
-#: builds (so they do not end up alone at the end), then merges (they free memory), then
-#: the many shard tasks, which fill whatever core is free.
+#: Task priorities (dask runs higher first): quick planning tasks, then the single build on
+#: the critical path (the parser, which every corpus parse waits for: behind word2vec it
+#: started 2 minutes late in a cold run), then the other long single builds (so they do not
+#: end up alone at the end), then merges (they free memory), then the many shard tasks,
+#: which fill whatever core is free.
 PRIORITY_PLAN = 30
+PRIORITY_CRITICAL = 25
 PRIORITY_SINGLE = 20
 PRIORITY_MERGE = 10
 PRIORITY_SHARD = 0
