@@ -98,6 +98,22 @@ def test_tiny_parser_is_trained_scored_and_cached(tiny: ParserModel, tiny_roots:
     again = train_parser(tiny_roots, TINY, quiet=True)
     assert again == tiny
     assert (final / "model" / "meta.json").stat().st_mtime_ns == stamp  # not retrained
+    config = (final / "model" / "config.cfg").read_text(encoding="utf-8")
+    assert "train = null" in config and ".tmp" not in config  # no trace of the build's files
+
+
+def test_two_trainings_in_two_caches_give_the_same_model(tiny: ParserModel,
+                                                         tiny_parser: ParserModel) -> None:
+    """Training is deterministic and the saved model names no path: the checksum a run
+    records for the parser is the same for every build of it."""
+    from lexsub_baselines.provenance import resource_fingerprint
+
+    assert tiny.scores["settings"] == tiny_parser.scores["settings"]
+    assert tiny.path != tiny_parser.path
+    ours = resource_fingerprint(tiny, tiny.path.parents[2])
+    theirs = resource_fingerprint(tiny_parser, tiny_parser.path.parents[2])
+    assert ours is not None and theirs is not None
+    assert ours.split("@")[1] == theirs.split("@")[1]
 
 
 @pytest.mark.slow

@@ -192,6 +192,7 @@ def train_parser(
         if not best.is_dir():
             best = work / "training" / "model-last"
         shutil.move(str(best), work / "model")
+        _forget_training_paths(work / "model" / "config.cfg")
         scores = _score(work / "model", gold["test"])
         info = {
             "key": key,
@@ -220,6 +221,21 @@ def train_parser(
     if model is None:  # pragma: no cover - the rename above just made it
         raise LexsubError(f"{final}: parser directory incomplete after training; rerun")
     return model
+
+
+def _forget_training_paths(config_path: Path) -> None:
+    """Set the saved pipeline's `[paths] train/dev` to null, as in spaCy's packaged models.
+
+    They named this build's temporary files, so two identical trainings (same weights, byte
+    for byte) differed in this one file, and so did the model's checksum a run records.
+    """
+    from thinc.api import Config
+
+    config = Config().from_disk(config_path, interpolate=False)
+    for name in ("train", "dev"):
+        if name in config.get("paths", {}):
+            config["paths"][name] = None
+    config.to_disk(config_path)
 
 
 def _child_cpu() -> float:
