@@ -1,5 +1,7 @@
 """The UD English-EWT treebank: read it into spaCy `Doc`s with gold, score a parser on it.
 
+Also `forget_training_paths`, which leaves the saved pipeline no trace of the build's files.
+
 The parser's training data (`distributional.parser`): `<shared>/resources/ud-english-ewt/
 en_ewt-ud-{train,dev,test}.conllu.xz`.
 """
@@ -15,8 +17,8 @@ from typing import Any
 from lexsub_baselines.errors import DataFormatError
 from lexsub_baselines.paths import Roots
 
-__all__ = ["SPLITS", "evaluate_parser", "ewt_path", "read_conllu_docs", "score_model",
-           "write_docbin"]
+__all__ = ["SPLITS", "evaluate_parser", "ewt_path", "forget_training_paths", "read_conllu_docs",
+           "score_model", "write_docbin"]
 
 _EWT_FOLDER = ("resources", "ud-english-ewt")
 #: The treebank's splits.
@@ -134,3 +136,18 @@ def score_model(model: Path, docs: list[Any]) -> dict[str, float]:
     from lexsub_baselines.distributional.lemmatizer import add_lemmatizer
 
     return evaluate_parser(add_lemmatizer(spacy.load(model)), docs)
+
+
+def forget_training_paths(config_path: Path) -> None:
+    """Set the saved pipeline's `[paths] train/dev` to null, as in spaCy's packaged models.
+
+    They named this build's temporary files, so two identical trainings (same weights, byte
+    for byte) differed in this one file, and so did the model's checksum a run records.
+    """
+    from thinc.api import Config
+
+    config = Config().from_disk(config_path, interpolate=False)
+    for name in ("train", "dev"):
+        if name in config.get("paths", {}):
+            config["paths"][name] = None
+    config.to_disk(config_path)

@@ -35,7 +35,12 @@ from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text, cache_key, file_sha256
 from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
-from lexsub_baselines.distributional.ewt import evaluate_parser, read_conllu_docs, write_docbin
+from lexsub_baselines.distributional.ewt import (
+    evaluate_parser,
+    forget_training_paths,
+    read_conllu_docs,
+    write_docbin,
+)
 from lexsub_baselines.distributional.ewt import ewt_path as _ewt_path
 from lexsub_baselines.distributional.ewt import score_model as _score
 from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
@@ -192,7 +197,7 @@ def train_parser(
         if not best.is_dir():
             best = work / "training" / "model-last"
         shutil.move(str(best), work / "model")
-        _forget_training_paths(work / "model" / "config.cfg")
+        forget_training_paths(work / "model" / "config.cfg")
         scores = _score(work / "model", gold["test"])
         info = {
             "key": key,
@@ -221,21 +226,6 @@ def train_parser(
     if model is None:  # pragma: no cover - the rename above just made it
         raise LexsubError(f"{final}: parser directory incomplete after training; rerun")
     return model
-
-
-def _forget_training_paths(config_path: Path) -> None:
-    """Set the saved pipeline's `[paths] train/dev` to null, as in spaCy's packaged models.
-
-    They named this build's temporary files, so two identical trainings (same weights, byte
-    for byte) differed in this one file, and so did the model's checksum a run records.
-    """
-    from thinc.api import Config
-
-    config = Config().from_disk(config_path, interpolate=False)
-    for name in ("train", "dev"):
-        if name in config.get("paths", {}):
-            config["paths"][name] = None
-    config.to_disk(config_path)
 
 
 def _child_cpu() -> float:
