@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import resource
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,14 +86,7 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
     for name in wanted:
         STAGES.get(name)
     started = time.perf_counter()
-    probe: BuildContext[ResourceSettings] = BuildContext(None, roots, settings, progress)
-    found: dict[str, Any] = {}
-    for name in wanted:
-        try:
-            if (hit := STAGES.get(name).cached(probe)) is not None:
-                found[name] = hit
-        except LexsubError:
-            pass  # reported by the graph run
+    found = _find_cached(BuildContext(None, roots, settings, progress), wanted)
     if len(found) == len(wanted):
         records = tuple(StageRecord(name, "cached", 0.0, 0.0) for name in wanted)
         return BuildReport(found, records, "", time.perf_counter() - started,
@@ -137,16 +130,36 @@ async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
                        time.perf_counter() - started, peak)
 
 
-def cached_results(roots: Roots, names: Iterable[str],
-                   settings: ResourceSettings | None = None) -> dict[str, Any]:
+def _find_cached(probe: BuildContext[ResourceSettings], names: Iterable[str]) -> dict[str, Any]:
+    """Return stage -> result of the stages of `names` whose result is cached (checked on the
+    client); a stage whose check fails is left out (the graph run reports why)."""
+    found: dict[str, Any] = {}
+    for name in names:
+        try:
+            if (hit := STAGES.get(name).cached(probe)) is not None:
+                found[name] = hit
+        except LexsubError:
+            pass
+    return found
+
+
+def cached_results(roots: Roots, names: Iterable[str], settings: ResourceSettings | None = None,
+                   known: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return stage -> cached result for `names` and every stage they need (transitively),
     leaving out those not built (the parser behind the relation counts, say, for a record of
     what a run read).
+
+    Arguments:
+        known: results already at hand (a `BuildReport`'s), taken as they are instead of
+            checking their files again; failures among them are looked up like the rest.
     """
-    probe: BuildContext[ResourceSettings] = BuildContext(
-        None, roots, settings or ResourceSettings.from_env(), Progress(False))
-    found = {name: STAGES.get(name).cached(probe) for name in sorted(_closure(names))}
-    return {name: result for name, result in found.items() if result is not None}
+    known = {name: value for name, value in (known or {}).items()
+             if not isinstance(value, StageFailure)}
+    closure = sorted(_closure(names))
+    probe = BuildContext(None, roots, settings or ResourceSettings.from_env(), Progress(False))
+    found = _find_cached(probe, [name for name in closure if name not in known])
+    return {name: known.get(name, found.get(name)) for name in closure
+            if name in known or name in found}
 
 
 _ENSURED: dict[tuple[Roots, ResourceSettings, str], Any] = {}

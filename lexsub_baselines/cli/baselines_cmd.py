@@ -107,7 +107,8 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
                for need in reversed(system_needs(name)) if need in failures}
     if needs and report.engine:
         print(report.table(), file=sys.stderr)
-    return report, blocked, collect_settings(roots, cached_results(roots, needs))
+    return report, blocked, collect_settings(
+        roots, cached_results(roots, needs, known=report.results))
 
 
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
