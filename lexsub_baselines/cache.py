@@ -25,6 +25,7 @@ __all__ = [
     "load_sparse",
     "save_sparse",
     "seal",
+    "sealed_checksum",
     "verified",
 ]
 
@@ -93,12 +94,16 @@ def seal(path: Path) -> str:
     return digest
 
 
+def sealed_checksum(path: Path) -> str | None:
+    """Return the checksum `seal` recorded for `path`, or None when it was never sealed."""
+    sidecar = _sidecar(path)
+    return sidecar.read_text(encoding="ascii").strip() if sidecar.is_file() else None
+
+
 def verified(path: Path) -> bool:
     """Return True when `path` exists and matches the checksum recorded by `seal`."""
-    sidecar = _sidecar(path)
-    if not path.is_file() or not sidecar.is_file():
-        return False
-    return sidecar.read_text(encoding="ascii").strip() == file_sha256(path)
+    checksum = sealed_checksum(path) if path.is_file() else None
+    return checksum is not None and checksum == file_sha256(path)
 
 
 def save_sparse(stem: Path, matrix: Any, info: dict[str, Any], compressed: bool = True) -> None:

@@ -31,6 +31,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cache import file_sha256, sealed_checksum
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.version import __version__
 
@@ -89,16 +90,15 @@ def _library_version(name: str) -> str:
         return "absent"
 
 
-def _sidecar_digest(path: Path) -> str:
-    sidecar = path.with_name(path.name + ".sha256")
-    return sidecar.read_text(encoding="ascii").strip()[:12] if sidecar.is_file() else "unsealed"
+def _sealed_digest(path: Path) -> str:
+    checksum = sealed_checksum(path)
+    return checksum[:12] if checksum else "unsealed"
 
 
 def _tree_digest(folder: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        digest.update(f"{path.relative_to(folder).as_posix()}\0{file_sha256(path)}\n".encode())
     return digest.hexdigest()[:12]
 
 
@@ -120,7 +120,7 @@ def resource_fingerprint(result: Any, cache: Path) -> str | None:
         where = path.resolve().relative_to(cache.resolve()).as_posix()
     except ValueError:
         where = str(path)
-    checksum = _tree_digest(path) if path.is_dir() else _sidecar_digest(path)
+    checksum = _tree_digest(path) if path.is_dir() else _sealed_digest(path)
     return f"{where}@{checksum}"
 
 

@@ -23,6 +23,7 @@ from tqdm import tqdm
 from lexsub_baselines.answers import Answers, write_answer_file
 from lexsub_baselines.cache import atomic_write_text
 from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.systems import System
 
 __all__ = [
@@ -155,11 +156,18 @@ def write_json(path: Path, data: Any) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
 
-def load_json(path: Path) -> Any:
-    """Read JSON written by `write_json` (empty dict when absent)."""
+def load_json(path: Path, remedy: str = "re-run `lexsub baselines`, or delete the file") -> Any:
+    """Read JSON written by `write_json` (empty dict when absent).
+
+    Raises:
+        LexsubError: the file is not JSON (the message names it and `remedy`).
+    """
     if not path.is_file():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise LexsubError(f"{path}: not JSON ({error}); {remedy}") from None
 
 
 def merge(base: dict[str, Any], dataset: str, system: str, value: Any) -> None:

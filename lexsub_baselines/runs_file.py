@@ -12,7 +12,6 @@ system → record, no settings) is read with its rows' settings unknown.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.provenance import conflicts, merged
+from lexsub_baselines.runner import load_json
 from lexsub_baselines.tables import markdown_rows
 
 __all__ = ["UNKNOWN", "RunsFile", "describe_mixed", "read_runs", "settings_section"]
@@ -91,16 +91,10 @@ def read_runs(path: Path) -> RunsFile:
     Raises:
         LexsubError: the file is not JSON or not a runs file (naming it, and the remedy).
     """
-    if not path.is_file():
-        return RunsFile()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise LexsubError(f"{path}: not JSON ({error}); re-run `lexsub baselines` without "
-                          "--systems, or delete the file") from None
+    remedy = "re-run `lexsub baselines` without --systems, or delete the file"
+    data = load_json(path, remedy)
     if not isinstance(data, dict):
-        raise LexsubError(f"{path}: not a runs file (a JSON object is expected); re-run "
-                          "`lexsub baselines` without --systems, or delete the file")
+        raise LexsubError(f"{path}: not a runs file (a JSON object is expected); {remedy}")
     if data.get("format") == FORMAT:
         return RunsFile(dict(data.get("settings", {})), dict(data.get("runs", {})))
     return RunsFile({}, {k: v for k, v in data.items() if isinstance(v, dict)})

@@ -10,7 +10,6 @@ per-item credit and item upper bound is the scorer's own.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.runner import file_stem
+from lexsub_baselines.runner import file_stem, load_json
 from lexsub_baselines.runs_file import read_runs
 from lexsub_baselines.scoring import (
     ALL,
@@ -61,10 +60,7 @@ def read_results_json(path: Path, shape: str, remedy: str
     """
     if not path.is_file():
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise LexsubError(f"{path}: not JSON ({error}); {remedy}") from None
+    data = load_json(path, remedy)
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise LexsubError(f"{path}: expected an object dataset -> {shape}; {remedy}")
     return data
