@@ -26,6 +26,7 @@ __all__ = [
     "save_sparse",
     "seal",
     "sealed_checksum",
+    "sparse_saved",
     "verified",
 ]
 
@@ -125,11 +126,16 @@ def save_sparse(stem: Path, matrix: Any, info: dict[str, Any], compressed: bool 
     seal(meta)
 
 
+def sparse_saved(stem: Path) -> bool:
+    """Return True when `save_sparse` finished writing `stem` (both files verified)."""
+    return verified(stem.with_suffix(".npz")) and verified(stem.with_suffix(".json"))
+
+
 def load_sparse(stem: Path) -> tuple[Any, dict[str, Any]] | None:
     """Read what `save_sparse` wrote: (CSR matrix, info), or None when absent or not verified."""
     import scipy.sparse as sp
 
     npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-    if not (verified(npz) and verified(meta)):
+    if not sparse_saved(stem):
         return None
     return sp.load_npz(npz).tocsr(), json.loads(meta.read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.builds.settings import Context
-from lexsub_baselines.cache import verified
+from lexsub_baselines.cache import sparse_saved, verified
 
 __all__ = ["bow_cached", "build_bow", "build_embeddings", "build_lm", "build_text",
            "build_word2vec", "embeddings_cached", "lm_cached", "text_cached", "word2vec_cached"]
@@ -61,8 +61,7 @@ def _bow_stem(ctx: Context) -> Path:
 
 def bow_cached(ctx: Context) -> Any:
     stem = _bow_stem(ctx)
-    return stem if verified(stem.with_suffix(".npz")) and verified(stem.with_suffix(".json")) \
-        else None
+    return stem if sparse_saved(stem) else None
 
 
 async def build_bow(ctx: Context, inputs: Mapping[str, Any]) -> Any:

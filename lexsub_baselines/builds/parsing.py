@@ -10,7 +10,7 @@ from typing import Any
 
 from lexsub_baselines.builds.corpus import plan_for
 from lexsub_baselines.builds.settings import Context
-from lexsub_baselines.cache import verified
+from lexsub_baselines.cache import sparse_saved
 from lexsub_baselines.corpora import plan_shards
 from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
 from lexsub_baselines.errors import LexsubError
@@ -52,8 +52,7 @@ def relations_cached(ctx: Context) -> Any:
     from lexsub_baselines.distributional.build import counts_stem
 
     stem = counts_stem(ctx.roots, parser_key(ctx), ctx.settings.relations)
-    npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-    return stem if verified(npz) and verified(meta) else None
+    return stem if sparse_saved(stem) else None
 
 
 async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
