@@ -10,6 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexsub_baselines.scoring import ScoringWarning, get_profile, parse_answer_lines, score
+from lexsub_baselines.scoring.answers_reader import read_answers
+from lexsub_baselines.scoring.normalise import official_answer, unchanged_test
 
 GOLD = """\
 side.n 1 :: team 3;party 1;well-lit 1;
@@ -86,3 +88,36 @@ def test_reader_accounts_for_every_non_blank_line(data: bytes, kind: str, profil
     for number, line in enumerate(lines, start=1):
         if number not in parsed and line.strip(b" \t\r\f\v"):
             assert number in malformed
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.tuples(raw_line, corruption), max_size=12), newline=st.booleans(),
+       kind=st.sampled_from(["best", "oot", "mw"]),
+       profile=st.sampled_from(["official", "corrected", "clls2010-official"]))
+def test_a_file_reads_as_its_lines_do(tmp_path: Path, lines: list[tuple[bytes, bytes]],
+                                      newline: bool, kind: str, profile: str) -> None:
+    # read_answers decodes a UTF-8 file at once; parse_answer_lines decodes line by line
+    data = b"\n".join(line + extra for line, extra in lines) + (b"\n" if newline else b"")
+    path = tmp_path / "system"
+    path.write_bytes(data)
+    chosen = get_profile(profile)
+    from_file = read_answers(path, kind, chosen)
+    raw = data.split(b"\n")
+    from_lines = parse_answer_lines(raw[:-1] if newline else raw, kind, chosen, str(path))
+    assert from_file == from_lines
+    assert [p.line for p in from_file.problems] == sorted(p.line for p in from_file.problems)
+
+
+@settings(max_examples=300, deadline=None)
+@given(answers=st.lists(st.sampled_from(WORDS) | st.text(max_size=12), max_size=10))
+def test_the_official_shortcut_never_skips_a_change(answers: list[str]) -> None:
+    if unchanged_test(official_answer)(";".join(answers)):
+        assert [official_answer(a) for a in answers] == answers
+
+
+def test_a_profile_with_its_own_normaliser_has_no_shortcut() -> None:
+    # clls2010-official derives from official but normalises answers its own way
+    clls = get_profile("clls2010-official")
+    assert clls.normalise_answer is not official_answer
+    assert not unchanged_test(clls.normalise_answer)("team;party")

@@ -9,8 +9,11 @@ too; nothing here raises on bad content.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -99,13 +102,44 @@ class SystemAnswers:
         return tuple(p.line for p in self.problems if p.code == "malformed")
 
 
-def _decode(raw: bytes, profile: Profile) -> tuple[str, bool]:
-    try:
-        return raw.decode("utf-8"), True
-    except UnicodeDecodeError:
-        if profile.decode == "latin-1":
-            return raw.decode("latin-1"), False
-        return raw.decode("utf-8", errors="surrogateescape"), False
+#: What Perl's `\S` treats as blank around a line's answers (no newline: lines are split).
+_BLANKS = " \t\r\f\v"
+
+
+def _texts(raw_lines: Iterable[bytes | str], profile: Profile, path: str,
+           problems: list[Problem]) -> list[str]:
+    """Decode the lines (recording undecodable ones) and drop their newlines."""
+    texts: list[str] = []
+    for number, raw in enumerate(raw_lines, start=1):
+        if isinstance(raw, str):
+            texts.append(raw)
+            continue
+        try:
+            texts.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            latin = profile.decode == "latin-1"
+            texts.append(raw.decode("latin-1") if latin else
+                         raw.decode("utf-8", errors="surrogateescape"))
+            problems.append(Problem(path, number, "encoding", "not valid UTF-8; read "
+                                    + ("as Latin-1" if latin else "byte for byte")))
+    if "\n" in "".join(texts):
+        texts = [text.rstrip("\n") for text in texts]
+    return texts
+
+
+def _strip_crs(texts: list[str], profile: Profile, path: str,
+               problems: list[Problem]) -> list[str]:
+    """Note the first CRLF line end; remove the CRs when the profile strips them."""
+    first = next((n for n, text in enumerate(texts, start=1) if text.endswith("\r")), None)
+    if first is None:
+        return texts
+    effect = ("CR removed" if profile.strip_cr else
+              "the CR stays in the last answer, which then gets no credit, as in the official "
+              "scorer (use --profile corrected)")
+    problems.append(Problem(path, first, "crlf", f"CRLF line end; {effect}"))
+    if not profile.strip_cr:
+        return texts
+    return [text[:-1] if text.endswith("\r") else text for text in texts]
 
 
 def parse_answer_lines(
@@ -122,66 +156,85 @@ def parse_answer_lines(
     Returns:
         The well-formed lines and the problems found (never raises on bad content).
     """
-    search = profile.lines.for_kind(kind).search
+    problems: list[Problem] = []
+    return _parse(_texts(raw_lines, profile, path, problems), kind, profile, path, problems)
+
+
+def _parse(texts: list[str], kind: str, profile: Profile, path: str,
+           problems: list[Problem]) -> SystemAnswers:
+    """Parse decoded lines (no newlines); `problems` holds those found while decoding.
+
+    Each step runs over all lines at once (CRs, the line pattern, ids, answers), so a clean
+    file is read with few Python-level steps per line; the problems are then put back in
+    line order, as a line-by-line reading records them.
+    """
+    if "\r" in "".join(texts):
+        texts = _strip_crs(texts, profile, path, problems)
+    matches = list(map(profile.lines.for_kind(kind).search, texts))
+    found: list[re.Match[str]] = list(filter(None, matches))
+    if len(found) < len(matches):
+        other_kind = _malformed(texts, matches, kind, profile, path, problems)
+        numbers = [n for n, match in enumerate(matches, start=1) if match is not None]
+    else:
+        other_kind, numbers = 0, list(range(1, len(texts) + 1))
+    columns = zip(*map(re.Match.groups, found), strict=True)  # lexelts, ids, answers texts
+    lexelts, ids, rests = (list(column) for column in columns) if found else ([], [], [])
+    rests = list(map(profile.answers_text, rests))
+    split_answers = profile.split_answers
+    answers = [tuple(split_answers(rest)) if rest.strip(_BLANKS) else () for rest in rests]
+    repeated = _repeated_ids(ids, numbers, path, problems) if len(set(ids)) < len(ids) \
+        else set()
+    if kind != "mw" and () in answers:
+        problems += [Problem(path, n, "blank-answers",
+                             f"nothing after the separator for id {item_id}: unattempted "
+                             "(score.pl would re-use the previous line's answers)")
+                     for n, item_id, rest in zip(numbers, ids, rests, strict=True)
+                     if not rest.strip(_BLANKS) and n not in repeated]
+    # tuple.__new__(AnswerLine, fields) is what AnswerLine(*fields) does, without the call
+    # to the NamedTuple's Python-level __new__ for every line
+    lines = tuple(map(tuple.__new__, repeat(AnswerLine),
+                      zip(lexelts, ids, answers, numbers, rests, strict=True)))
+    if not lines and not problems:
+        problems.append(Problem(path, 0, "empty-file", "no answer lines"))
+    problems.sort(key=attrgetter("line"))  # stable: a line's problems keep their order
+    return SystemAnswers(path, kind, lines, tuple(problems), other_kind)
+
+
+def _malformed(texts: list[str], matches: list[re.Match[str] | None], kind: str,
+               profile: Profile, path: str, problems: list[Problem]) -> int:
+    """Record the lines that do not match; return how many are lines of the other kind."""
     other, separator = OTHER_KIND.get(kind, ("", ""))
     article = "an" if kind == "oot" else "a"
-    other_pattern = profile.lines.for_kind(other) if other else None
-    answers_text, split_answers = profile.answers_text, profile.split_answers
-    lines: list[AnswerLine] = []
-    problems: list[Problem] = []
-    seen: dict[str, int] = {}
-    crlf = other_kind = 0
-    for number, raw in enumerate(raw_lines, start=1):
-        if isinstance(raw, bytes):
-            text, clean = _decode(raw, profile)
-            if not clean:
-                how = "as Latin-1" if profile.decode == "latin-1" else "byte for byte"
-                problems.append(Problem(path, number, "encoding",
-                                        f"not valid UTF-8; read {how}"))
-        else:
-            text = raw
-        text = text.rstrip("\n")
-        if text.endswith("\r"):
-            crlf += 1
-            if crlf == 1:
-                effect = ("CR removed" if profile.strip_cr else
-                          "the CR stays in the last answer, which then gets no credit, as in "
-                          "the official scorer (use --profile corrected)")
-                problems.append(Problem(path, number, "crlf", f"CRLF line end; {effect}"))
-            if profile.strip_cr:
-                text = text[:-1]
-        match = search(text)
-        if match is None:
-            # score.pl: `elsif ($line =~ /\S/) { print "Error in $ansfile on line $lcnt\n" }`
-            if text.strip(" \t\r\f\v"):
-                if other_pattern is not None and other_pattern.search(text):
-                    other_kind += 1
-                    what = (f"not {article} {kind} answer line (it has the {other} "
-                            f"separator `{separator}`); skipped")
-                else:
-                    what = f"not {article} {kind} answer line; skipped"
-                problems.append(Problem(path, number, "malformed", what))
+    other_search = profile.lines.for_kind(other).search if other else None
+    other_kind = 0
+    for number, (text, match) in enumerate(zip(texts, matches, strict=True), start=1):
+        # score.pl: `elsif ($line =~ /\S/) { print "Error in $ansfile on line $lcnt\n" }`
+        if match is not None or not text.strip(_BLANKS):
             continue
-        lexelt, item_id, rest = match.groups()
-        rest = answers_text(rest)
-        duplicate = item_id in seen
-        if duplicate:
+        if other_search is not None and other_search(text):
+            other_kind += 1
+            what = (f"not {article} {kind} answer line (it has the {other} separator "
+                    f"`{separator}`); skipped")
+        else:
+            what = f"not {article} {kind} answer line; skipped"
+        problems.append(Problem(path, number, "malformed", what))
+    return other_kind
+
+
+def _repeated_ids(ids: list[str], numbers: list[int], path: str,
+                  problems: list[Problem]) -> set[int]:
+    """Record the lines repeating an earlier line's id (kept, but ignored by the measures)."""
+    seen: dict[str, int] = {}
+    repeated: set[int] = set()
+    for number, item_id in zip(numbers, ids, strict=True):
+        if item_id in seen:
+            repeated.add(number)
             problems.append(Problem(path, number, "duplicate-id",
                                     f"id {item_id} already answered on line {seen[item_id]}; "
                                     "this line is ignored"))
         else:
             seen[item_id] = number
-        blank = not rest.strip(" \t\r\f\v")
-        if blank and kind != "mw" and not duplicate:
-            problems.append(Problem(path, number, "blank-answers",
-                                    f"nothing after the separator for id {item_id}: "
-                                    "unattempted (score.pl would re-use the previous line's "
-                                    "answers)"))
-        answers = () if blank else tuple(split_answers(rest))
-        lines.append(AnswerLine(lexelt, item_id, answers, number, rest))
-    if not lines and not problems:
-        problems.append(Problem(path, 0, "empty-file", "no answer lines"))
-    return SystemAnswers(path, kind, tuple(lines), tuple(problems), other_kind)
+    return repeated
 
 
 def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers:
@@ -203,18 +256,16 @@ def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers
     """
     file = Path(path)
     data = read_input(file, f"{kind} answer file", "write it with `lexsub run` or check the path")
-    raw_lines: list[bytes] | list[str]
     try:  # a UTF-8 file (the usual case) is decoded at once; otherwise line by line
-        raw_lines = data.decode("utf-8").split("\n")
+        texts = data.decode("utf-8").split("\n")
     except UnicodeDecodeError:
-        raw_lines = data.split(b"\n")
-    if raw_lines and not raw_lines[-1]:
-        raw_lines.pop()
-    answers = parse_answer_lines(raw_lines, kind, profile, str(path))
-    kind_of = path_kind(file)
-    if not raw_lines and kind_of != "a file":
+        raw = data.split(b"\n")
+        answers = parse_answer_lines(raw if raw[-1] else raw[:-1], kind, profile, str(path))
+    else:
+        answers = _parse(texts if texts[-1] else texts[:-1], kind, profile, str(path), [])
+    if not data and (what := path_kind(file)) != "a file":
         answers = replace(answers, problems=(Problem(str(path), 0, "empty-file",
-                                                     f"no answer lines: {path} is {kind_of}, "
+                                                     f"no answer lines: {path} is {what}, "
                                                      "not an answer file"),))
     return answers
 

@@ -182,7 +182,9 @@ def build_gold(gold: GoldFile | Mapping[str, GoldItem] | Iterable[GoldLine], pro
         known = items.get(line.id)
         if known is not None and not merge:
             continue
-        raw = [r for r in line.raw if not drop(r) and keep(r)]
+        raw = [r for r in line.raw if not drop(r)]
+        if subset.single_words:
+            raw = [r for r in raw if keep(r)]
         first = profile.first_count(raw[0]) if raw else None
         # score.pl readgoldfile: `if (($#res > 0) || ($num > 1))` -- at least 2 responses.
         if not (len(raw) > 1 or (first or 0) > 1):

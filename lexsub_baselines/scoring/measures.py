@@ -17,6 +17,7 @@ from functools import cache
 from lexsub_baselines.scoring.answers_reader import SystemAnswers
 from lexsub_baselines.scoring.bounds import item_bound
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold
+from lexsub_baselines.scoring.normalise import unchanged_test
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 from lexsub_baselines.scoring.subsets import ALL, Subset
@@ -36,34 +37,35 @@ class ItemAnswers:
 def _normalised(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
                 subset: Subset) -> Iterator[tuple[GoldTarget, tuple[str, ...]]]:
     done: set[str] = set()
-    items = gold.items
+    target_of = gold.items.get
     # the same answer recurs across items: normalise each distinct one once per file
     normalise = cache(profile.normalise_answer)
+    unchanged = unchanged_test(profile.normalise_answer)
     keep = subset.keeps_answer if subset.single_words else None
     cap = profile.oot_cap if kind == "oot" else None
     dedupe = kind == "oot" and profile.dedupe_oot
     # nothing dropped before the cap (official, all items): cap first, normalise 10 at most
     one_to_one = keep is None and not profile.drop_empty_answers and not dedupe
     for line in system.lines:
-        target = items.get(line.id)
+        target = target_of(line.id)
         if target is None or not target.total or line.id in done:
             continue
         done.add(line.id)
+        answers = line.answers[:cap] if one_to_one and cap else line.answers
+        if not unchanged(";".join(answers)):
+            answers = tuple(map(normalise, answers))
         if one_to_one:
-            yield target, tuple(map(normalise, line.answers[:cap] if cap else line.answers))
+            yield target, answers
             continue
         # score.pl fixmisc: normalise each answer, then (NMWS) drop multiword answers.
-        answers = list(map(normalise, line.answers))
         if keep is not None:
-            answers = [a for a in answers if keep(a)]
+            answers = tuple(a for a in answers if keep(a))
         if profile.drop_empty_answers:
-            answers = [a for a in answers if a]
+            answers = tuple(a for a in answers if a)
         if dedupe:
-            answers = list(dict.fromkeys(answers))
-        if cap is not None:
-            # score.pl scoreOOT: `@res = @res[0..9]` when there are more than 10.
-            answers = answers[:cap]
-        yield target, tuple(answers)
+            answers = tuple(dict.fromkeys(answers))
+        # score.pl scoreOOT: `@res = @res[0..9]` when there are more than 10.
+        yield target, answers[:cap] if cap is not None else answers
 
 
 def item_answers(
@@ -84,10 +86,10 @@ def item_credit(target: GoldTarget, answers: Sequence[str], kind: str) -> float:
     score.pl scorebest / scoreOOT: `$idcorr += $norms{$sub}` in answer order, then (best)
     `$idcorr / $numguesses`.
     """
-    credit = target.credit
+    credit = target.credit.get
     value = 0.0
     for answer in answers:
-        value += credit.get(answer, 0.0)
+        value += credit(answer, 0.0)
     return value / len(answers) if kind == "best" and value else value
 
 

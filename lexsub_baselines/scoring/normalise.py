@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 __all__ = [
     "AMERICAN_TO_BRITISH",
     "corrected_answer",
     "corrected_gold_entry",
     "official_answer",
+    "official_answers_unchanged",
     "official_first_count",
     "official_gold_entry",
     "official_hyphen_alias",
     "perl_split",
+    "unchanged_test",
 ]
 
 # score.pl readgoldfile: `$first =~ /[\w\'-\s]+ (\d+)/` (the class is \w, ', - and \s).
@@ -130,6 +133,35 @@ def official_answer(answer: str) -> str:
     if match is not None:
         answer = "non" + match.group(1)
     return answer.replace("-", " ").replace("'", "", 1)
+
+
+def official_answers_unchanged(text: str) -> bool:
+    """Return True when `official_answer` leaves every answer in `text` as it is.
+
+    `text` holds the answers (joined): none starts with `non` or holds a hyphen or an
+    apostrophe when the text has none of them.
+
+    >>> official_answers_unchanged("team;party"), official_answers_unchanged("x;non-stop")
+    (True, False)
+    """
+    return "-" not in text and "'" not in text and "non" not in text
+
+
+def _never(text: str) -> bool:
+    return False
+
+
+#: A normaliser -> a quick test of answers joined into one string, True when it leaves every
+#: one of them as it is (the measures then skip normalising the line). Keyed by the function,
+#: so a profile that replaces `normalise_answer` loses the shortcut with it.
+_UNCHANGED: dict[Callable[[str], str], Callable[[str], bool]] = {
+    official_answer: official_answers_unchanged,
+}
+
+
+def unchanged_test(normalise: Callable[[str], str]) -> Callable[[str], bool]:
+    """Return the quick "leaves these answers unchanged" test of a normaliser (or a no)."""
+    return _UNCHANGED.get(normalise, _never)
 
 
 def _british(text: str) -> str:
