@@ -52,7 +52,7 @@ def _normalised(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Pr
             continue
         done.add(line.id)
         answers = line.answers[:cap] if one_to_one and cap else line.answers
-        if not unchanged(";".join(answers)):
+        if unchanged is None or not unchanged(";".join(answers)):
             answers = tuple(map(normalise, answers))
         if one_to_one:
             yield target, answers

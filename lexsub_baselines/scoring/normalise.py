@@ -147,10 +147,6 @@ def official_answers_unchanged(text: str) -> bool:
     return "-" not in text and "'" not in text and "non" not in text
 
 
-def _never(text: str) -> bool:
-    return False
-
-
 #: A normaliser -> a quick test of answers joined into one string, True when it leaves every
 #: one of them as it is (the measures then skip normalising the line). Keyed by the function,
 #: so a profile that replaces `normalise_answer` loses the shortcut with it.
@@ -159,9 +155,9 @@ _UNCHANGED: dict[Callable[[str], str], Callable[[str], bool]] = {
 }
 
 
-def unchanged_test(normalise: Callable[[str], str]) -> Callable[[str], bool]:
-    """Return the quick "leaves these answers unchanged" test of a normaliser (or a no)."""
-    return _UNCHANGED.get(normalise, _never)
+def unchanged_test(normalise: Callable[[str], str]) -> Callable[[str], bool] | None:
+    """Return the quick "leaves these answers unchanged" test of a normaliser, if it has one."""
+    return _UNCHANGED.get(normalise)
 
 
 def _british(text: str) -> str:
