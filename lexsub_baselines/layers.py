@@ -19,10 +19,13 @@ __all__ = ["LAYERS", "layer_of"]
 #: (layer name, module prefixes), bottom first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("errors", "paths", "registry", "version", "layers", "published")),
-    ("storage", ("cache", "corpora", "corpus_cleaning", "tables", "results_tables")),
+    # the tokeniser is plain text handling (the LM's and the SWORDS reader's), not a model
+    ("storage", ("cache", "corpora", "corpus_cleaning", "lm.tokenise", "tables",
+                 "swords_tables", "results_tables")),
     ("data", ("datasets", "candidates", "answers")),
-    ("scoring and engine", ("scoring", "engine")),
+    # lexical resources sit below scoring: the SWORDS evaluation lemmatises with WordNet
     ("resources", ("resources",)),
+    ("scoring and engine", ("scoring", "engine")),
     ("models", ("distributional", "lm", "inflection")),
     ("components", ("generators", "rankers", "multiword")),
     ("systems", ("systems", "voting", "crosslingual")),

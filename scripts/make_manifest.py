@@ -29,6 +29,7 @@ from lexsub_baselines.datasets.catalog import (
     SEMEVAL2007_URL,
 )
 from lexsub_baselines.datasets.coinco import COINCO_URL
+from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.paths import PROJECT_DIR, resolve_roots
 from lexsub_baselines.rankers.spanish_frequency import ESWIKI_PARTS
@@ -113,6 +114,21 @@ def _shared_entries() -> list[dict[str, Any]]:
     ]:
         entries.append({"id": i, "kind": "file", "path": f"data/coinco/{name}", "what": what,
                         **_COINCO})
+    for spec in swords_specs():
+        entries.append({
+            "id": spec.name, "kind": "file", "path": f"data/{spec.relpath('gold')}",
+            "what": spec.description, "version": "v1.1 (assets/parsed/ at commit 04ca753)",
+            "licence": "CC-BY-3.0-US", "upstream_url": spec.upstream_url,
+            "upstream_sha256": spec.upstream_sha256, "note": spec.upstream_note,
+            "used_by": ["lexsub_baselines.datasets.swords", "lexsub_baselines.scoring.swords"]})
+    entries.append({
+        "id": "swords-vectors", "kind": "folder", "path": "swords-vectors",
+        "what": "made-up SWORDS result files with the metrics of the benchmark's own evaluation "
+                "(cases.jsonl) for SWORDS parity tests",
+        "version": "swords.eval.evaluate at commit 04ca753, NLTK 3.10, WordNet 3.0",
+        "licence": "made for this project", "upstream_url": "", "upstream_sha256": "",
+        "note": "produced with the benchmark's evaluation; no public download",
+        "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"]})
     entries.append({
         "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
         "what": "made-up answer files with the official scorer's output (cases.jsonl) for "

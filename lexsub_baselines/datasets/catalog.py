@@ -1,8 +1,8 @@
 """The one module that fills the dataset registry, and the lookups that need it filled.
 
 Nothing below it imports it: `registry` holds the empty `DATASETS` and `Dataset`; the readers
-(`semeval_xml`, `gold`, `coinco`, `clls`) know their formats and layouts; this module registers
-every named dataset and answers `load_dataset` / `dataset_names`.
+(`semeval_xml`, `gold`, `coinco`, `clls`, `swords`) know their formats and layouts; this module
+registers every named dataset and answers `load_dataset` / `dataset_names`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.coinco import coinco_specs
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
+from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.datasets.types import DatasetSpec
 from lexsub_baselines.paths import Roots
 
@@ -67,6 +68,10 @@ for _spec in clls_specs():
 
 # CoInCo (Kremer et al. 2014) in Melamud et al.'s preprocessed release: layout in `coinco`.
 for _spec in coinco_specs():
+    DATASETS.add(_spec.name, _spec, doc=_spec.description)
+
+# SWORDS v1.1 (Lee et al. 2021): format and layout in `swords`.
+for _spec in swords_specs():
     DATASETS.add(_spec.name, _spec, doc=_spec.description)
 
 

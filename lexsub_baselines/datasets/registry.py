@@ -9,6 +9,12 @@ from pathlib import Path
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
+from lexsub_baselines.datasets.swords import (
+    SWORDS_FORMAT,
+    read_swords,
+    swords_gold_items,
+    swords_instances,
+)
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
 from lexsub_baselines.errors import MissingResourceError
 from lexsub_baselines.paths import DATA_ENV
@@ -24,6 +30,8 @@ DATASETS: Registry[DatasetSpec] = Registry("dataset")
 def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Instance, ...]:
     if format == "coinco":
         return tuple(read_coinco_instances(path))
+    if format == SWORDS_FORMAT:
+        return swords_instances(read_swords(path))
     return tuple(read_semeval_xml(path))
 
 
@@ -31,6 +39,8 @@ def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Inst
 def _gold(path: Path, mtime_ns: int, format: str = "semeval") -> dict[str, GoldItem]:
     if format == "coinco":
         return read_coinco_gold(path)
+    if format == SWORDS_FORMAT:
+        return swords_gold_items(read_swords(path))
     return read_gold(path)
 
 
@@ -85,7 +95,7 @@ class Dataset:
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
         """Return {id: GoldItem} from the gold (or `mwgold`) file."""
         path = self.path(role)
-        if self.spec.format == "semeval":
-            return _gold(path, path.stat().st_mtime_ns)
+        if self.spec.format in ("semeval", SWORDS_FORMAT):
+            return _gold(path, path.stat().st_mtime_ns, self.spec.format)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
         return _split_gold(path, path.stat().st_mtime_ns, self.spec.format, ids)

@@ -3,12 +3,10 @@
 The relation counts need the lemma of every content word. A trained edit-tree lemmatizer cost
 a tenth of the parse time and a share of the training; lemminflect (a maintained English
 lemma/inflection lexicon with rules for unknown words) gives the lemma of a (form, UPOS) pair
-by lookup instead, and each pair is looked up once per process (an LRU cache): nouns, verbs,
-adjectives and auxiliaries are lemmatised from their lower-cased form, proper nouns keep their
-text, and every other word its lower-cased form. Adverbs keep their form too: lemminflect
-(like EWT) reads "earlier" as early and "later" as late, but WordNet and the SemEval-2007 task
-list them as adverbs of their own (`earlier.r` has 10 test items). Where lemminflect lists
-several lemmas it prefers the first ("saw"/VERB -> see).
+by lookup instead (`datasets.lemmas.lemma_of`, the rule the SWORDS reader shares), each pair
+once per process: nouns, verbs, adjectives and auxiliaries are lemmatised from their
+lower-cased form, proper nouns keep their text, and every other word (adverbs included:
+`earlier.r` is a task lexelt) its lower-cased form.
 
 `LEMMATIZER_VERSION` is part of the parser's key, so counts made with another lemmatizer are
 never mixed with these.
@@ -16,16 +14,14 @@ never mixed with these.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-__all__ = ["COMPONENT", "LEMMATIZER_VERSION", "add_lemmatizer", "lemma_of"]
+from lexsub_baselines.datasets.lemmas import LEMMATISED_UPOS, lemma_of
+
+__all__ = ["COMPONENT", "LEMMATISED_UPOS", "LEMMATIZER_VERSION", "add_lemmatizer", "lemma_of"]
 
 #: The name of the spaCy pipeline component.
 COMPONENT = "lexsub_lemmatizer"
-
-#: Universal PoS tags whose words are looked up; other words keep their lower-cased form.
-LEMMATISED_UPOS = frozenset({"NOUN", "VERB", "ADJ", "AUX"})
 
 
 def _version() -> str:
@@ -35,22 +31,6 @@ def _version() -> str:
 
 
 LEMMATIZER_VERSION = _version()
-
-
-@lru_cache(maxsize=1 << 18)
-def lemma_of(form: str, upos: str) -> str:
-    """Return the lemma of a lower-cased `form` read as `upos`.
-
-    >>> lemma_of("saw", "VERB"), lemma_of("glasses", "NOUN"), lemma_of("earlier", "ADV")
-    ('see', 'glass', 'earlier')
-    """
-    if upos in LEMMATISED_UPOS:
-        from lemminflect import getLemma
-
-        found = getLemma(form, upos=upos, lemmatize_oov=True)
-        if found:
-            return str(found[0])
-    return form
 
 
 def _lemmatize(doc: Any) -> Any:
