@@ -19,6 +19,7 @@ from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring.api import emit_problems
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
+from lexsub_baselines.scoring.swords import SwordsScorer
 
 
 def add_parser(subparsers: Any) -> None:
@@ -28,11 +29,13 @@ def add_parser(subparsers: Any) -> None:
         "score", help="score a best/oot/mw answer file (official SemEval-2007 scorer)",
         description="Score a system answer file against a gold file or a dataset's gold. "
         "Profiles: " + profiles)
-    parser.add_argument("system", type=Path, help="the system answer file")
+    parser.add_argument("system", type=Path,
+                        help="the system answer file (a SWORDS result *.lsr.json for swords-*)")
     parser.add_argument("gold",
                         help="the gold file (key/gold, trial/gold.trial; key/mwgold for -t mw), "
                              "or a dataset name (semeval2007-test: its gold under the roots; "
-                             "see `lexsub datasets`)")
+                             "swords-dev, swords-test: the SWORDS evaluation; see `lexsub "
+                             "datasets`)")
     parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
                         help="answer kind (default best)")
     defaults = ", ".join(f"{profile} for {language}" for language, profile in
@@ -61,6 +64,8 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     """Score and print; problems in the input are warnings, never a traceback."""
     scorer = Scorer(args.gold, args.profile, mwids=args.mwids, mrsamples=args.mrsamples,
                     roots=roots)
+    if isinstance(scorer, SwordsScorer):
+        return run_swords(scorer, args)
     report = scorer.score(args.system, args.kind, subsets=args.subsets, by_pos=args.by_pos,
                           bounds=args.bounds, measures=tuple(args.measures), k=args.k,
                           warn=False)
@@ -73,6 +78,22 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     for hint in report.hints:
         print(f"lexsub: hint: {hint}", file=sys.stderr)
     if text:
+        print(report.to_text(), end="")
+    else:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:
+    """Score a SWORDS result: every metric of the authors' `evaluate`, then GAP, signature."""
+    semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
+               "--measures": bool(args.measures), "-k": args.k != 1.0}
+    report = scorer.score(args.system, by_pos=args.by_pos, warn=False, **semeval)
+    for line in report.problems:
+        print(f"lexsub: warning: {line}", file=sys.stderr)
+    for note in report.notes:
+        print(f"lexsub: note: {note}", file=sys.stderr)
+    if args.format == "text":
         print(report.to_text(), end="")
     else:
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))

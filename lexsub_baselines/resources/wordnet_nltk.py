@@ -252,6 +252,17 @@ class NltkWordNet:
         forms = list(analyse(name, pos)) if analyse else [reader.morphy(name, pos)]
         return [f.replace("_", " ") for f in dict.fromkeys(forms) if f]
 
+    def lemmatize(self, word: str, pos: str) -> str:
+        """Return `word`'s shortest base form under `pos`, or `word` itself when none is found.
+
+        This is NLTK's `WordNetLemmatizer.lemmatize` over this reader: `_morphy` on the word
+        exactly as given (no lower-casing, no underscores for spaces), the shortest analysis
+        (the first among equals), else the word unchanged. The SWORDS evaluation lemmatises
+        with it, so its quirks count (`saw`/v stays `saw`: `saw` is a verb lemma too).
+        """
+        lemmas = self.reader._morphy(word, pos)
+        return min(lemmas, key=len) if lemmas else word
+
     def lemma_names(self) -> Iterator[str]:
         """Yield every lemma of every PoS (once per PoS), multiwords with spaces."""
         for pos in ("n", "v", "a", "r"):

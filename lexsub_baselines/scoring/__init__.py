@@ -47,6 +47,7 @@ from lexsub_baselines.scoring.result import MwScore, SubstitutionScore, perl_rou
 from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.scoring.subsets import ALL, SUBSET_NAMES, Subset, further_analysis_subsets
+from lexsub_baselines.scoring.swords import SwordsReport, SwordsScorer
 
 __all__ = [
     "ALL",
@@ -72,6 +73,8 @@ __all__ = [
     "Signature",
     "Subset",
     "SubstitutionScore",
+    "SwordsReport",
+    "SwordsScorer",
     "SystemAnswers",
     "UpperBounds",
     "answers_from_mapping",

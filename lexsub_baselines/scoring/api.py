@@ -85,6 +85,9 @@ def score(
     75.0
     """
     scorer = Scorer(gold, profile, mwids=mwids, mrsamples=mrsamples, roots=roots)
+    if type(scorer) is not Scorer:  # another benchmark's gold (SWORDS): its own reports
+        raise LexsubError(f"score() scores SemEval-format answers; for {gold} use "
+                          f"Scorer({str(gold)!r}).score(result)")
     report = scorer.score(system, kind, subsets=subsets, by_pos=by_pos, bounds=bounds,
                           measures=measures, k=k, warn=False)
     if warn:

@@ -13,17 +13,18 @@ make a new `Scorer` (or call `score()`) to score against the changed gold.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
+from lexsub_baselines.registry import Registry
 from lexsub_baselines.scoring.answers_reader import (
-    Problem,
     SystemAnswers,
     answers_from_mapping,
     parse_answer_lines,
@@ -43,14 +44,14 @@ from lexsub_baselines.scoring.measures import (
     score_mw,
     score_substitution,
 )
+from lexsub_baselines.scoring.notes import attempt_notes, unknown_id_problems
 from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
 from lexsub_baselines.scoring.report import Block, ScoreReport
-from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
 
-__all__ = ["KINDS", "MEASURE_SETS", "GoldInput", "Scorer", "ScoringWarning", "SystemInput",
-           "emit_problems", "emit_report"]
+__all__ = ["GOLD_KINDS", "KINDS", "MEASURE_SETS", "GoldInput", "GoldKind", "Scorer",
+           "ScoringWarning", "SystemInput", "emit_problems", "emit_report"]
 
 #: The answer kinds the scorer knows.
 KINDS: tuple[str, ...] = ("best", "oot", "mw")
@@ -76,22 +77,29 @@ def _version() -> str:
     return __version__
 
 
-def _check_ids(system: SystemAnswers, lexelts: Mapping[str, str]) -> list[Problem]:
-    problems = []
-    for line in system.lines:
-        lexelt = lexelts.get(line.id)
-        if lexelt is None:
-            problems.append(Problem(system.path, line.line, "unknown-id",
-                                    f"id {line.id} is not in the gold; ignored"))
-        elif line.lexelt and line.lexelt != lexelt:
-            problems.append(Problem(system.path, line.line, "lexelt-mismatch",
-                                    f"lexelt {line.lexelt} for id {line.id}, the gold has "
-                                    f"{lexelt} (the id decides; scored)"))
-    return problems
+class GoldKind(NamedTuple):
+    """A benchmark whose gold `Scorer` hands to a scorer of its own.
+
+    Attributes:
+        accepts: whether a gold argument (and the roots) is this benchmark's gold.
+        scorer: the `Scorer` subclass that scores against it.
+    """
+
+    accepts: Callable[[object, Roots | None], bool]
+    scorer: type[Scorer]
+
+
+#: Benchmarks other than SemEval whose gold `Scorer(gold)` recognises (filled by
+#: `scoring.swords`: SWORDS datasets and files give a `SwordsScorer`).
+GOLD_KINDS: Registry[GoldKind] = Registry("gold kind")
 
 
 class Scorer:
     """A gold standard under one scorer profile; scores systems and gives per-item credits.
+
+    Given the gold of another benchmark in `GOLD_KINDS` (`swords-test`), `Scorer(...)` returns
+    that benchmark's subclass instead (a `SwordsScorer`), as `pathlib.Path` returns a
+    `PosixPath`: its `score` takes that benchmark's result files.
 
     Arguments:
         gold: a gold file (`key/gold`; `key/mwgold` to score mw), a dataset name
@@ -110,6 +118,15 @@ class Scorer:
         LexsubError: the gold path is a directory.
         UnknownNameError: an unknown profile.
     """
+
+    def __new__(cls, gold: GoldInput, *args: Any, **kwargs: Any) -> Scorer:
+        """Return a scorer of the gold's benchmark: a subclass from `GOLD_KINDS`, or this class."""
+        if cls is Scorer:
+            for name in GOLD_KINDS:
+                kind = GOLD_KINDS.get(name)
+                if kind.accepts(gold, kwargs.get("roots")):
+                    return super().__new__(kind.scorer)
+        return super().__new__(cls)
 
     def __init__(self, gold: GoldInput, profile: str | Profile | None = None, *,
                  mwids: Path | None = None, mrsamples: Path | None = None,
@@ -222,7 +239,7 @@ class Scorer:
         report = replace(
             report, problems=tuple(sorted((*answers.problems, *report.problems),
                                           key=lambda p: p.line)),
-            notes=(*notes, *self._attempt_notes(report.main, answers.path)),
+            notes=(*notes, *attempt_notes(report.main, answers.path, self.profile)),
             gold_problems=gold_file.problems, hints=tuple(hints),
             empty_undefined=self.profile.empty_undefined)
         if warn:
@@ -287,25 +304,9 @@ class Scorer:
         if self._lexelts is None:
             self._lexelts = self.gold_file().lexelts()
         return ScoreReport(kind, prof.name, answers.path, tuple(blocks),
-                           tuple(_check_ids(answers, self._lexelts)), prof.order,
+                           tuple(unknown_id_problems(answers, self._lexelts)), prof.order,
                            pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
                            if bounds else None, jabbari, (), jabbari_by_pos)
-
-    def _attempt_notes(self, main: SubstitutionScore | MwScore, path: str) -> list[str]:
-        if isinstance(main, MwScore):
-            if main.mw_found:
-                return []
-            shown = "left empty, as score.pl prints them" if self.profile.empty_undefined \
-                else "reported as 0.00"
-            return [f"{path}: no system multiword: detection and identification precision are "
-                    f"undefined ({shown})"]
-        if not main.attempted:
-            return [f"{path}: no item attempted; precision reported as 0.00 (score.pl dies with "
-                    "a division by zero before printing)"]
-        if not main.attempted_mode:
-            return [f"{path}: no attempted item has a mode; Mode precision reported as 0.00 "
-                    "(score.pl dies with a division by zero after its first two lines)"]
-        return []
 
     def _language_hint(self, mw: bool) -> str | None:
         if mw not in self._hints:

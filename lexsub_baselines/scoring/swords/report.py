@@ -1,0 +1,108 @@
+"""A SWORDS evaluation's report: the authors' metrics with a signature, as text and JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexsub_baselines.scoring.signature import Signature
+
+__all__ = ["HEADLINE", "SwordsBlock", "SwordsReport"]
+
+#: The four metrics the benchmark's command line prints by default (swords/eval.py `main`).
+HEADLINE: tuple[str, ...] = ("lenient_a_f@10", "lenient_c_f@10", "strict_a_f@10",
+                             "strict_c_f@10")
+
+
+@dataclass(frozen=True)
+class SwordsBlock:
+    """The metrics over one set of targets (all, or one PoS).
+
+    Attributes:
+        name: `all` or `pos:n` (v, a, r).
+        metrics: metric -> percent, under the authors' names and in their order.
+        undefined: metric -> why the original evaluation cannot compute it (shown as 0.00).
+        gap: `gap` (TRUE-count weights) and `gap_rat` (TRUE-ratio weights), percent.
+        gap_skipped: targets left out of GAP because their gold weighs nothing.
+        signature: the settings that produced the figures.
+    """
+
+    name: str
+    metrics: dict[str, float]
+    undefined: dict[str, str]
+    gap: dict[str, float]
+    gap_skipped: int
+    signature: Signature
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the block as JSON-ready data (unrounded values)."""
+        return {"metrics": dict(self.metrics), "undefined": dict(self.undefined),
+                "gap": {**self.gap, "skipped": self.gap_skipped},
+                "signature": str(self.signature),
+                "signature_fields": self.signature.fields()}
+
+    def lines(self) -> list[str]:
+        """Return `name = value` lines (two decimals, as the authors' command prints), then
+        GAP and the signature."""
+        rows = [f"{name} = {value:.2f}" + (" (undefined in the original)"
+                                            if name in self.undefined else "")
+                for name, value in self.metrics.items()]
+        rows += [f"{name} = {value:.2f}" for name, value in self.gap.items()]
+        return [*rows, str(self.signature)]
+
+
+@dataclass(frozen=True)
+class SwordsReport:
+    """Everything one SWORDS evaluation produced.
+
+    Attributes:
+        system: the result file (as given) or `<memory>`.
+        main: the block over every evaluated target.
+        by_pos: one block per PoS (when asked).
+        targets: targets evaluated (the gold's targets with at least one labelled substitute).
+        listed: evaluated targets the result lists (the others count as empty lists).
+        answered: evaluated targets with at least one substitute left after preparation.
+        unknown: target ids of the result that the dataset does not have (ignored).
+        notes: what the report should be read with (undefined figures, unknown ids, ...).
+        problems: warnings about the result file.
+    """
+
+    system: str
+    main: SwordsBlock
+    by_pos: tuple[SwordsBlock, ...] = ()
+    targets: int = 0
+    listed: int = 0
+    answered: int = 0
+    unknown: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def metrics(self) -> dict[str, float]:
+        """Return the main block's metrics (the keys of `evaluate`'s dictionary)."""
+        return self.main.metrics
+
+    @property
+    def signature(self) -> Signature:
+        """Return the main block's signature."""
+        return self.main.signature
+
+    def summary(self) -> str:
+        """Return the four headline F@10 figures on one line."""
+        return " ".join(f"{name} {self.metrics[name]:.2f}" for name in HEADLINE)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return what `lexsub score RESULT swords-test --format json` prints."""
+        data = {**self.main.to_json(), "targets": self.targets,
+                "listed": self.listed, "answered": self.answered,
+                "unknown_targets": len(self.unknown), "notes": list(self.notes)}
+        if self.by_pos:
+            data["by_pos"] = {block.name.removeprefix("pos:"): block.to_json()
+                              for block in self.by_pos}
+        return data
+
+    def to_text(self) -> str:
+        """Return every metric as `name = value`, then GAP and the signature, per block."""
+        blocks = [self.main.lines()]
+        blocks += [[f"[{block.name}]", *block.lines()] for block in self.by_pos]
+        return "\n".join("\n".join(lines) for lines in blocks) + "\n"

@@ -1,0 +1,193 @@
+"""`SwordsScorer`: the SWORDS benchmark's evaluation (`swords.eval.evaluate`), without Docker.
+
+`Scorer("swords-test")` (or a SWORDS `.json.gz` gold file) gives a `SwordsScorer`: the gold
+is read and prepared once (`gold.build_gold`), then any number of results (`*.lsr.json`
+files or mappings) are scored against it with the authors' measures (`measures`), under the
+authors' metric names. Every figure of the shared evaluation vectors
+(`swords-vectors/cases.jsonl`, made by the authors' own code) is reproduced to 1e-6
+(tests/test_swords_scoring.py). Departures, each shown in the signature when it happens:
+`undefined-as-0.00` (the original raises ZeroDivisionError; see `measures`) and
+`unknown-targets-ignored` (the original raises on a target id the dataset lacks; here they are
+counted and reported, and a result none of whose ids is known is an error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.datasets.swords import UD_POS, read_swords
+from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
+from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
+from lexsub_baselines.scoring.scorer import Scorer
+from lexsub_baselines.scoring.signature import Signature
+from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
+from lexsub_baselines.scoring.swords.measures import (
+    ACCEPTABLE,
+    CONCEIVABLE,
+    prepare_result,
+    swords_gap,
+    swords_metrics,
+)
+from lexsub_baselines.scoring.swords.report import SwordsBlock, SwordsReport
+from lexsub_baselines.scoring.swords.result import SwordsResult, read_result, result_from_mapping
+
+__all__ = ["PROFILE", "SwordsScorer"]
+
+#: The profile name: the evaluation of p-lambda/swords at the commit of the v1.1 assets.
+PROFILE = "swords-eval-04ca753"
+_K = 10
+
+ResultInput = str | Path | SwordsResult | Mapping[str, Any]
+
+
+@lru_cache(maxsize=2)
+def _lemmatiser(cache: Path) -> Lemmatiser:
+    import nltk
+
+    return Lemmatiser(NltkWordNet(cache), f"nltk-{nltk.__version__}:wordnet-3.0")
+
+
+@lru_cache(maxsize=4)
+def _gold(path: Path, mtime_ns: int, size: int, label: str, cache: Path) -> SwordsGold:
+    return build_gold(read_swords(path), _lemmatiser(cache), label)
+
+
+class SwordsScorer(Scorer):
+    """The SWORDS gold of one file, prepared once; scores results against it.
+
+    Arguments:
+        gold: `swords-dev`, `swords-test`, a SWORDS `Dataset`, or the path of a SWORDS file.
+        profile: None or `swords-eval-04ca753` (the only one).
+        mwids, mrsamples: not used by SWORDS (an error when given).
+        roots: where the dataset and the WordNet cache are found (default: `resolve_roots()`).
+        ids: evaluate only these targets.
+
+    Raises:
+        LexsubError: another profile, or SemEval subset files given.
+        MissingResourceError: the dataset's file is absent (the message names the upstream).
+    """
+
+    def __init__(self, gold: Any, profile: Any = None, *, mwids: Path | None = None,
+                 mrsamples: Path | None = None, roots: Roots | None = None,
+                 ids: Collection[str] | None = None) -> None:
+        if profile not in (None, PROFILE):
+            raise LexsubError(f"SWORDS is scored with one profile, {PROFILE}, not {profile}")
+        if mwids is not None or mrsamples is not None:
+            raise LexsubError("mwids and MRsamples are SemEval-2007 files; SWORDS has no "
+                              "further-analysis subsets")
+        self._roots = roots or resolve_roots()
+        self.swords_source: GoldSource = resolve_gold(gold, self._roots)
+        path = self.swords_source.file(False)
+        if path is None:
+            raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
+                              "a path), not from memory")
+        stat = path.stat()
+        prepared = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size,
+                         self.swords_source.label(False), self._roots.cache.resolve())
+        self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
+        self.lemmatise = _lemmatiser(self._roots.cache.resolve())
+
+    def result(self, system: ResultInput) -> SwordsResult:
+        """Return a result read from a file, or taken from a mapping."""
+        if isinstance(system, SwordsResult):
+            return system
+        if isinstance(system, Mapping):
+            return result_from_mapping(system)
+        return read_result(Path(system))
+
+    def prepared(self, system: ResultInput) -> dict[str, list[str]]:
+        """Return target id -> the result's substitute lemmas as the evaluation sees them."""
+        return prepare_result(self.result(system).substitutes, self.swords_gold, self.lemmatise)
+
+    def _block(self, name: str, gold: SwordsGold, prepared: Mapping[str, list[str]],
+               deviations: tuple[str, ...]) -> SwordsBlock:
+        metrics = swords_metrics(gold, prepared, _K)
+        gap, skipped = swords_gap(gold, prepared)
+        if metrics.undefined:
+            deviations = ("undefined-as-0.00", *deviations)
+        signature = Signature("swords", PROFILE, gold.label, name, len(gold.targets), None,
+                              _version(), deviations=deviations,
+                              extra=(("lemma", self.lemmatise.name), ("c", f"{CONCEIVABLE:g}"),
+                                     ("a", f"{ACCEPTABLE:g}"), ("k", str(_K))))
+        return SwordsBlock(name, metrics.values, metrics.undefined, gap, skipped, signature)
+
+    def score(self, system: ResultInput, kind: str = "lsr", *,  # type: ignore[override]
+              by_pos: bool = False, warn: bool = True, **ignored: Any) -> SwordsReport:
+        """Score a SWORDS result; see the module docstring.
+
+        Arguments:
+            system: a `*.lsr.json` path, a parsed result document or {target id: list}.
+            kind: `lsr` (the only kind; SemEval kinds are refused).
+            by_pos: also score each PoS.
+            warn: emit the report's notes and problems as `ScoringWarning`s.
+            ignored: SemEval options (`subsets`, `bounds`, ...), which do not apply; a note
+                names those set.
+
+        Raises:
+            DataFormatError: the result is not a SWORDS result (file, target and entry named).
+            LexsubError: a SemEval answer kind, or none of the result's targets is known.
+        """
+        if kind != "lsr":
+            raise LexsubError(f"SWORDS is scored from a result file (*.lsr.json), not a {kind} "
+                              "answer file: write {target id: [[substitute, score], ...]}")
+        result = self.result(system)
+        gold = self.swords_gold
+        unknown = tuple(t for t in result.substitutes if t not in gold.known)
+        if result.substitutes and len(unknown) == len(result.substitutes):
+            raise LexsubError(f"{result.path}: none of its {len(unknown)} target ids is in "
+                              f"{gold.label.split('#')[0]} (first: {unknown[0]}): was it made "
+                              "for another split?")
+        prepared = prepare_result(result.substitutes, gold, self.lemmatise)
+        deviations = ("unknown-targets-ignored",) if unknown else ()
+        main = self._block("all", gold, prepared, deviations)
+        blocks = tuple(self._block(f"pos:{pos}", part, prepared, deviations)
+                       for upos, pos in UD_POS.items() if by_pos and (
+                           part := gold.restricted(frozenset(
+                               i for i, t in gold.targets.items() if t.upos == upos))).targets)
+        notes = [f"{result.path}: {len(unknown)} target ids are not in the dataset and were "
+                 f"ignored (first: {unknown[0]}); the original evaluation stops on them"
+                 ] if unknown else []
+        notes += [f"{name} is undefined in the original evaluation ({why}); reported as 0.00"
+                  for name, why in main.undefined.items()]
+        notes += [f"{option} does not apply to SWORDS; ignored"
+                  for option, value in ignored.items() if value]
+        report = SwordsReport(
+            result.path, main, blocks, len(gold.targets),
+            sum(1 for t in gold.targets if t in result.substitutes),
+            sum(1 for t in gold.targets if prepared.get(t)), unknown, tuple(notes),
+            result.problems)
+        if warn:
+            _emit(report)
+        return report
+
+    # --- SemEval-only parts of the Scorer interface -------------------------------------------
+
+    def _semeval_only(self, what: str) -> LexsubError:
+        return LexsubError(f"{what} is a SemEval-2007 notion; a SWORDS scorer has "
+                           "`score`, `result` and `prepared`")
+
+    def gold(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("gold()")
+
+    def item_credits(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("item_credits()")
+
+
+def _version() -> str:
+    from lexsub_baselines.version import __version__
+
+    return __version__
+
+
+def _emit(report: SwordsReport) -> None:
+    import warnings
+
+    from lexsub_baselines.scoring.emit import ScoringWarning
+
+    for line in (*report.problems, *report.notes):
+        warnings.warn(line, ScoringWarning, stacklevel=3)
