@@ -1,4 +1,4 @@
-"""System answers and writers for the official best / oot / mw answer formats.
+"""System answers and writers for the official best / oot / mw formats and SWORDS results.
 
 Formats (task10documentation §"Submission format"; SCORING.md):
 - best: `bright.a 1 :: luminous;shining` — exactly one space around `::`;
@@ -6,18 +6,28 @@ Formats (task10documentation §"Submission format"; SCORING.md):
 - mw:   `cross.n 54 :: cross section`.
 An item with no answer gets no line at all: the official scorer would reuse the previous
 line's answers for a line with nothing after `::` (a known bug), so we never write one.
+
+SWORDS results (`*.lsr.json`, the benchmark's `LexSubResult.as_dict`) hold every ranked
+candidate of each target with a score (`write_swords_result`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+import json
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.cache import atomic_write_text
 from lexsub_baselines.errors import LexsubError
 
-__all__ = ["ANSWER_KINDS", "Answers", "format_line", "write_answer_file"]
+__all__ = ["ANSWER_KINDS", "SWORDS_KIND", "Answers", "format_line", "write_answer_file",
+           "write_swords_result"]
+
+#: The kind of a SWORDS result file (`<system>.lsr.json`).
+SWORDS_KIND = "lsr"
 
 #: The answer-file kinds and their separators.
 ANSWER_KINDS: dict[str, str] = {"best": "::", "oot": ":::", "mw": "::"}
@@ -31,16 +41,22 @@ class Answers:
         best: the best answers (normally one; several split the credit).
         oot: up to 10 out-of-ten answers.
         mw: the detected multiword, or None.
+        ranked: every ranked candidate with the ranker's score (None: unscored), best
+            first; what a SWORDS result holds.
     """
 
     best: tuple[str, ...] = ()
     oot: tuple[str, ...] = ()
     mw: str | None = None
+    ranked: tuple[tuple[str, float | None], ...] = ()
 
     def for_kind(self, kind: str) -> tuple[str, ...]:
-        """Return the answers written to a file of `kind` (best, oot or mw)."""
+        """Return the answers written to a file of `kind` (best, oot or mw; `lsr`: every
+        ranked lemma, best first)."""
         if kind == "mw":
             return (self.mw,) if self.mw else ()
+        if kind == SWORDS_KIND:
+            return tuple(lemma for lemma, _ in self.ranked)
         return self.best if kind == "best" else self.oot
 
 
@@ -80,3 +96,44 @@ def write_answer_file(
              if (line := format_line(kind, lexelt, item_id, answers)) is not None]
     atomic_write_text(path, "".join(line + "\n" for line in lines))
     return len(lines)
+
+
+Ranked = Sequence[tuple[str, float | None]]
+
+
+def _in_score_order(ranked: Ranked) -> bool:
+    scores: list[float] = []
+    for _, score in ranked:
+        if score is None or not math.isfinite(score):
+            return False
+        scores.append(score)
+    return all(a >= b for a, b in itertools.pairwise(scores))
+
+
+def write_swords_result(path: Path, rows: Iterable[tuple[str, Ranked]], system: str) -> str:
+    """Write a SWORDS result file atomically; return how its scores were made.
+
+    The benchmark sorts each list by score, so the scores must agree with the system's
+    order: when every list's ranker scores are finite and already in descending order they
+    are written as they are (`ranker`); otherwise (rankers that order by tier first, or
+    leave candidates unscored) every candidate scores minus its rank, 0, -1, -2, ... (`rank`,
+    as the benchmark scores a bare string). Targets are written in the order given, one a
+    line, those without a candidate as empty lists; the file says which rule it used under
+    `lexsub_baselines` (the benchmark's reader ignores that key).
+
+    Arguments:
+        path: the output file (`<dataset>/<system>.lsr.json`).
+        rows: (target id, ranked candidates with scores) in dataset order.
+        system: the system's name, recorded in the file.
+    """
+    rows = list(rows)
+    rule = "ranker" if all(_in_score_order(ranked) for _, ranked in rows) else "rank"
+    lines = []
+    for target, ranked in rows:
+        entries = [[lemma, score if rule == "ranker" else float(-rank)]
+                   for rank, (lemma, score) in enumerate(ranked)]
+        lines.append(f"{json.dumps(target)}: {json.dumps(entries, ensure_ascii=False)}")
+    about = json.dumps({"system": system, "scores": rule}, ensure_ascii=False)
+    atomic_write_text(path, '{"substitutes_lemmatized": true,\n"lexsub_baselines": ' + about
+                      + ',\n"substitutes": {\n' + ",\n".join(lines) + "\n}}\n")
+    return rule

@@ -42,7 +42,7 @@ class RunResult:
 
     def for_kind(self, kind: str) -> dict[str, list[str]]:
         """Return {id: answers} of `kind` (`best`, `oot`, `mw`), the in-memory form `score`
-        takes."""
+        takes; `lsr`: every ranked lemma, the form `Scorer("swords-dev").score` takes."""
         return {i: list(a.for_kind(kind)) for i, a in self.answers.items()}
 
 

@@ -19,6 +19,7 @@ from lexsub_baselines.published import (
     PUBLISHED_BY_POS_DATASET,
     published_row,
 )
+from lexsub_baselines.swords_tables import is_swords_scores, swords_beside_semeval, swords_table
 from lexsub_baselines.tables import POS_NAMES, Cell, Table, markdown_rows, rows_of
 
 __all__ = ["BEYOND_JABBARI", "PublishedComparison", "published_comparisons", "published_tables",
@@ -135,15 +136,21 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
     """
     lines = ["# Regenerated baselines", "",
              "Official SemEval-2007 scorer profile (`official`), percentages. "
-             "`paper` = the published figure, `Δ` = ours − paper.", ""]
+             "`paper` = the published figure, `Δ` = ours − paper. SWORDS: the benchmark's "
+             "own evaluation.", ""]
     for dataset, systems in scores.items():
         lines += [f"## {dataset}", ""]
         marked = {system: mark for (where, system), mark in (marks or {}).items()
                   if where == dataset}
+        if is_swords_scores(systems):
+            lines += _markdown_section(swords_table(dataset, systems, runs.get(dataset, {})),
+                                       marked)
+            continue
         for kind in ("best", "oot", "mw"):
             lines += _markdown_section(_kind_table(dataset, kind, systems,
                                                    runs.get(dataset, {})), marked)
         lines += _markdown_section(_by_pos_table(dataset, systems), marked)
+    lines += _markdown_section(swords_beside_semeval(scores))
     for dataset, reasons in (skipped or {}).items():
         if reasons:
             lines += [f"## {dataset} — not scored", ""]

@@ -20,10 +20,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.answers import Answers, write_answer_file
+from lexsub_baselines.answers import SWORDS_KIND, Answers, write_answer_file, write_swords_result
 from lexsub_baselines.cache import atomic_write_text
 from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.datasets.swords import SWORDS_FORMAT
 from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.paths import Roots
 from lexsub_baselines.systems import System
 
 __all__ = [
@@ -110,9 +112,25 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
                      out_dir, scored=score, note=note)
 
 
+def answer_kinds(system: System, dataset: Dataset) -> tuple[str, ...]:
+    """Return the files `system` writes for `dataset`: its kinds, or on SWORDS one result
+    (`lsr`) when it substitutes (best or oot) and none when it only detects multiwords."""
+    if dataset.spec.format == SWORDS_FORMAT:
+        return (SWORDS_KIND,) if {"best", "oot"} & set(system.kinds) else ()
+    return tuple(system.kinds)
+
+
 def write_answers(system: System, dataset: Dataset, answers: Mapping[str, Answers],
                   out_dir: Path) -> tuple[tuple[str, str], ...]:
-    """Write `out_dir/<dataset>/<system>.<kind>` for each kind; return (kind, relative path)."""
+    """Write `out_dir/<dataset>/<system>.<kind>` for each kind (on SWORDS one
+    `<system>.lsr.json`); return (kind, relative path)."""
+    if dataset.spec.format == SWORDS_FORMAT:
+        if not answer_kinds(system, dataset):
+            return ()
+        relative = f"{dataset.name}/{file_stem(system.name)}.{SWORDS_KIND}.json"
+        write_swords_result(out_dir / relative,
+                            ((i, a.ranked) for i, a in answers.items()), system.name)
+        return ((SWORDS_KIND, relative),)
     lexelts = {i.id: i.lexelt for i in dataset.instances()}
     files = []
     for kind in system.kinds:
@@ -128,14 +146,22 @@ def file_stem(system_name: str) -> str:
     return system_name.replace(":", "-").replace("/", "-")
 
 
-def score_files(record: RunRecord, dataset: Dataset) -> dict[str, Any]:
+def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
+                ) -> dict[str, Any]:
     """Score each answer file of `record` with the official profile; return kind -> JSON.
 
-    The profile is the official scorer of the dataset's language (`PROFILES`).
+    The profile is the official scorer of the dataset's language (`PROFILES`); a SWORDS
+    result is scored with the benchmark's evaluation (by PoS too).
     """
-    from lexsub_baselines.scoring import score
+    from lexsub_baselines.scoring import Scorer, SwordsScorer, score
 
     results: dict[str, Any] = {}
+    if dataset.spec.format == SWORDS_FORMAT:
+        scorer = Scorer(dataset, roots=roots)
+        if isinstance(scorer, SwordsScorer):
+            for kind, path in record.paths():
+                results[kind] = scorer.score(path, by_pos=True, warn=False).to_json()
+        return results
     for kind, path in record.paths():
         role = "mwgold" if kind == "mw" else "gold"
         if not dataset.has(role):

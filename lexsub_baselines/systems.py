@@ -58,9 +58,11 @@ class System(Protocol):
 
 def select_answers(ranked: list[Candidate], best_size: int = BEST_SIZE,
                    oot_size: int = OOT_SIZE) -> Answers:
-    """Return best = the top `best_size` lemmas and oot = the top `oot_size` lemmas."""
+    """Return best = the top `best_size` lemmas, oot = the top `oot_size` lemmas, and every
+    ranked lemma with its score."""
     lemmas = tuple(c.lemma for c in ranked)
-    return Answers(best=lemmas[:best_size], oot=lemmas[:oot_size])
+    return Answers(best=lemmas[:best_size], oot=lemmas[:oot_size],
+                   ranked=tuple((c.lemma, c.score) for c in ranked))
 
 
 @dataclass(frozen=True)

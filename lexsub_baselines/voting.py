@@ -23,7 +23,23 @@ from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.systems import OOT_SIZE, System
 
-__all__ = ["VotingSystem", "vote"]
+__all__ = ["VotingSystem", "vote", "vote_credits"]
+
+
+def vote_credits(answer_lists: Sequence[Sequence[str]]) -> list[tuple[str, float]]:
+    """Return every proposed candidate with its total credit, highest first (ties: first
+    proposed first).
+
+    >>> vote_credits([["x", "y"], ["y"]])
+    [('y', 1.5), ('x', 0.5)]
+    """
+    credit: dict[str, float] = {}
+    for answers in answer_lists:
+        distinct = list(dict.fromkeys(a for a in answers if a))
+        for answer in distinct:
+            credit[answer] = credit.get(answer, 0.0) + 1 / len(distinct)
+    order = {c: i for i, c in enumerate(credit)}
+    return [(c, credit[c]) for c in sorted(credit, key=lambda c: (-credit[c], order[c]))]
 
 
 def vote(answer_lists: Sequence[Sequence[str]], kind: str) -> tuple[str, ...]:
@@ -42,19 +58,13 @@ def vote(answer_lists: Sequence[Sequence[str]], kind: str) -> tuple[str, ...]:
     """
     if kind not in ("best", "oot"):
         raise LexsubError(f"voting combines best or oot answers, not {kind!r}")
-    credit: dict[str, float] = {}
-    for answers in answer_lists:
-        distinct = list(dict.fromkeys(a for a in answers if a))
-        for answer in distinct:
-            credit[answer] = credit.get(answer, 0.0) + 1 / len(distinct)
-    if not credit:
+    ranked = vote_credits(answer_lists)
+    if not ranked:
         return ()
-    order = {c: i for i, c in enumerate(credit)}
-    ranked = sorted(credit, key=lambda c: (-credit[c], order[c]))
     if kind == "best":
-        top = credit[ranked[0]]
-        return tuple(c for c in ranked if abs(credit[c] - top) < 1e-9)
-    return tuple(ranked[:OOT_SIZE])
+        top = ranked[0][1]
+        return tuple(c for c, credit in ranked if abs(credit - top) < 1e-9)
+    return tuple(c for c, _ in ranked[:OOT_SIZE])
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,9 @@ class VotingSystem:
     kinds: tuple[str, ...] = ("best", "oot")
 
     def answer(self, instance: Instance) -> Answers:
-        """Return the members' combined best and oot answers."""
+        """Return the members' combined best and oot answers; ranked = the oot vote's
+        candidates by credit."""
         answers = [m.answer(instance) for m in self.members]
-        return Answers(best=vote([a.best for a in answers], "best"),
-                       oot=vote([a.oot for a in answers], "oot"))
+        oot = [a.oot for a in answers]
+        return Answers(best=vote([a.best for a in answers], "best"), oot=vote(oot, "oot"),
+                       ranked=tuple(vote_credits(oot)))

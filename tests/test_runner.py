@@ -55,7 +55,8 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
-    assert set(scores) == {"semeval2007-trial", "semeval2007-test"}
+    assert set(scores) == {"semeval2007-trial", "semeval2007-test", "swords-dev",
+                           "swords-test"}
     test = scores["semeval2007-test"]
     assert set(test["wordnet"]) == {"best", "oot"} and set(test["mw"]) == {"mw"}
     best = test["wordnet"]["best"]
@@ -74,6 +75,33 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path,
         assert json.loads(capsys.readouterr().out) == row, (system, kind)
     assert runs["runs"]["semeval2007-test"]["wordnet"]["unanswered"] == 0
     assert runs["runs"]["semeval2007-test"]["mw"]["instances"] == 1710
+
+
+def test_every_english_system_answers_swords_and_is_scored_by_its_evaluation(
+        results: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
+    runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
+    for split, targets in (("swords-dev", 370), ("swords-test", 762)):
+        assert set(scores[split]) == {"wordnet"}  # the mw detector substitutes nothing
+        row = dict(scores[split]["wordnet"]["lsr"])
+        assert row.pop("settings") in runs["settings"]
+        assert runs["runs"][split]["wordnet"]["instances"] == targets
+        result = results / split / "wordnet.lsr.json"
+        document = json.loads(result.read_text(encoding="utf-8"))
+        assert document["substitutes_lemmatized"] is True and len(document["substitutes"]) == \
+            targets
+        assert document["lexsub_baselines"] == {"system": "wordnet", "scores": "rank"}
+        capsys.readouterr()
+        assert main(["score", str(result), split, "--format", "json", "--by-pos"]) == 0
+        assert json.loads(capsys.readouterr().out) == row
+        assert row["metrics"]["strict_c_p@1"] > 20  # WordNet's first synonym is often fine
+    tables = (results / "tables.md").read_text(encoding="utf-8")
+    section = tables.split("### swords-test — SWORDS evaluation")[1]
+    f10 = scores["swords-test"]["wordnet"]["lsr"]["metrics"]["strict_a_f@10"]
+    assert f"| `wordnet` | {f10:.2f} |" in section
+    beside = tables.split("### swords-test beside semeval2007-test")[1]
+    recall = scores["semeval2007-test"]["wordnet"]["best"]["all"]["recall"]
+    assert f"| {recall:.2f} |" in beside.splitlines()[4]
 
 
 def test_score_takes_a_dataset_name_for_its_gold(results: Path, shared: Roots,
@@ -105,7 +133,7 @@ def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path, tiny: lis
     assert main([*tiny, "baselines", "--systems", "wordnet", "mw", "--out", str(tmp_path),
                  "--no-progress"]) == 0
     for name in ("scores.json", "runs.json", "tables.md", "semeval2007-test/wordnet.oot",
-                 "semeval2007-trial/mw.mw"):
+                 "semeval2007-trial/mw.mw", "swords-dev/wordnet.lsr.json"):
         assert (tmp_path / name).read_bytes() == (results / name).read_bytes(), name
 
 
@@ -113,7 +141,7 @@ def test_runs_record_the_settings_of_every_row(results: Path, tiny: list[str]) -
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     (settings_id, settings), = runs["settings"].items()
     rows = [r for systems in runs["runs"].values() for r in systems.values()]
-    assert len(rows) == 4 and {r["settings"] for r in rows} == {settings_id}
+    assert len(rows) == 6 and {r["settings"] for r in rows} == {settings_id}  # wordnet: 4 sets
     cache = Path(tiny[tiny.index("--cache-dir") + 1])
     assert settings["cache"] == str(cache.resolve()) and settings["wordnet"] == "nltk:wordnet-3.0"
     assert settings["baseline-frequency"] == "gr"

@@ -38,6 +38,9 @@ def read_scores(path: Path) -> dict[str, Any] | None:
         for system, kinds in systems.items():
             blocks = kinds.items() if isinstance(kinds, dict) else [("", kinds)]
             for kind, block in blocks:
+                if kind == "lsr" and isinstance(block, dict) and isinstance(
+                        block.get("metrics"), dict):
+                    continue  # a SWORDS result's scores (`scoring.swords`)
                 if not isinstance(block, dict) or not isinstance(block.get("all"), dict):
                     raise LexsubError(f"{path}: {dataset}/{system}/{kind}: no `all` block of "
                                       f"scores; {_REMEDY}")

@@ -92,6 +92,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
     from lexsub_baselines.analysis.explorer import explorer_data
     from lexsub_baselines.analysis.headline import headline_section, read_scores
     from lexsub_baselines.analysis.sections import dataset_sections, ranking_section
+    from lexsub_baselines.analysis.swords_section import swords_section
 
     notes: list[str] = []
     scores_file = results / "scores.json"
@@ -108,6 +109,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
                      "`make baselines` (or `lexsub baselines`) writes it")
     for evaluation in evaluations:
         sections += dataset_sections(evaluation, settings, colours, links)
+    sections += swords_section(scores or {})
     ranking = ranking_section(read_results_json(
         results / "ranking.json", "ranker -> scores",
         "re-run `lexsub rank-eval` (make report) or delete the file") or {})

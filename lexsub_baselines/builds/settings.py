@@ -15,7 +15,8 @@ from lexsub_baselines.lm.model import LMConfig
 __all__ = ["NEIGHBOUR_DATASETS", "Context", "ResourceSettings"]
 
 #: The datasets whose targets get precomputed neighbour lists.
-NEIGHBOUR_DATASETS: tuple[str, ...] = ("semeval2007-trial", "semeval2007-test")
+NEIGHBOUR_DATASETS: tuple[str, ...] = ("semeval2007-trial", "semeval2007-test", "swords-dev",
+                                     "swords-test")
 
 
 @dataclass(frozen=True)

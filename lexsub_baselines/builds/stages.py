@@ -28,7 +28,7 @@ _add("relations", ("parser", "corpus-plan"),
      "parse the corpora and count grammatical relations (map over shards, tree of sums)",
      parsing.relations_cached, parsing.build_relations)
 _add("neighbours", ("relations",),
-     "the five thesauri's neighbour lists of the SemEval-2007 targets",
+     "the five thesauri's neighbour lists of the SemEval-2007 and SWORDS targets",
      parsing.neighbours_cached, parsing.build_neighbours)
 _add("corpus-counts", ("corpus-plan",),
      "lemma+PoS counts of the corpora, the `corpus` frequency source (map over shards)",

@@ -33,6 +33,7 @@ from lexsub_baselines.paths import Roots
 from lexsub_baselines.provenance import RunSettings, collect_settings
 from lexsub_baselines.results_tables import render_tables
 from lexsub_baselines.runner import (
+    answer_kinds,
     load_json,
     merge,
     run_system,
@@ -43,6 +44,8 @@ from lexsub_baselines.runs_file import RunsFile, describe_mixed, read_runs, sett
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
+#: The SWORDS splits, which every English substitution system also answers when present.
+SWORDS = ("swords-dev", "swords-test")
 #: The cross-lingual datasets, used by Spanish systems when their files are present.
 CROSS_LINGUAL = ("clls2010-trial", "clls2010-test")
 
@@ -130,7 +133,8 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
 def _datasets_for(system_language: str, roots: Roots) -> tuple[list[Dataset], bool, str]:
     """Return (datasets, score?, note) for a system answering in `system_language`."""
     if system_language == "en":
-        return [load_dataset(n, roots) for n in ENGLISH], True, ""
+        swords = [d for d in (load_dataset(n, roots) for n in SWORDS) if d.has("instances")]
+        return [load_dataset(n, roots) for n in ENGLISH] + swords, True, ""
     present = [load_dataset(n, roots) for n in CROSS_LINGUAL if n in dataset_names()]
     present = [d for d in present if d.has("instances")]
     if present:
@@ -176,11 +180,13 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             system = build_system(name, roots)
             datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots)
             for dataset in datasets:
+                if not answer_kinds(system, dataset):
+                    continue  # e.g. the mw detector on SWORDS: nothing to substitute
                 record = run_system(system, dataset, out, score=scored, note=note,
                                     progress=not args.no_progress)
                 runs.add(dataset.name, name, record.to_json(), current, recorded)
                 if scored:
-                    rows = score_files(record, dataset)
+                    rows = score_files(record, dataset, roots)
                     merge(scores, dataset.name, name,
                           {kind: {**row, "settings": current} for kind, row in rows.items()})
                 else:
