@@ -12,7 +12,13 @@ from typing import Any
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
-from lexsub_baselines.engine.graph import BuildContext, StageFailure, StageRecord, run_graph
+from lexsub_baselines.engine.graph import (
+    BuildContext,
+    StageFailure,
+    StageRecord,
+    closure,
+    run_graph,
+)
 from lexsub_baselines.engine.progress import Progress
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
@@ -53,10 +59,11 @@ class BuildReport:
         """Return the stages as a small text table (name, status, start, duration, note)."""
         from lexsub_baselines.engine.progress import format_seconds
 
-        lines = [f"{'stage':<14} {'status':<7} {'start':>8} {'time':>8}  note"]
+        lines = [f"{'stage':<14} {'status':<7} {'start':>8} {'queued':>8} {'time':>8}  note"]
         for r in self.records:
+            queued = format_seconds(r.queued) if r.queued is not None else "-"
             lines.append(f"{r.name:<14} {r.status:<7} {format_seconds(r.started):>8} "
-                         f"{format_seconds(r.seconds):>8}  {r.note}")
+                         f"{queued:>8} {format_seconds(r.seconds):>8}  {r.note}")
         memory = ", ".join(f"{who} {mb:,.0f} MB" for who, mb in self.peak_rss_mb.items())
         lines.append(f"total {format_seconds(self.seconds)} on {self.engine or 'no cluster'}"
                      + (f"; peak memory: {memory}" if memory else ""))
@@ -94,23 +101,17 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
     return asyncio.run(_build(roots, wanted, settings, engine, progress, found, started))
 
 
-#: Stages built before all others when they are needed: the corpus plan is a map of quick
-#: tasks that every corpus stage waits for, and Dask would run it after the long single tasks
-#: (the parser, the LM sample) that are submitted beside it, since it hands single tasks to
-#: the workers at once but queues large groups of tasks on the scheduler.
+#: Stages built before all others (but the critical parser, which trains beside them) when
+#: they are needed: the corpus plan is a map of quick tasks that every corpus stage waits for,
+#: and Dask would run it after the long single tasks (the LM sample, word2vec) submitted
+#: beside it, since it hands single tasks to the workers at once but queues large groups of
+#: tasks on the scheduler.
 FIRST: tuple[str, ...] = ("corpus-plan",)
 
 
 def _closure(names: Iterable[str]) -> set[str]:
     """Return `names` and every stage they need, transitively."""
-    seen: set[str] = set()
-    todo = list(names)
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo.extend(STAGES.get(name).needs)
-    return seen
+    return closure(STAGES, names)
 
 
 async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
@@ -119,10 +120,7 @@ async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
     async with open_engine(engine, roots) as client:
         ctx = BuildContext(client, roots, settings, progress, engine.label(),
                            lock_dir=roots.cache / ".locks")
-        first = [name for name in FIRST if name in _closure(wanted) and name not in found]
-        early, records = await run_graph(STAGES, first, ctx, found, started)
-        results, later = await run_graph(STAGES, wanted, ctx, {**found, **early}, started)
-        records += [record for record in later if record.name not in early]
+        results, records = await run_graph(STAGES, wanted, ctx, found, started, first=FIRST)
         workers = await client.run(_peak_rss_mb)
     peak = {"client": _peak_rss_mb(),
             **{f"worker {i + 1}": mb for i, (_, mb) in enumerate(sorted(workers.items()))}}

@@ -16,14 +16,16 @@ STAGES: Registry[Stage[ResourceSettings]] = Registry("build stage")
 
 
 def _add(name: str, needs: tuple[str, ...], doc: str, cached: Callable[[Context], Any],
-         build: Callable[[Context, Mapping[str, Any]], Awaitable[Any]]) -> None:
-    STAGES.add(name, Stage(name, needs, doc, cached, build), doc)
+         build: Callable[[Context, Mapping[str, Any]], Awaitable[Any]],
+         critical: bool = False) -> None:
+    STAGES.add(name, Stage(name, needs, doc, cached, build, critical), doc)
 
 
 _add("corpus-plan", (), "the words of every corpus file (how the corpora are cut into shards)",
      corpus.plan_cached, corpus.build_plan)
+# critical: every corpus parse waits for it, so its task starts before any other
 _add("parser", (), "train the spaCy parser on UD English-EWT (one core)",
-     parsing.parser_cached, parsing.build_parser)
+     parsing.parser_cached, parsing.build_parser, critical=True)
 _add("relations", ("parser", "corpus-plan"),
      "parse the corpora and count grammatical relations (map over shards, tree of sums)",
      parsing.relations_cached, parsing.build_relations)

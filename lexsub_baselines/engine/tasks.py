@@ -43,10 +43,11 @@ def report_progress(stage: str, done: float, total: float | None = None) -> None
 def in_task(run: str, stage: str | None, function: Callable[..., T], *args: Any,
              **kwargs: Any) -> T:
     """Run `function` in a worker, forwarding its warnings to the client of build `run` (and,
-    for the one task of a single-task `stage`, that it has started)."""
+    for a task of `stage`, that it has started: the client records when a stage's first task
+    ran, and holds other stages back until the critical one's has)."""
     worker = _worker()
     if stage is not None and worker is not None:
-        worker.log_event(PROGRESS_TOPIC, {"stage": stage, "started": True})
+        worker.log_event(PROGRESS_TOPIC, {"run": run, "stage": stage, "started": True})
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = function(*args, **kwargs)

@@ -1,0 +1,137 @@
+"""The build graph's scheduling on a real local Dask cluster: the critical stage starts first.
+
+A cold `make baselines` once let word2vec and the embeddings take both idle workers because
+their tasks arrived a few milliseconds before the parser's (its stage prepares on the client
+first), and the parser, which every corpus parse waits for, queued for minutes. The graph now
+holds every other stage back until the critical stage's task runs, and records when each
+stage's first task started and how long it queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+from lexsub_baselines.engine.graph import (
+    PRIORITY_CRITICAL,
+    BuildContext,
+    Stage,
+    StageRecord,
+    run_graph,
+)
+from lexsub_baselines.engine.progress import Progress
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.registry import Registry
+
+TASK_SECONDS = 1.5
+
+
+async def _single(ctx: BuildContext[None], inputs: Mapping[str, Any], name: str) -> Any:
+    return await ctx.task(name, time.sleep, TASK_SECONDS)
+
+
+async def _critical(ctx: BuildContext[None], inputs: Mapping[str, Any]) -> Any:
+    await asyncio.sleep(0.4)  # prepares on the client first, as the parser's stage does
+    return await ctx.task("parser-like", time.sleep, TASK_SECONDS, priority=PRIORITY_CRITICAL)
+
+
+def _nothing_cached(ctx: BuildContext[None]) -> None:
+    return None
+
+
+def _stages(critical: bool) -> Registry[Stage[None]]:
+    stages: Registry[Stage[None]] = Registry("stage")
+    for name in ("word2vec-like", "embeddings-like"):
+        stages.add(name, Stage(name, (), name, _nothing_cached,
+                               functools.partial(_single, name=name)))
+    stages.add("parser-like", Stage("parser-like", (), "critical", _nothing_cached, _critical,
+                                    critical=critical))
+    return stages
+
+
+async def _run(roots: Roots, critical: bool) -> dict[str, StageRecord]:
+    async with open_engine(EngineSettings(workers=2), roots) as client:
+        ctx: BuildContext[None] = BuildContext(client, roots, None, Progress(False))
+        _, records = await run_graph(_stages(critical), ["word2vec-like", "embeddings-like",
+                                                         "parser-like"], ctx)
+    return {record.name: record for record in records}
+
+
+def test_the_critical_stage_starts_first_on_two_workers(tmp_path: Any, roots: Roots) -> None:
+    roots = dataclasses.replace(roots, cache=tmp_path)
+    records = asyncio.run(_run(roots, critical=True))
+    first = {name: record.first_task or 0.0 for name, record in records.items()}
+    assert all(record.first_task is not None for record in records.values())
+    others = [first["word2vec-like"], first["embeddings-like"]]
+    assert first["parser-like"] < min(others)
+    # one other ran beside it, the third waited for a worker
+    assert min(others) < first["parser-like"] + TASK_SECONDS / 2
+    assert max(others) > first["parser-like"] + TASK_SECONDS / 2
+    assert records["parser-like"].queued is not None and records["parser-like"].queued < 1.0
+    data = records["embeddings-like"].to_json()
+    assert {"started", "first_task_started", "queued", "seconds"} <= set(data)
+
+
+def test_without_the_mark_the_race_is_lost(tmp_path: Any, roots: Roots) -> None:
+    """The control: what the cold run did before (both workers taken, the parser queued)."""
+    roots = dataclasses.replace(roots, cache=tmp_path)
+    records = asyncio.run(_run(roots, critical=False))
+    queued = records["parser-like"].queued
+    assert queued is not None and queued > TASK_SECONDS / 2
+    first = {name: record.first_task or 0.0 for name, record in records.items()}
+    assert first["parser-like"] > max(first["word2vec-like"], first["embeddings-like"])
+
+
+@pytest.mark.parametrize("errno_name", ["ENOLCK"])
+def test_a_refused_lock_falls_back_to_a_lock_file(tmp_path: Any, errno_name: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import fcntl
+
+    from lexsub_baselines.engine.locks import stage_lock
+
+    def refuse(fd: int, operation: int) -> None:
+        raise OSError(getattr(errno, errno_name), "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", refuse)
+    said: list[str] = []
+
+    async def hold() -> bool:
+        async with stage_lock(tmp_path, "relations", said.append) as waited:
+            assert (tmp_path / "relations.softlock").exists()
+            return waited
+
+    assert asyncio.run(hold()) is False
+    assert len(said) == 1 and "refuses a lock" in said[0] and "relations.softlock" in said[0]
+
+
+def test_an_unwritable_lock_is_one_error_naming_it(tmp_path: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from lexsub_baselines.engine.locks import stage_lock
+    from lexsub_baselines.errors import LexsubError
+
+    real_open = os.open
+
+    def deny(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if str(path).endswith(".lock"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", deny)
+
+    async def hold() -> None:
+        async with stage_lock(tmp_path, "parser", print):
+            pass
+
+    with pytest.raises(LexsubError, match=r"parser: cannot lock .*parser\.lock \(Permission "
+                                          r"denied\): make .* writable for every user"):
+        asyncio.run(hold())
