@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("errors", "paths", "registry", "version", "layers", "published")),
     # the tokeniser is plain text handling (the LM's and the SWORDS reader's), not a model
     ("storage", ("cache", "corpora", "corpus_cleaning", "lm.tokenise", "tables",
-                 "swords_tables", "results_tables")),
+                 "swords_tables", "field_tables", "results_tables")),
     ("data", ("datasets", "candidates", "answers")),
     # lexical resources sit below scoring: the SWORDS evaluation lemmatises with WordNet
     ("resources", ("resources",)),

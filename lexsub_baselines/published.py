@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PUBLISHED", "PUBLISHED_BY_POS", "PUBLISHED_BY_POS_DATASET", "PublishedRow",
-           "published_row"]
+__all__ = ["FIELD", "FIELD_OOT_DUPLICATES", "FIELD_SUBSETS", "PUBLISHED", "PUBLISHED_BY_POS",
+           "PUBLISHED_BY_POS_DATASET", "PublishedRow", "published_row"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,66 @@ PUBLISHED_BY_POS_DATASET = "semeval2007-test"
 
 #: Best upper bound on the SemEval-2007 test set (McCarthy & Navigli 2009).
 PUBLISHED_BEST_UPPER_BOUND = 45.76
+
+
+#: The further-analysis subsets of the participants' tables; their values are keyed
+#: `NMWT:precision` and so on (the block and measure of `lexsub score --subsets` JSON).
+FIELD_SUBSETS: tuple[str, ...] = ("NMWT", "NMWS")
+
+
+def _team(p: float, r: float, mp: float, mr: float, nmwt: tuple[float, float],
+          nmws: tuple[float, float]) -> tuple[tuple[str, float], ...]:
+    return (*_prm(p, r, mp, mr), ("NMWT:precision", nmwt[0]), ("NMWT:recall", nmwt[1]),
+            ("NMWS:precision", nmws[0]), ("NMWS:recall", nmws[1]))
+
+
+_BEST_TABLES = "McCarthy & Navigli (2007), Tables 1 and 3"
+_OOT_TABLES = "McCarthy & Navigli (2007), Tables 4 and 6"
+
+#: The SemEval-2007 Task 10 participants on the test set, official scorer: best from Table 1
+#: (P, R, Mode P, Mode R) and Table 3 (NMWT, NMWS), oot from Tables 4 and 6 of the task paper.
+#: Reference rows for a new system, not something we regenerate. MELB entered best only,
+#: SWAG1 and SWAG2 oot only; HIT alone entered mw (detection P 45.34, R 56.15).
+FIELD: tuple[PublishedRow, ...] = (
+    PublishedRow(_TEST, "KU", "best", _team(12.90, 12.90, 20.65, 20.65, (13.39, 13.39),
+                                            (14.33, 13.98)), _BEST_TABLES),
+    PublishedRow(_TEST, "UNT", "best", _team(12.77, 12.77, 20.73, 20.73, (13.46, 13.46),
+                                             (13.79, 13.79)), _BEST_TABLES),
+    PublishedRow(_TEST, "MELB", "best", _team(12.68, 12.68, 20.41, 20.41, (13.35, 13.35),
+                                              (14.19, 13.82)), _BEST_TABLES),
+    PublishedRow(_TEST, "HIT", "best", _team(11.35, 11.35, 18.86, 18.86, (11.97, 11.97),
+                                             (12.55, 12.38)), _BEST_TABLES),
+    PublishedRow(_TEST, "USYD", "best", _team(11.23, 10.88, 18.22, 17.64, (11.68, 11.34),
+                                              (12.48, 12.10)), _BEST_TABLES),
+    PublishedRow(_TEST, "IRST1", "best", _team(8.06, 8.06, 13.09, 13.09, (8.44, 8.44),
+                                               (8.98, 8.92)), _BEST_TABLES),
+    PublishedRow(_TEST, "IRST2", "best", _team(6.95, 6.94, 20.33, 20.33, (7.25, 7.24),
+                                               (7.67, 7.66)), _BEST_TABLES),
+    PublishedRow(_TEST, "TOR", "best", _team(2.98, 2.98, 4.72, 4.72, (3.22, 3.22),
+                                             (3.32, 3.32)), _BEST_TABLES),
+    PublishedRow(_TEST, "IRST2", "oot", _team(69.03, 68.90, 58.54, 58.54, (72.04, 71.90),
+                                              (76.19, 76.06)), _OOT_TABLES),
+    PublishedRow(_TEST, "UNT", "oot", _team(49.19, 49.19, 66.26, 66.26, (51.13, 51.13),
+                                            (54.01, 54.01)), _OOT_TABLES),
+    PublishedRow(_TEST, "KU", "oot", _team(46.15, 46.15, 61.30, 61.30, (48.43, 48.43),
+                                           (49.72, 49.72)), _OOT_TABLES),
+    PublishedRow(_TEST, "IRST1", "oot", _team(41.23, 41.20, 55.28, 55.28, (43.11, 43.08),
+                                              (45.13, 45.11)), _OOT_TABLES),
+    PublishedRow(_TEST, "USYD", "oot", _team(36.07, 34.96, 43.66, 42.28, (37.26, 36.17),
+                                             (40.13, 38.89)), _OOT_TABLES),
+    PublishedRow(_TEST, "SWAG2", "oot", _team(37.80, 34.66, 50.18, 46.02, (39.95, 36.51),
+                                              (40.97, 37.75)), _OOT_TABLES),
+    PublishedRow(_TEST, "HIT", "oot", _team(33.88, 33.88, 46.91, 46.91, (35.60, 35.60),
+                                            (36.63, 36.63)), _OOT_TABLES),
+    PublishedRow(_TEST, "SWAG1", "oot", _team(35.53, 32.83, 47.41, 43.82, (37.49, 34.64),
+                                              (38.36, 35.67)), _OOT_TABLES),
+    PublishedRow(_TEST, "TOR", "oot", _team(11.19, 11.19, 14.63, 14.63, (11.77, 11.77),
+                                            (12.22, 12.22)), _OOT_TABLES),
+)
+
+#: Teams whose oot answers repeat substitutes, which the official scorer credits every time
+#: (McCarthy & Navigli 2009 list them apart for that reason).
+FIELD_OOT_DUPLICATES = frozenset({"IRST2", "USYD", "TOR"})
 
 
 def published_row(dataset: str, system: str, kind: str) -> PublishedRow | None:

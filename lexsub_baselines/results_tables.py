@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lexsub_baselines.field_tables import FIELD_DATASET, field_table, scored_row
 from lexsub_baselines.published import (
     PUBLISHED,
     PUBLISHED_BY_POS,
@@ -22,8 +23,8 @@ from lexsub_baselines.published import (
 from lexsub_baselines.swords_tables import is_swords_scores, swords_beside_semeval, swords_table
 from lexsub_baselines.tables import POS_NAMES, Cell, Table, markdown_rows, rows_of
 
-__all__ = ["BEYOND_JABBARI", "PublishedComparison", "published_comparisons", "published_tables",
-           "render_tables"]
+__all__ = ["BEYOND_JABBARI", "PublishedComparison", "ours_on_the_field", "published_comparisons",
+           "published_tables", "render_tables"]
 
 # --- results/tables.md and the report's headline ---------------------------------------
 _SUB_MEASURES = (("precision", "P"), ("recall", "R"), ("mode_precision", "Mode P"),
@@ -57,16 +58,40 @@ def _signed(header: Sequence[str]) -> frozenset[int]:
     return frozenset(i for i, h in enumerate(header) if h == "Δ")
 
 
+def _without_empty_papers(header: Sequence[str], rows: Sequence[Sequence[Cell]]
+                          ) -> tuple[tuple[str, ...], list[list[Cell]]]:
+    """Return the table without the `paper` columns (and their `Δ`) that no row has a figure
+    in: a dataset with nothing published shows ours only, not empty columns."""
+    keep: list[int] = []
+    index = 0
+    while index < len(header):
+        if header[index] == "paper" and all(row[index] is None for row in rows):
+            index += 2  # the paper column and its Δ
+            continue
+        keep.append(index)
+        index += 1
+    return tuple(header[i] for i in keep), [[row[i] for i in keep] for row in rows]
+
+
+def _source_note(dataset: str, sources: Sequence[str]) -> str:
+    if not sources:
+        return f"Ours on {dataset}; nothing is published for {dataset}, so ours only."
+    return (f"Ours on {dataset}; paper: {', '.join(dict.fromkeys(sources))}, on {dataset} "
+            "too; Δ = ours − paper.")
+
+
 def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
                 runs: Mapping[str, Any]) -> Table | None:
     measures = _MW_MEASURES if kind == "mw" else _SUB_MEASURES
     header = ["system", *_triple_header([label for _, label in measures]), "unanswered"]
     rows: list[list[Cell]] = []
+    sources: list[str] = []
     for system, kinds in systems.items():
         if kind not in kinds:
             continue
         block = kinds[kind]["all"]
         paper = published_row(dataset, system, kind)
+        sources += [paper.source] if paper else []
         row: list[Cell] = [system]
         for key, _ in measures:
             row += _triple(_number(block.get(key)), paper.get(key) if paper else None)
@@ -74,7 +99,9 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
         rows.append(row)
     if not rows:
         return None
-    return Table(f"{dataset} — {kind}", tuple(header), rows_of(rows), signed=_signed(header))
+    shown, rows = _without_empty_papers(header, rows)
+    return Table(f"{dataset} — {kind}", shown, rows_of(rows), signed=_signed(shown),
+                 note=_source_note(dataset, sources))
 
 
 #: Our context rankers beyond Jabbari (2010), shown under the published rows without a paper
@@ -86,7 +113,9 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> Table | None:
     rows: list[list[Cell]] = []
     extra: dict[tuple[str, str], Mapping[str, float]] = {
         (system, measure): {} for system in BEYOND_JABBARI for measure in ("oot_recall", "rank")}
+    published = dataset == PUBLISHED_BY_POS_DATASET  # Jabbari's figures are test figures
     for (system, measure), paper in {**PUBLISHED_BY_POS, **extra}.items():
+        paper = paper if published else {}
         oot = systems.get(system, {}).get("oot")
         if oot is None:
             continue
@@ -101,9 +130,13 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> Table | None:
         rows.append(row)
     if not rows:
         return None
-    header = ["system", "measure", *_triple_header([POS_NAMES[p] for p in _JABBARI_POS])]
-    return Table(f"{dataset} — in-context rankers by PoS (Jabbari 2010; proportions)",
-                 tuple(header), rows_of(rows), digits=3, signed=_signed(header))
+    header, rows = _without_empty_papers(
+        ["system", "measure", *_triple_header([POS_NAMES[p] for p in _JABBARI_POS])], rows)
+    note = (f"Ours on {dataset}; paper: Jabbari (2010), on {dataset} too (proportions)."
+            if published else f"Ours on {dataset}, proportions; Jabbari (2010) published "
+            f"these measures for {PUBLISHED_BY_POS_DATASET} only, so ours only here.")
+    return Table(f"{dataset} — in-context rankers by PoS (Jabbari 2010's measures)",
+                 header, rows_of(rows), digits=3, signed=_signed(header), note=note)
 
 
 def _markdown_section(table: Table | None, marks: Mapping[str, str] | None = None
@@ -115,7 +148,26 @@ def _markdown_section(table: Table | None, marks: Mapping[str, str] | None = Non
     marks = marks or {}
     rows = [[f"`{row[0]}`" + (f" {marks[str(row[0])]}" if str(row[0]) in marks else ""),
              *row[1:]] for row in table.formatted()]
-    return [f"### {table.title}", "", *markdown_rows(table.header, rows), ""]
+    note = [table.note, ""] if table.note else []
+    return [f"### {table.title}", "", *note, *markdown_rows(table.header, rows), ""]
+
+
+def ours_on_the_field(scores: Mapping[str, Any], kind: str,
+                      systems: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
+    """Return {system: figures} of our `kind` rows on the field's dataset (`scores.json` data),
+    of `systems` only when given."""
+    rows = scores.get(FIELD_DATASET, {})
+    chosen = [s for s in (systems if systems is not None else rows) if kind in rows.get(s, {})]
+    return {system: scored_row(rows[system][kind]) for system in chosen}
+
+
+def _field_sections(scores: Mapping[str, Any]) -> list[str]:
+    lines: list[str] = []
+    for kind in ("best", "oot"):
+        ours = ours_on_the_field(scores, kind)
+        if ours:
+            lines += _markdown_section(field_table(kind, ours))
+    return ["## the SemEval-2007 field", "", *lines] if lines else []
 
 
 def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
@@ -151,6 +203,7 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
                                                    runs.get(dataset, {})), marked)
         lines += _markdown_section(_by_pos_table(dataset, systems), marked)
     lines += _markdown_section(swords_beside_semeval(scores))
+    lines += _field_sections(scores)
     for dataset, reasons in (skipped or {}).items():
         if reasons:
             lines += [f"## {dataset} — not scored", ""]

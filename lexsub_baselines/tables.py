@@ -49,6 +49,7 @@ class Table:
         links: one address per row (or none), put on the row's cell in `link_column` -- the
             report links its rows to the instance explorer.
         link_column: the column whose cells carry the links.
+        muted: indices of rows shown greyed in HTML (reference lines, e.g. the 2007 field).
     """
 
     title: str
@@ -59,6 +60,7 @@ class Table:
     signed: frozenset[int] = frozenset()
     links: tuple[str | None, ...] = ()
     link_column: int = 0
+    muted: frozenset[int] = frozenset()
 
     def formatted(self) -> list[list[str]]:
         """Return every cell as the text the table shows."""
@@ -98,7 +100,8 @@ class Table:
                     cells.append(f'<td class="num{sign}">{shown}</td>')
                 else:
                     cells.append(f"<td>{shown}</td>")
-            body.append(f"<tr>{''.join(cells)}</tr>")
+            muted = ' class="muted"' if number in self.muted else ""
+            body.append(f"<tr{muted}>{''.join(cells)}</tr>")
         note = f'<p class="note">{html.escape(self.note)}</p>' if self.note else ""
         return (f"<h4>{html.escape(self.title)}</h4>\n<table><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(body)}</tbody></table>\n{note}\n")

@@ -13,8 +13,13 @@ from lexsub_baselines.analysis.compare import (
     disruptive_sets,
     paired_test,
 )
-from lexsub_baselines.analysis.inputs import discover_runs, item_scores, load_evaluation
-from lexsub_baselines.analysis.overlap import overlap_rows
+from lexsub_baselines.analysis.inputs import (
+    discover_runs,
+    item_scores,
+    load_evaluation,
+    unrecorded_files,
+)
+from lexsub_baselines.analysis.overlap import overlap_rows, overlap_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
 from lexsub_baselines.answers import Answers
 from lexsub_baselines.datasets.registry import DATASETS
@@ -46,9 +51,14 @@ def results(tmp_path: Path) -> tuple[Path, Roots]:
     (data / "semeval2007" / "trial" / "gold.trial").write_text(GOLD)
     out = tmp_path / "results" / "semeval2007-trial"
     out.mkdir(parents=True)
+    records = {}
     for system, text in BEST.items():
         (out / f"{system}.best").write_text(text)
         (out / f"{system}.oot").write_text(text.replace(" :: ", " ::: "))
+        records[system] = {"files": {kind: f"semeval2007-trial/{system}.{kind}"
+                                     for kind in ("best", "oot")}, "settings": "s"}
+    (tmp_path / "results" / "runs.json").write_text(json.dumps(
+        {"format": 2, "settings": {"s": {}}, "runs": {"semeval2007-trial": records}}))
     return tmp_path / "results", Roots(tmp_path, data, tmp_path / "cache")
 
 
@@ -62,10 +72,23 @@ def test_discover_finds_systems_and_kinds(results: tuple[Path, Roots]) -> None:
 def test_discover_leaves_out_what_the_runner_did_not_score(results: tuple[Path, Roots]) -> None:
     folder = results[0]
     (folder / "semeval2007-trial" / "dict-wiktionary.best").write_text("bright.a 1 :: listo\n")
-    runs = {"semeval2007-trial": {"sysA": {"scored": True}, "sysB": {"scored": True},
-                                  "dict:wiktionary": {"scored": False}}}
+    runs = json.loads((folder / "runs.json").read_text())
+    runs["runs"]["semeval2007-trial"]["dict:wiktionary"] = {
+        "scored": False, "files": {"best": "semeval2007-trial/dict-wiktionary.best"}}
     (folder / "runs.json").write_text(json.dumps(runs))
     assert list(discover_runs(folder)["semeval2007-trial"]) == ["sysA", "sysB"]
+
+
+def test_files_no_record_vouches_for_are_left_out_and_listed(results: tuple[Path, Roots]
+                                                             ) -> None:
+    folder = results[0]
+    stale = folder / "semeval2007-trial" / "sysC.best"  # lexsub run, by hand, or dropped
+    stale.write_text("bright.a 1 :: clever\n")
+    assert "sysC" not in discover_runs(folder)["semeval2007-trial"]
+    assert unrecorded_files(folder) == [stale]
+    (folder / "runs.json").unlink()  # nothing recorded: nothing analysed
+    assert discover_runs(folder) == {}
+    assert len(unrecorded_files(folder)) == 5
 
 
 def test_item_scores_follow_the_official_credit(results: tuple[Path, Roots]) -> None:
@@ -100,6 +123,18 @@ def test_overlap_counts_types_per_lexelt(results: tuple[Path, Roots]) -> None:
     # dropped as a multiword, leaving team 2 as the mode): every first guess is right
     assert (a.disamb_sys, a.disamb_sys_items) == (1.0, 4)
     assert b.disamb_sys_items == 0 and a.disamb_all is None
+
+
+def test_an_overlap_column_with_no_figure_is_left_out_and_said(results: tuple[Path, Roots]
+                                                                 ) -> None:
+    evaluation = load_evaluation(results[0], "semeval2007-trial", results[1])
+    table = overlap_table(evaluation)  # no mode is in both systems' first guesses
+    assert "Disamb All %" not in table.header and "Disamb Sys %" in table.header
+    assert "Disamb All is left out" in table.note
+    for column in range(len(table.header)):
+        assert any(row[column] is not None for row in table.rows), table.header[column]
+    alone = overlap_table(evaluation.with_systems(["sysA"]))  # one system: All = Sys
+    assert "Disamb All %" in alone.header
 
 
 def test_subset_of_items_and_systems_needs_no_special_case(results: tuple[Path, Roots]) -> None:

@@ -19,6 +19,8 @@ from lexsub_baselines.published import published_row
 from lexsub_baselines.results_tables import render_tables
 from lexsub_baselines.runner import run_system, score_files
 
+pytestmark = pytest.mark.needs("wordnet")
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
@@ -101,7 +103,8 @@ def test_every_english_system_answers_swords_and_is_scored_by_its_evaluation(
     assert f"| `wordnet` | {f10:.2f} |" in section
     beside = tables.split("### swords-test beside semeval2007-test")[1]
     recall = scores["semeval2007-test"]["wordnet"]["best"]["all"]["recall"]
-    assert f"| {recall:.2f} |" in beside.splitlines()[4]
+    line = next(line for line in beside.splitlines() if line.startswith("| `wordnet` |"))
+    assert f"| {recall:.2f} |" in line
 
 
 def test_score_takes_a_dataset_name_for_its_gold(results: Path, shared: Roots,
@@ -126,6 +129,39 @@ def test_tables_show_ours_paper_and_difference(results: Path) -> None:
                if line.startswith("| `wordnet` |"))
     assert f"| {ours:.2f} | 9.95 | {ours - 9.95:+.2f} |" in row
     assert "| `mw` |" in tables.split("### semeval2007-test — mw")[1]
+
+
+def _markdown_tables(text: str) -> list[tuple[str, str, list[list[str]]]]:
+    """Return (title, note, rows with the header first) of every table in tables.md."""
+    found = []
+    for block in text.split("\n### ")[1:]:
+        title, _, body = block.partition("\n")
+        lines = body.strip("\n").splitlines()
+        note = lines[0] if lines and not lines[0].startswith("|") else ""
+        rows = [[cell.strip() for cell in line.strip("|").split("|")]
+                for line in lines if line.startswith("|") and not line.startswith("|---")]
+        found.append((title, note, rows))
+    return found
+
+
+def test_no_table_has_an_empty_or_mislabelled_column(results: Path) -> None:
+    tables = _markdown_tables((results / "tables.md").read_text(encoding="utf-8"))
+    assert len(tables) >= 8
+    for title, note, (header, *rows) in tables:
+        dataset = title.split(" — ")[0].split(" beside ")[0]
+        if dataset == "the SemEval-2007 field":
+            dataset = "semeval2007-test"  # the field's figures and ours, all on the test set
+        assert dataset in note, f"{title}: the note does not say which dataset ({note!r})"
+        for column, name in enumerate(header):
+            assert any(row[column] != "—" for row in rows), f"{title}: empty column {name}"
+        if "paper" in header:  # a published figure is one of this very dataset
+            assert f"on {dataset} too" in note, title
+    field = next(rows for title, _, rows in tables if title.startswith("the SemEval-2007 "
+                                                                        "field — best"))
+    assert {"`KU`", "`UNT`", "`MELB`", "`wordnet`"} <= {row[0] for row in field}
+    by_pos = {title: header for title, _, (header, *_) in tables if "by PoS" in title}
+    assert all("paper" not in header for title, header in by_pos.items()
+               if title.startswith("semeval2007-trial"))
 
 
 def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path, tiny: list[str]

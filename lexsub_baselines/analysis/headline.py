@@ -17,7 +17,13 @@ from lexsub_baselines.analysis import plots
 from lexsub_baselines.analysis.inputs import read_results_json
 from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
 from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.results_tables import published_comparisons, published_tables
+from lexsub_baselines.field_tables import field_table
+from lexsub_baselines.published import PUBLISHED
+from lexsub_baselines.results_tables import (
+    ours_on_the_field,
+    published_comparisons,
+    published_tables,
+)
 
 __all__ = ["HEADLINE_MEASURES", "headline_section", "read_scores"]
 
@@ -77,6 +83,15 @@ def headline_section(scores: Mapping[str, Any], links: bool) -> Section:
             "RASP-parsed BNC). A row without ours is not in results/scores.json: the system "
             "was not run, or its data (CLLS-2010) is not on this machine. The lines under the "
             "tables are the scorer signatures of our figures.")
+    baselines = list(dict.fromkeys(row.system for row in PUBLISHED
+                                   if row.kind in ("best", "oot")))
+    field = [field_table(kind, ours, ranked=False,
+                         title=f"The published baselines (ours) and, greyed, the SemEval-2007 "
+                               f"field — {kind}")
+             for kind in ("best", "oot")
+             if (ours := ours_on_the_field(scores, kind, baselines))]
+    text += (" Below them, greyed, the eight teams of 2007 as the task paper published them "
+             "(results/tables.md ranks every system of ours among them).") if field else ""
     return Section("Headline: our figures beside the published ones", "headline", text,
-                   tuple(published_tables(comparisons, scores, addresses)), (figure,),
+                   (*published_tables(comparisons, scores, addresses), *field), (figure,),
                    lines=tuple(signatures))

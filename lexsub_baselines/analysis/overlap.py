@@ -115,13 +115,17 @@ def overlap_table(evaluation: Evaluation) -> Table:
          None if r.disamb_all is None else 100 * r.disamb_all, r.disamb_all_items]
         for r in rows]
     excluded = "ids in key/mwids excluded" if evaluation.mwids else "no mwids file: all targets"
+    header: tuple[str, ...] = ("system", "TypeOverlap", "#subs", "TypeOverlap uniq",
+                               "Disamb Sys %", "items", "Disamb All %", "items")
+    note = (f"McCarthy & Navigli (2009) §4.2-4.3: {excluded}; single-word gold substitutes "
+            "and first guesses only. Means are per lexelt; 'uniq' counts types no other "
+            "listed system found; Disamb: first guess = mode, on items whose mode is in the "
+            "system's own first guesses for the word (Sys) or in every system's (All).")
+    if not any(r.disamb_all_items for r in rows):  # no column of nothing but dashes
+        header, cells = header[:6], [row[:6] for row in cells]
+        note += (f" Disamb All is left out: no item's mode is among the first guesses of every "
+                 f"one of the {len(rows)} systems (the paper compared fewer; choose some with "
+                 "`lexsub report --systems`).")
     return Table(
         f"{evaluation.name} — type overlap and disambiguation ({lexelts} lexelts, {items} items)",
-        ("system", "TypeOverlap", "#subs", "TypeOverlap uniq", "Disamb Sys %", "items",
-         "Disamb All %", "items"),
-        rows_of(cells),
-        note=(f"McCarthy & Navigli (2009) §4.2-4.3: {excluded}; single-word gold substitutes "
-              "and first guesses only. Means are per lexelt; 'uniq' counts types no other "
-              "listed system found; Disamb: first guess = mode, on items whose mode is in the "
-              "system's own first guesses for the word (Sys) or in every system's (All)."),
-    )
+        header, rows_of(cells), note=note)

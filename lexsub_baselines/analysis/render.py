@@ -47,6 +47,7 @@ th { background: #f2f2f2; position: sticky; top: 0; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.pos { color: #1a7f37; }
 td.neg { color: #b3261e; }
+tr.muted td, tr.muted td.pos, tr.muted td.neg { color: #8a8a8a; }
 details { margin: 4px 0 8px; }
 details > summary { cursor: pointer; color: #1a56a8; font-size: 14px; }
 figure { display: inline-block; margin: 6px 6px 6px 0; vertical-align: top; max-width: 100%; }

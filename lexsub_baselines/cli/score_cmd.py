@@ -15,11 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.field_tables import FIELD_DATASET, field_table, scored_row
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring.api import emit_problems
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
+from lexsub_baselines.scoring.signature import gold_label
 from lexsub_baselines.scoring.swords import SwordsScorer
+from lexsub_baselines.tables import Table
 
 
 def add_parser(subparsers: Any) -> None:
@@ -57,6 +61,10 @@ def add_parser(subparsers: Any) -> None:
                         help="coverage weight of a wrong answer (jabbari; default 1)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text: the official output and signatures; json: one object")
+    parser.add_argument("--compare", action="store_true",
+                        help="also rank the figures among the SemEval-2007 field (the eight "
+                             "teams of 2007, best or oot; semeval2007-test gold, official "
+                             "profile)")
     parser.set_defaults(func=run)
 
 
@@ -77,11 +85,35 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
         print(f"lexsub: note: {note}", file=sys.stderr)
     for hint in report.hints:
         print(f"lexsub: hint: {hint}", file=sys.stderr)
+    field = compare_with_field(scorer, args, roots) if args.compare else None
     if text:
         print(report.to_text(), end="")
+        if field is not None:
+            print("\n" + field.to_markdown(), end="")
     else:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        data = report.to_json()
+        if field is not None:
+            data["compare"] = field.to_json()
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     return 0
+
+
+def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -> Table | None:
+    """Return the file's figures ranked among the 2007 field's, or None (with a note) when
+    they are not comparable: another gold than the test key, another profile, or mw."""
+    test = load_dataset(FIELD_DATASET, roots)
+    digest = gold_label(test.path("gold")).rpartition("#")[2]
+    comparable = (args.kind in ("best", "oot") and scorer.profile.name == "official"
+                  and scorer.source.label(False).rpartition("#")[2] == digest)
+    if not comparable:
+        print(f"lexsub: note: --compare: the 2007 field was scored on {FIELD_DATASET} (best or "
+              "oot) with the official profile; this score is not, so no comparison",
+              file=sys.stderr)
+        return None
+    scored = scorer.score(args.system, args.kind, subsets=True, warn=False).to_json()
+    return field_table(args.kind, {args.system.name: scored_row(scored)},
+                       title=f"{args.system.name} among the SemEval-2007 field — {args.kind}",
+                       source=("yours", str(args.system)))
 
 
 def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:

@@ -2,9 +2,11 @@
 
 `resolve_gold` turns what the user gave into a `GoldSource`, which reads the gold (or mw gold)
 lines as a profile says, names the gold in signatures, finds the files of the further-analysis
-subsets and knows the gold's language (which picks the default profile). A string that is an
-existing path is a file; otherwise a registered dataset name; otherwise an error that lists
-the dataset names.
+subsets and knows the gold's language (which picks the default profile). A registered dataset
+name is the dataset, even where a folder of that name is in the working directory (as in
+`results/`, which holds `semeval2007-test/`); a path to a file is that file (when a dataset has
+the same name, a hint says the file was used); anything else is an error that lists the
+dataset names.
 """
 
 from __future__ import annotations
@@ -45,11 +47,13 @@ class GoldSource:
         path: a gold file (read as mw gold when mw is scored).
         dataset: a dataset (its `gold` and `mwgold` roles).
         items: gold given in memory, as lines.
+        hint: one line for the user when the choice was ambiguous ("" when it was not).
     """
 
     path: Path | None = None
     dataset: Dataset | None = None
     items: GoldFile | None = None
+    hint: str = ""
 
     @property
     def language(self) -> str:
@@ -110,14 +114,17 @@ def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roo
         return GoldSource(items=from_items(gold))  # a snapshot: later changes do not count
     path = Path(gold)
     kind = path_kind(path)
+    names = dataset_names()
+    if str(gold) in names and kind in ("missing", "a directory"):
+        return GoldSource(dataset=load_dataset(str(gold), roots or resolve_roots()))
     if kind == "a directory":
         raise LexsubError(f"the gold {path} is a directory, not a gold file: pass the file "
                           "itself (key/gold, key/mwgold, trial/gold.trial) or a dataset name")
     if kind != "missing":
-        return GoldSource(path=path)
-    names = dataset_names()
-    if str(gold) in names:
-        return GoldSource(dataset=load_dataset(str(gold), roots or resolve_roots()))
+        hint = (f"{gold} is both a file here and a dataset name: the file was used as the "
+                f"gold; to score against the dataset, run from another folder"
+                if str(gold) in names else "")
+        return GoldSource(path=path, hint=hint)
     from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
 
     raise MissingResourceError(

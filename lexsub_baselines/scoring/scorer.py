@@ -235,7 +235,7 @@ class Scorer:
         else:
             report = self._score_substitution(answers, kind, subsets, by_pos, bounds, measures,
                                               k, notes)
-        hints = [h for h in (kind_hint(answers), self._language_hint(mw)) if h]
+        hints = [h for h in (self.source.hint, kind_hint(answers), self._language_hint(mw)) if h]
         report = replace(
             report, problems=tuple(sorted((*answers.problems, *report.problems),
                                           key=lambda p: p.line)),

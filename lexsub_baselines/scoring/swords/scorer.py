@@ -154,6 +154,7 @@ class SwordsScorer(Scorer):
                  ] if unknown else []
         notes += [f"{name} is undefined in the original evaluation ({why}); reported as 0.00"
                   for name, why in main.undefined.items()]
+        notes += [self.swords_source.hint] if self.swords_source.hint else []
         notes += [f"{option} does not apply to SWORDS; ignored"
                   for option, value in ignored.items() if value]
         report = SwordsReport(
