@@ -29,6 +29,8 @@ from lexsub_baselines.lm.model import (
 from lexsub_baselines.lm.tokenise import normalise_token, split_sentences, tokenise
 from lexsub_baselines.paths import Roots
 
+pytestmark = pytest.mark.needs("kenlm")
+
 TINY = LMConfig(max_tokens=200_000, order=3, prune=(), memory="100M")
 
 

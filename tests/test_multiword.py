@@ -53,12 +53,9 @@ def test_target_outside_tokens_is_harmless() -> None:
     assert normalise_token("(Off.)") == "off"
 
 
+@pytest.mark.needs("wordnet")
 def test_registered_mw_on_real_wordnet(shared: Roots) -> None:
     from lexsub_baselines.catalog import SYSTEMS
-    from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR
-
-    if not (DEBIAN_WORDNET_DIR / "data.noun").is_file():
-        pytest.skip("Debian WordNet not installed (run `make setup`)")
     baseline = SYSTEMS.get("mw")(shared)
     assert baseline.answer(instance("take", "v", "the plane took off at noon", 2)).mw == (
         "take off")

@@ -55,6 +55,7 @@ def test_readme_example_is_the_script_and_at_most_20_lines() -> None:
 
 
 @pytest.mark.shared
+@pytest.mark.needs("wordnet")
 def test_example_runs_and_prints_what_the_scorer_gives(shared: Roots, tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(EXAMPLE)], cwd=tmp_path, env=_env(shared),
                           capture_output=True, text=True, timeout=300)
@@ -100,6 +101,7 @@ def test_a_plugin_that_fails_to_import_names_the_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.shared
+@pytest.mark.needs("wordnet")
 def test_cli_plugin_joins_the_systems_and_bad_input_is_one_line(shared: Roots,
                                                                 tmp_path: Path) -> None:
     listed = _lexsub(["systems", "--plugin", str(EXAMPLE)], shared, tmp_path)

@@ -106,6 +106,7 @@ def test_the_checked_in_weights_were_tuned_on_trial() -> None:
 
 
 @pytest.mark.shared
+@pytest.mark.needs("wordnet")
 def test_real_bnc_prior_on_real_trial_candidates(shared: Roots) -> None:
     """With the real BNC list and WordNet candidates, each prior alone orders as it should."""
     frequency = FrequencyRanker(frequency_source(shared, "bnc"))

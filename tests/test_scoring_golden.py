@@ -22,7 +22,7 @@ from lexsub_baselines.resources.wordnet import WORDNET_ENV
 from lexsub_baselines.runner import file_stem, run_system
 from lexsub_baselines.scoring import Scorer, upper_bounds
 
-pytestmark = pytest.mark.shared
+pytestmark = [pytest.mark.shared, pytest.mark.needs("wordnet")]
 
 #: (system, kind) -> the `all` block's figures (official scorer, test set, percent).
 PINNED: dict[tuple[str, str], dict[str, float]] = {

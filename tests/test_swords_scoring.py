@@ -19,7 +19,7 @@ from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.paths import Roots, resolve_roots
 from lexsub_baselines.scoring import Scorer, SwordsScorer
 
-pytestmark = pytest.mark.shared
+pytestmark = [pytest.mark.shared, pytest.mark.needs("wordnet")]
 
 
 def _cases() -> list[dict[str, Any]]:

@@ -10,17 +10,13 @@ import pytest
 from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet_pos
 from lexsub_baselines.resources.wordnet_nltk import (
-    DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
     NltkWordNet,
     build_nltk_wordnet_dir,
     lexnames_from_man_page,
 )
 
-needs_debian = pytest.mark.skipif(
-    not (DEBIAN_WORDNET_DIR / "data.noun").is_file() or not LEXNAMES_MAN_PAGE.is_file(),
-    reason="Debian wordnet-base/wordnet-sense-index not installed (run `make setup`)",
-)
+needs_debian = pytest.mark.needs("wordnet")
 
 MAN_SNIPPET = (
     ".RS\n.nf\n\\fB1\\fP\tNOUN\n\\fB2\\fP\tVERB\n\\fB3\\fP\tADJECTIVE\n\\fB4\\fP\tADVERB\n"
@@ -70,8 +66,11 @@ def test_specs() -> None:
 
 @pytest.fixture(scope="module")
 def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> NltkWordNet:
-    if not (DEBIAN_WORDNET_DIR / "data.noun").is_file() or not LEXNAMES_MAN_PAGE.is_file():
-        pytest.skip("Debian wordnet-base/wordnet-sense-index not installed (run `make setup`)")
+    from conftest import NEEDS
+
+    present, reason = NEEDS["wordnet"]
+    if not present():
+        pytest.skip(reason)
     return NltkWordNet(tmp_path_factory.mktemp("cache"))
 
 

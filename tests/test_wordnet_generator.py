@@ -54,6 +54,7 @@ def test_unknown_lemma_or_pos_gives_nothing() -> None:
     assert generator.generate(instance("bright", "")) == []
 
 
+@pytest.mark.needs("wordnet")
 def test_registered_generator_on_real_wordnet(shared: Roots) -> None:
     from lexsub_baselines.catalog import GENERATORS
     from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR

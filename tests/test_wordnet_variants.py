@@ -43,6 +43,7 @@ def test_similar_to_only_drops_also_see_for_adjectives_only() -> None:
     assert [c.lemma for c in film.generate(instance("film", "n")) if c.tier == 2] == ["show"]
 
 
+@pytest.mark.needs("wordnet")
 def test_similar_to_only_on_real_wordnet(shared: Roots) -> None:
     from lexsub_baselines.resources.wordnet import open_wordnet
     from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR
@@ -66,6 +67,7 @@ def test_script_lists_variants_and_rejects_unknown(capsys: pytest.CaptureFixture
     assert "unknown variant(s) nonsense" in capsys.readouterr().err
 
 
+@pytest.mark.needs("wordnet")
 def test_script_scores_a_variant_on_trial(shared: Roots,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR

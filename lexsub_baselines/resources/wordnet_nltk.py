@@ -33,15 +33,37 @@ from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
 __all__ = [
     "DEBIAN_WORDNET_DIR",
     "LEXNAMES_MAN_PAGE",
+    "WORDNET_DIR_ENV",
     "NltkWordNet",
     "build_nltk_wordnet_dir",
     "lexnames_from_man_page",
+    "wordnet_location",
 ]
 
 DEBIAN_WORDNET_DIR = Path("/usr/share/wordnet")
 LEXNAMES_MAN_PAGE = Path("/usr/share/man/man5/lexnames.5WN.gz")
+#: A WordNet folder elsewhere than Debian's (the packages unpacked without root).
+WORDNET_DIR_ENV = "LEXSUB_WORDNET_DIR"
 BUILD_VERSION = 1
-REMEDY = "run `make setup` (it installs the Debian packages wordnet-base and wordnet-sense-index)"
+REMEDY = ("run `make setup` as root (it installs the Debian packages wordnet-base and "
+          "wordnet-sense-index); without root: `apt-get download wordnet-base "
+          "wordnet-sense-index`, `dpkg -x` each .deb into ~/wordnet, and set "
+          f"{WORDNET_DIR_ENV}=~/wordnet/usr/share/wordnet")
+
+
+def wordnet_location(wordnet_dir: Path | None = None, man_page: Path | None = None
+                     ) -> tuple[Path, Path]:
+    """Return the WordNet database folder and the lexnames(5WN) page to read.
+
+    Given ones are taken as they are; else `LEXSUB_WORDNET_DIR` (the man page then where the
+    same .deb puts it: `<prefix>/share/man/man5/` beside `<prefix>/share/wordnet`), else
+    Debian's locations.
+    """
+    chosen = os.environ.get(WORDNET_DIR_ENV)
+    folder = wordnet_dir or (Path(chosen).expanduser() if chosen else DEBIAN_WORDNET_DIR)
+    page = man_page or (folder.parent / "man" / "man5" / LEXNAMES_MAN_PAGE.name if chosen
+                        else LEXNAMES_MAN_PAGE)
+    return folder, page
 
 #: The files NLTK's WordNetCorpusReader opens (its `_FILES`), except the generated `lexnames`.
 WORDNET_FILES: tuple[str, ...] = (
@@ -102,18 +124,19 @@ def _signature(path: Path) -> tuple[int, int]:
     return status.st_size, status.st_mtime_ns
 
 
-def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path = DEBIAN_WORDNET_DIR,
-                           man_page: Path = LEXNAMES_MAN_PAGE) -> Path:
+def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
+                           man_page: Path | None = None) -> Path:
     """Return a directory NLTK's WordNet reader accepts, building it on first use.
 
     Arguments:
         cache: the cache root (`Roots.cache`); the directory goes in `nltk_data/corpora/`.
-        wordnet_dir: the WordNet 3.0 database files.
-        man_page: the lexnames(5WN) page to generate `lexnames` from.
+        wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`).
+        man_page: the lexnames(5WN) page to generate `lexnames` from (likewise).
 
     Raises:
         MissingResourceError: a database file or the man page is missing (names the path).
     """
+    wordnet_dir, man_page = wordnet_location(wordnet_dir, man_page)
     for name in WORDNET_FILES:
         if not (wordnet_dir / name).is_file():
             raise MissingResourceError(f"WordNet 3.0 file {name}", wordnet_dir / name, REMEDY)
@@ -168,11 +191,10 @@ class NltkWordNet:
 
     name = "nltk:wordnet-3.0"
 
-    def __init__(self, cache: Path, wordnet_dir: Path = DEBIAN_WORDNET_DIR,
-                 man_page: Path = LEXNAMES_MAN_PAGE) -> None:
+    def __init__(self, cache: Path, wordnet_dir: Path | None = None,
+                 man_page: Path | None = None) -> None:
         self._cache = cache
-        self._wordnet_dir = wordnet_dir
-        self._man_page = man_page
+        self._wordnet_dir, self._man_page = wordnet_location(wordnet_dir, man_page)
         self._loaded: Any = None
         self._objects: dict[str, Any] = {}
 
