@@ -4,10 +4,15 @@
      "settings": {"<id>": {"wordnet": "nltk", "relations-tokens": "all", ...}},
      "runs": {"<dataset>": {"<system>": {"answered": 1710, ..., "settings": "<id>"}}}}
 
-`lexsub baselines --systems …` replaces some rows and keeps the others; `mixed_rows` finds the
-kept rows made under settings that conflict with the new run's (`provenance.conflicts`), which
-`lexsub baselines` refuses unless told to mark them. A runs.json of the first layout (dataset →
-system → record, no settings) is read with its rows' settings unknown.
+`lexsub baselines --systems …` replaces some rows and keeps the others; it refuses to keep a
+row whose settings conflict with the new run's (`conflicting`) unless told to mark them. The
+marks check the rows against each other, not only against the newest run: `groups` puts the
+settings ids into groups whose settings are pairwise compatible (`provenance.conflicts`
+finds nothing between any two), the newest run's group first; rows outside it are marked,
+one mark per group (`mixed_rows`, `settings_section`). So no two rows
+made under conflicting settings are ever both unmarked, however partial runs follow each
+other. A row whose settings are not known (a runs.json of the first layout, or a row that
+only `scores.json` names) is never compatible with anything, so it is always marked.
 """
 
 from __future__ import annotations
@@ -59,22 +64,70 @@ class RunsFile:
         self.settings[settings_id] = dict(settings)
         self.runs.setdefault(dataset, {})[system] = {**record, "settings": settings_id}
 
-    def mixed_rows(self, current: str) -> dict[str, dict[str, tuple[str, str]]]:
+    def _compatible(self, first: str, second: str) -> bool:
+        if UNKNOWN in (first, second):
+            return first == second == UNKNOWN
+        return not conflicts(self.settings[first], self.settings[second])
+
+    def groups(self, current: str) -> list[list[str]]:
+        """Return the settings ids in use, in groups of pairwise compatible settings.
+
+        The first group holds `current` (the newest run) and every id compatible with it and
+        with each other; the others follow, ids taken by how many rows use them (most first,
+        then by id), each into the first group it fits. Deterministic for the same file.
+        """
+        counts: dict[str, int] = {}
+        for _, _, record in self.rows():
+            other = self.settings_of(record)
+            counts[other] = counts.get(other, 0) + 1
+        ordered = sorted((i for i in counts if i != current), key=lambda i: (-counts[i], i))
+        groups: list[list[str]] = [[current]]
+        for other in ordered:
+            home = next((g for g in groups if all(self._compatible(other, member)
+                                                  for member in g)), None)
+            if home is None:
+                groups.append([other])
+            else:
+                home.append(other)
+        return groups
+
+    def conflicting(self, current: str) -> dict[str, dict[str, tuple[str, str]]]:
         """Return settings id -> its conflicts with `current` (name -> (theirs, current's)),
-        for every id of a row whose settings conflict with the settings `current`.
+        for every id of a kept row whose settings conflict with the new run's: what
+        `lexsub baselines --systems` refuses to mix without --mixed-settings.
 
         Rows with unknown settings conflict with any recorded settings.
         """
-        mixed: dict[str, dict[str, tuple[str, str]]] = {}
+        found: dict[str, dict[str, tuple[str, str]]] = {}
         for _, _, record in self.rows():
             other = self.settings_of(record)
-            if other == current or other in mixed:
+            if other == current or other in found:
                 continue
             if other == UNKNOWN:
-                mixed[other] = {"settings": ("not recorded (runs.json of an older version)",
+                found[other] = {"settings": ("not recorded (only scores.json, or a runs.json "
+                                             "of an older version, names them)",
                                              f"recorded as {current}")}
-            elif found := conflicts(self.settings[other], self.settings[current]):
-                mixed[other] = found
+            elif differ := conflicts(self.settings[other], self.settings[current]):
+                found[other] = differ
+        return found
+
+    def mixed_rows(self, current: str) -> dict[str, dict[str, tuple[str, str]]]:
+        """Return settings id -> what differs (name -> (theirs, the unmarked rows')), for every
+        id of a row outside the newest run's group (see `groups`).
+
+        Rows with unknown settings conflict with any recorded settings.
+        """
+        first, *others = self.groups(current)
+        reference = merged(self.settings[i] for i in first if i != UNKNOWN)
+        mixed: dict[str, dict[str, tuple[str, str]]] = {}
+        for group in others:
+            for other in group:
+                if other == UNKNOWN:
+                    mixed[other] = {"settings": ("not recorded (only scores.json, or a "
+                                                 "runs.json of an older version, names them)",
+                                                 f"recorded as {current}")}
+                else:
+                    mixed[other] = conflicts(self.settings[other], reference)
         return mixed
 
     def to_json(self) -> dict[str, Any]:
@@ -109,7 +162,9 @@ def settings_section(runs: RunsFile, current: str) -> tuple[dict[tuple[str, str]
     each conflicting settings id gets a mark and the list of what differs.
     """
     mixed = runs.mixed_rows(current)
-    labels = {other: f"†{i}" for i, other in enumerate(sorted(mixed), start=1)}
+    others = runs.groups(current)[1:]
+    labels = {other: f"†{number}" for number, group in enumerate(others, start=1)
+              for other in group}
     marks: dict[tuple[str, str], str] = {}
     compatible: list[str] = []
     for dataset, system, record in runs.rows():
@@ -118,7 +173,7 @@ def settings_section(runs: RunsFile, current: str) -> tuple[dict[tuple[str, str]
             marks[(dataset, system)] = labels[other]
         elif other not in compatible:
             compatible.append(other)
-    union = merged(runs.settings[sid] for sid in sorted(compatible))
+    union = merged(runs.settings[sid] for sid in sorted(compatible) if sid != UNKNOWN)
     ids = ", ".join(f"`{sid}`" for sid in sorted(compatible))
     lines = ["## Settings", "",
              f"Every unmarked row was made under these settings (`runs.json`, id {ids}); "

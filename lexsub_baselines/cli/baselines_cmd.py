@@ -40,7 +40,13 @@ from lexsub_baselines.runner import (
     score_files,
     write_json,
 )
-from lexsub_baselines.runs_file import RunsFile, describe_mixed, read_runs, settings_section
+from lexsub_baselines.runs_file import (
+    UNKNOWN,
+    RunsFile,
+    describe_mixed,
+    read_runs,
+    settings_section,
+)
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -144,11 +150,21 @@ def _datasets_for(system_language: str, roots: Roots) -> tuple[list[Dataset], bo
     return [load_dataset(n, roots) for n in ENGLISH], False, note
 
 
-def _kept_rows(runs: RunsFile, replaced: list[str]) -> RunsFile:
-    """Return the rows of `runs` that a run of the systems `replaced` keeps."""
-    return RunsFile(dict(runs.settings),
+def _kept_rows(runs: RunsFile, scores: dict[str, Any], replaced: list[str]) -> RunsFile:
+    """Return the rows a run of the systems `replaced` keeps: those of `runs`, and those that
+    only `scores.json` holds (runs.json deleted or older), under the settings id scores.json
+    gives them (unknown, so marked, when runs.json does not describe it)."""
+    kept = RunsFile(dict(runs.settings),
                     {dataset: {s: r for s, r in systems.items() if s not in replaced}
                      for dataset, systems in runs.runs.items()})
+    for dataset, systems in scores.items():
+        for system, kinds in systems.items():
+            if system in kept.runs.get(dataset, {}):
+                continue
+            ids = {str(row.get("settings")) for row in kinds.values() if isinstance(row, dict)}
+            kept.runs.setdefault(dataset, {})[system] = {
+                "settings": ids.pop() if len(ids) == 1 else UNKNOWN}
+    return kept
 
 
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
@@ -162,14 +178,14 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     scores: dict[str, Any] = {
         dataset: {s: row for s, row in systems.items() if s not in names}
         for dataset, systems in load_json(out / "scores.json").items()} if partial else {}
-    runs = _kept_rows(read_runs(out / "runs.json"), names) if partial else RunsFile()
+    runs = _kept_rows(read_runs(out / "runs.json"), scores, names) if partial else RunsFile()
     skipped: dict[str, dict[str, str]] = {}
     failed: dict[str, str] = {}
     started = time.perf_counter()
     report, blocked, settings = prebuild(names, args, roots, progress=not args.no_progress)
     current, recorded = settings.id, settings.as_dict()
     runs.settings[current] = recorded
-    if (mixed := runs.mixed_rows(current)) and not args.mixed_settings:
+    if (mixed := runs.conflicting(current)) and not args.mixed_settings:
         raise LexsubError(describe_mixed(out / "runs.json", mixed))
     if report.engine:
         write_json(out / "build.json", report.to_json())
