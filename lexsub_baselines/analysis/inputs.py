@@ -1,7 +1,10 @@
 """What the analyses read: the answer files in a results folder, the gold, and per-item scores.
 
-A results folder is what `lexsub baselines` / `lexsub run` write: `<dataset>/<system>.{best,oot}`
-(plus `runs.json`, which maps file names back to system names such as `wordnet+freq:bnc`).
+A results folder is what `lexsub baselines` writes: `<dataset>/<system>.{best,oot}` and
+`runs.json`, whose records name each system's files and the settings id they were made
+under. That record is the one source of truth: the analyses take exactly the files it vouches
+for, and list any other answer file in the folder (written by `lexsub run`, `api.run` or by
+hand, or left by a system whose row was dropped) as unrecorded, leaving it out.
 Every analysis takes an `Evaluation` — one dataset's gold as a `scoring.Scorer` (optionally
 restricted to some ids) and the answers of whichever systems are present (optionally a chosen
 subset) — so an analysis never special-cases "only trial" or "only two systems", and every
@@ -19,7 +22,7 @@ from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
-from lexsub_baselines.runner import file_stem, load_json
+from lexsub_baselines.runner import load_json
 from lexsub_baselines.runs_file import read_runs
 from lexsub_baselines.scoring import (
     ALL,
@@ -39,6 +42,9 @@ __all__ = [
     "item_scores",
     "load_evaluation",
     "read_results_json",
+    "row_settings",
+    "settings_note",
+    "unrecorded_files",
 ]
 
 #: The answer kinds the analyses use.
@@ -66,44 +72,55 @@ def read_results_json(path: Path, shape: str, remedy: str
     return data
 
 
-def discover_runs(results: Path) -> dict[str, dict[str, dict[str, Path]]]:
-    """Return dataset -> system -> kind -> answer file for every best/oot file in `results`.
+def discover_runs(results: Path, kinds: Collection[str] = SUBSTITUTION_KINDS
+                  ) -> dict[str, dict[str, dict[str, Path]]]:
+    """Return dataset -> system -> kind -> answer file, for the files `runs.json` vouches for.
 
-    Datasets are the sub-folders named after a registered dataset; system names come from
-    `runs.json` when it lists the file, else from the file name. Files `runs.json` marks as
-    not scored (`"scored": false`) are left out. Order: registry order of
-    datasets, `runs.json` order then file-name order of systems.
+    Only files a record of `runs.json` names (and that exist) are returned, under the
+    record's system name; records `"scored": false` (Spanish answers for English instances
+    when the CLLS data is absent) are left out. Order: registry order of datasets, `runs.json`
+    order of systems.
     """
-    recorded: dict[str, dict[str, str]] = {}  # dataset -> file stem -> system name
-    order: dict[str, list[str]] = {}
-    unscored: dict[str, set[str]] = {}
-    for dataset, system, record in read_runs(results / "runs.json").rows():
-        # answers the runner did not score (Spanish answers for English instances when the
-        # CLLS data is absent) have no gold to be analysed against
-        stem = file_stem(system)
-        if isinstance(record, dict) and record.get("scored") is False:
-            unscored.setdefault(dataset, set()).add(stem)
-            continue
-        recorded.setdefault(dataset, {})[stem] = system
-        order.setdefault(dataset, []).append(system)
     found: dict[str, dict[str, dict[str, Path]]] = {}
+    for dataset, system, record in read_runs(results / "runs.json").rows():
+        if not isinstance(record, dict) or record.get("scored") is False:
+            continue
+        files = record.get("files")
+        for kind, relative in (files.items() if isinstance(files, dict) else ()):
+            path = results / str(relative)
+            if kind in kinds and path.is_file():
+                found.setdefault(dataset, {}).setdefault(system, {})[kind] = path
+    return {name: found[name] for name in dataset_names() if name in found}
+
+
+def row_settings(results: Path, dataset: str, systems: Sequence[str]) -> dict[str, str]:
+    """Return system -> the settings id its row of `runs.json` was made under."""
+    runs = read_runs(results / "runs.json")
+    return {s: runs.settings_of(runs.runs.get(dataset, {}).get(s, {})) for s in systems}
+
+
+def settings_note(results: Path, dataset: str, systems: Sequence[str]) -> str:
+    """Return one sentence naming the settings ids the rows of `systems` were made under."""
+    ids: dict[str, list[str]] = {}
+    for system, settings_id in row_settings(results, dataset, systems).items():
+        ids.setdefault(settings_id, []).append(system)
+    if len(ids) == 1:
+        return f"Every row made under settings `{next(iter(ids))}` (results/runs.json)."
+    return ("Rows made under several settings (results/runs.json; tables.md lists what "
+            "differs): " + "; ".join(f"`{i}`: {', '.join(s)}" for i, s in ids.items()) + ".")
+
+
+def unrecorded_files(results: Path) -> list[Path]:
+    """Return the answer files under `results/<dataset>/` that no `runs.json` record names."""
+    vouched = {path for systems in discover_runs(results, ("best", "oot", "mw", "lsr")).values()
+               for kinds in systems.values() for path in kinds.values()}
+    found = []
     for dataset in dataset_names():
         folder = results / dataset
-        if not folder.is_dir():
-            continue
-        systems: dict[str, dict[str, Path]] = {}
-        for path in sorted(folder.iterdir()):
-            kind = path.suffix.lstrip(".")
-            if kind not in SUBSTITUTION_KINDS or not path.is_file():
-                continue
-            if path.stem in unscored.get(dataset, set()):
-                continue
-            name = recorded.get(dataset, {}).get(path.stem, path.stem)
-            systems.setdefault(name, {})[kind] = path
-        rank = {name: i for i, name in enumerate(order.get(dataset, []))}
-        ordered = sorted(systems, key=lambda s: (rank.get(s, len(rank)), s))
-        if ordered:
-            found[dataset] = {s: systems[s] for s in ordered}
+        if folder.is_dir():
+            found += [path for path in sorted(folder.iterdir()) if path.is_file()
+                      and path not in vouched and (path.suffix in (".best", ".oot", ".mw")
+                                                   or path.name.endswith(".lsr.json"))]
     return found
 
 
@@ -189,8 +206,8 @@ def load_evaluation(
     data = load_dataset(dataset, roots)
     found = discover_runs(results).get(dataset, {})
     if not found:
-        raise LexsubError(f"no answer files for {dataset} under {results}; run `lexsub run "
-                          f"SYSTEM {dataset} --out {results}` or `lexsub baselines`")
+        raise LexsubError(f"no recorded answer files for {dataset} under {results}; run "
+                          f"`lexsub baselines --out {results}` (with --systems to choose)")
     scorer = Scorer(data, profile, ids=ids)
     scorer.gold()  # a missing gold file fails here, before any analysis
     chosen = list(systems) if systems else list(found)
@@ -201,6 +218,7 @@ def load_evaluation(
     answers = {s: {k: scorer.answers(p, k) for k, p in found[s].items()} for s in chosen}
     notes = [] if data.has("mwids") else [
         f"{dataset}: no mwids file; multiword-target items cannot be excluded"]
+    notes.append(settings_note(results, dataset, chosen))
     return Evaluation(data, scorer, answers, tuple(notes))
 
 

@@ -24,6 +24,8 @@ from lexsub_baselines.analysis.inputs import (
     discover_runs,
     load_evaluation,
     read_results_json,
+    row_settings,
+    unrecorded_files,
 )
 from lexsub_baselines.analysis.parts import (
     EXPLORER_PAGE,
@@ -36,6 +38,7 @@ from lexsub_baselines.analysis.parts import (
 )
 from lexsub_baselines.analysis.voting import vote_answers
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import answers_from_mapping
 
@@ -98,9 +101,25 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
     scores_file = results / "scores.json"
     scores = read_scores(scores_file)
     evaluations = _evaluations(results, roots, settings, progress, notes)
-    systems = [s for e in evaluations for s in e.systems]
-    colours = families.colours(systems)
-    links = settings.explorer and bool(evaluations)
+    swords = {dataset: {s: kinds["lsr"] for s, kinds in systems_.items()
+                        if not settings.systems or s in settings.systems}
+              for dataset, systems_ in discover_runs(results, ("lsr",)).items()
+              if not settings.datasets or dataset in settings.datasets}
+    swords = {dataset: runs for dataset, runs in swords.items() if runs}
+    systems = [s for e in evaluations for s in e.systems] + [
+        s for runs in swords.values() for s in runs]
+    colours = families.colours(list(dict.fromkeys(systems)))
+    links = settings.explorer and bool(evaluations or swords)
+    unrecorded = unrecorded_files(results)
+    if not evaluations and not swords and scores is None:
+        raise LexsubError(f"{results}: no answer file is recorded in runs.json ({len(unrecorded)} "
+                          f"unrecorded); run `lexsub baselines --out {results}` (with --systems "
+                          "to choose)")
+    if unrecorded:
+        notes.append(f"{len(unrecorded)} answer files that no record of results/runs.json "
+                     f"names were left out (first: {unrecorded[0]}): written by `lexsub run`, "
+                     "`api.run` or by hand, or left by a system whose row was dropped; "
+                     "`lexsub baselines --systems NAME` records a system's files")
     sections: list[Section] = []
     if scores is not None:
         sections.append(headline_section(scores, links))
@@ -115,7 +134,10 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
         "re-run `lexsub rank-eval` (make report) or delete the file") or {})
     if ranking is not None:
         sections.append(ranking)
-    explorer = explorer_data(evaluations, colours) if links else None
+    made = {(name, system): settings_id for name in
+            [*(e.name for e in evaluations), *swords]
+            for system, settings_id in row_settings(results, name, systems).items()}
+    explorer = explorer_data(evaluations, colours, swords, roots, made) if links else None
     return Report("lexsub_baselines — analysis report", tuple(sections), tuple(notes),
                   {"results": str(results), "trials": settings.trials, "seed": settings.seed,
                    "method": settings.method}, explorer)

@@ -58,7 +58,9 @@ def swords_section(scores: Mapping[str, Any]) -> list[Section]:
     sections = [Section("SWORDS", "swords", _READ)]
     for dataset, systems in splits.items():
         table = swords_table(dataset, systems, {})
-        sections.append(Section(dataset, f"{dataset}-swords", "", figures=tuple(
+        sections.append(Section(dataset, f"{dataset}-swords", (
+            f"F@10 of every system on {dataset}, one family per chart; the table behind them "
+            "adds strict-conceivable P@1 and GAP."), figures=tuple(
             _figure(dataset, systems, colours)), level=3,
             details=(table,) if table is not None else ()))
     beside = swords_beside_semeval(scores)

@@ -7,8 +7,9 @@
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("data").textContent);
-  var F = {};
+  var F = {}, S = {};  // the fields of a SemEval item and of a SWORDS item
   DATA.fields.forEach(function (name, i) { F[name] = i; });
+  DATA.swords_fields.forEach(function (name, i) { S[name] = i; });
   var SYSTEMS = DATA.systems.map(function (s, index) {
     return { name: s[0], family: s[1], colour: s[2], index: index };
   });
@@ -71,9 +72,20 @@
 
   // --- what an item holds, by system -------------------------------------------------------
   function column(ds, system) { var j = ds.column.get(system.index); return j === undefined ? -1 : j; }
+  // SWORDS: an answer's TRUE ratio (0 when nobody was asked about it); the "credit" of a
+  // system on a target is the sum of its answers' ratios, over the first (best) or the top 10
+  function ratio(item, v) {
+    var gold = item[S.gold];
+    return v < gold.length ? gold[v][1] / gold[v][2] : 0;
+  }
   function credit(ds, item, system, k) {
     var j = column(ds, system);
-    return j < 0 || !item[F.in_t] ? null : item[F.credit][2 * j + k];
+    if (j < 0) return null;
+    if (ds.kind === "swords") {
+      return item[S.answers][j].slice(0, k ? 10 : 1).reduce(function (sum, v) {
+        return sum + ratio(item, v); }, 0);
+    }
+    return !item[F.in_t] ? null : item[F.credit][2 * j + k];
   }
   // a system's answers on an item: [best, oot] vocabulary indices (explorer.decode_answers)
   function answers(ds, item, j) {
@@ -91,6 +103,11 @@
   function passes(ds, item, system, k, cond) {
     var j = column(ds, system);
     if (j < 0) return false;
+    if (ds.kind === "swords") {
+      if (cond === "blank") return item[S.answers][j].length === 0;
+      var c = credit(ds, item, system, k);
+      return cond === "credit" ? c > 0 : cond === "zero" ? c === 0 : true;
+    }
     if (cond === "blank") return answers(ds, item, j)[k].length === 0;
     if (!item[F.in_t]) return false;
     if (cond === "credit") return item[F.credit][2 * j + k] > 0;
@@ -234,6 +251,64 @@
     }).join("");
   }
 
+  // a system's name cell, with the settings id its row was made under (runs.json)
+  function systemCell(ds, system, j) {
+    return '<td class="sys"' + (j < 0 ? "" : ' title="made under settings '
+      + esc(ds.settings[j]) + ' (results/runs.json)"') + '><span class="swatch" style="background:'
+      + esc(system.colour) + '"></span>' + esc(system.name) + "</td>";
+  }
+
+  // a SWORDS target: its paragraph, the labelled substitutes, each system's top 10 marked
+  function swordsMark(ds, item, v) {
+    var r = ratio(item, v), t = ds.thresholds;
+    return v >= item[S.gold].length ? "unlabelled" : r >= t.acceptable ? "acceptable"
+      : r >= t.conceivable ? "conceivable" : "neither";
+  }
+  function renderSwords(pane, state, key, ds, item) {
+    var lex = ds.lexelts[item[S.lexelt]], gold = item[S.gold], extra = item[S.extra];
+    function word(v) { return v < gold.length ? gold[v][0] : extra[v - gold.length]; }
+    var rows = gold.map(function (entry, v) {
+      var m = swordsMark(ds, item, v);
+      return '<tr class="gold-entry" data-sub="' + esc(entry[0]) + '" data-ratio="'
+        + (entry[1] / entry[2]).toFixed(3) + '"><td>' + esc(entry[0]) + '</td><td class="num">'
+        + entry[1] + "/" + entry[2] + '</td><td class="num">' + (entry[1] / entry[2]).toFixed(2)
+        + '</td><td><span class="ans ' + m + '">' + m + "</span></td></tr>";
+    }).join("");
+    var shown = [];
+    state.show.concat([state.sys, state.a, state.b]).forEach(function (name) {
+      if (name && BY_NAME.has(name) && shown.indexOf(name) < 0) shown.push(name);
+    });
+    var answers = shown.map(function (name) {
+      var system = BY_NAME.get(name), j = column(ds, system);
+      var head = systemCell(ds, system, j);
+      if (j < 0) return '<tr data-system="' + esc(name) + '">' + head
+        + '<td colspan="2" class="muted">no answers on this dataset</td></tr>';
+      var given = item[S.answers][j];
+      var chipsHtml = given.length ? given.map(function (v) {
+        var m = swordsMark(ds, item, v);
+        return '<span class="ans ' + m + '" data-a="' + esc(word(v)) + '" data-mark="' + m
+          + '" title="' + m + '">' + esc(word(v)) + "</span>";
+      }).join("") : '<span class="muted">(no answer)</span>';
+      return '<tr data-system="' + esc(name) + '">' + head + '<td class="oot">' + chipsHtml
+        + '</td><td class="num">' + fmt(credit(ds, item, system, 1)) + "</td></tr>";
+    }).join("");
+    pane.setAttribute("data-key", key);
+    pane.innerHTML = "<h2>" + esc(lex[0]) + ' <span class="muted">(' + esc(DATA.pos[lex[1]]
+      || lex[1]) + ", " + esc(ds.name) + ", " + esc(item[S.id]) + ")</span></h2>"
+      + '<p class="sentence paragraph">' + esc(item[S.left]) + "<mark>" + esc(item[S.target])
+      + "</mark>" + esc(item[S.right]) + "</p>"
+      + "<h3>Labelled substitutes</h3>" + (rows ? '<table class="gold"><thead><tr><th>'
+      + "substitute</th><th>TRUE</th><th>ratio</th><th></th></tr></thead><tbody>" + rows
+      + "</tbody></table>" : '<p class="muted">No labelled substitute is left for this target: '
+      + "the evaluation leaves it out.</p>")
+      + '<p class="note">As the evaluation reads them: lemmatised, UNSURE labels left out; '
+      + "acceptable when the TRUE ratio is above 0.5, conceivable from 0.1.</p>"
+      + "<h3>Top 10 of each system</h3>" + (answers ? '<table class="answers"><thead><tr>'
+      + "<th>system</th><th>substitutes (as the evaluation reads them)</th><th>Σ ratio</th>"
+      + "</tr></thead><tbody>" + answers + "</tbody></table>"
+      : '<p class="muted">Choose systems to show.</p>');
+  }
+
   function renderDetail(state, key) {
     var pane = $("detail");
     var slash = key.indexOf("/"), d = -1, i = -1;
@@ -243,21 +318,28 @@
       i = ds.items.findIndex(function (item) { return item[F.id] === key.slice(slash + 1); });
     });
     if (d < 0 || i < 0) { pane.innerHTML = '<p class="muted">No instance matches.</p>'; return; }
+    if (DATA.datasets[d].kind === "swords") {
+      renderSwords(pane, state, key, DATA.datasets[d], DATA.datasets[d].items[i]);
+      return;
+    }
     var ds = DATA.datasets[d], item = ds.items[i], lex = ds.lexelts[item[F.lexelt]];
     var words = lex[2], inT = item[F.in_t] === 1, mode = item[F.mode];
     var matched = new Set(item[F.matched]), modes = new Set(item[F.modes]);
     function mark(v) { return modes.has(v) ? "mode" : matched.has(v) ? "matched" : "none"; }
-    var gold = item[F.gold].map(function (entry) {
+    // the entries as the scorer reads them; the mode is one of them, by index (from the scorer)
+    var gold = item[F.gold].map(function (entry, n) {
       return '<tr class="gold-entry" data-sub="' + esc(entry[0]) + '" data-count="' + entry[1]
         + '"><td>' + esc(entry[0]) + '</td><td class="num">' + entry[1] + "</td><td>"
-        + (inT && entry[0] === mode ? '<span class="ans mode">mode</span>' : "") + "</td></tr>";
+        + (inT && n === mode ? '<span class="ans mode">mode</span>' : "") + "</td></tr>";
     }).join("");
-    var scored = item[F.scored_gold] ? '<p class="note">The scorer reads this line as: '
-      + item[F.scored_gold].map(function (e) { return esc(e[0]) + " " + e[1]; }).join("; ")
-      + ".</p>" : "";
-    var status = !inT ? "Not scored: the gold has fewer than 2 responses for this item."
+    var scored = item[F.file_gold] ? '<p class="note">The gold file\'s line reads: '
+      + item[F.file_gold].map(function (e) { return esc(e[0]) + " " + e[1]; }).join("; ")
+      + " (above, as the scorer reads it).</p>" : "";
+    var status = item[F.unscored] === 1 ? "Not scored: the gold file has no line for this id."
+      : item[F.unscored] === 2 ? "Not scored: fewer than 2 responses once the scorer has read "
+        + "the line (entries naming a proper name, or of one character, are dropped)."
       : mode === null ? "No mode (the most frequent substitutes tie)."
-      : "Mode: <b>" + esc(mode) + "</b>.";
+      : "Mode: <b>" + esc(item[F.gold][mode][0]) + "</b>.";
     var bound = item[F.bound];
     var shown = [];
     state.show.concat([state.sys, state.a, state.b]).forEach(function (name) {
@@ -265,8 +347,7 @@
     });
     var rows = shown.map(function (name) {
       var system = BY_NAME.get(name), j = column(ds, system);
-      var head = '<td class="sys"><span class="swatch" style="background:' + esc(system.colour)
-        + '"></span>' + esc(name) + "</td>";
+      var head = systemCell(ds, system, j);
       if (j < 0) return '<tr data-system="' + esc(name) + '">' + head
         + '<td colspan="4" class="muted">no answers on this dataset</td></tr>';
       var given = answers(ds, item, j);
