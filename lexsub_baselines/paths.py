@@ -81,9 +81,11 @@ def resolve_roots(
         cache: the cache directory, overriding `LEXSUB_CACHE_DIR`.
 
     Returns:
-        The resolved `Roots`; nothing is required to exist yet.
+        The resolved `Roots`, as absolute paths (so tasks on Dask workers started in other
+        folders read the same files); nothing is required to exist yet.
     """
     shared_path = Path(shared or os.environ.get(SHARED_ENV) or _default_shared()).expanduser()
     data_path = Path(data or os.environ.get(DATA_ENV) or shared_path / "data").expanduser()
     cache_path = Path(cache or os.environ.get(CACHE_ENV) or _default_cache()).expanduser()
-    return Roots(shared=shared_path, data=data_path, cache=cache_path)
+    return Roots(shared=shared_path.absolute(), data=data_path.absolute(),
+                 cache=cache_path.absolute())

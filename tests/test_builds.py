@@ -67,8 +67,9 @@ def dask_cluster(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[by
                                   "--port", str(port), "--no-dashboard"],
                                  stdout=log, stderr=log)
     workers = [subprocess.Popen([str(VENV_BIN / "dask"), "worker", address, "--nthreads", "1",
-                                 "--no-dashboard", "--no-nanny"], stdout=log, stderr=log)
-               for _ in range(2)]
+                                 "--no-dashboard", "--no-nanny", "--name", f"w{number}"],
+                                stdout=log, stderr=log)
+               for number in range(2)]
     try:
         yield address, workers
     finally:
@@ -165,7 +166,24 @@ def test_remote_scheduler_builds_byte_identical_counts(
     assert _relation_files(remote) == _relation_files(local) != {}
 
 
-def test_a_worker_killed_mid_build_loses_and_doubles_nothing(
+def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
+    """Return the key of a `relations` shard task the worker `name` is running (waiting)."""
+    from distributed import Client
+
+    with Client(address, timeout="10s") as watcher:
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            workers = watcher.scheduler_info()["workers"]
+            address_of = {info["name"]: worker for worker, info in workers.items()}
+            running = watcher.processing().get(address_of.get(name, ""), ())
+            shards = [key for key in running if str(key).startswith("relations:parse_shard")]
+            if shards:
+                return str(shards[0])
+            time.sleep(0.02)
+    raise AssertionError(f"worker {name} never ran a shard")
+
+
+def test_a_worker_killed_mid_shard_has_it_retried_losing_and_doubling_nothing(
         tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path,
         dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, workers = dask_cluster
@@ -174,13 +192,23 @@ def test_a_worker_killed_mid_build_loses_and_doubles_nothing(
                                       "--no-progress"), stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
     folder = shards_dir(roots, tiny_parser_key(roots), RelationSettings())
-    _wait_for_shards(folder, client)
-    workers[0].kill()  # mid-build: its running shard is retried on the other worker
+    key = _shard_running_on(address, "w0")  # a shard is running on w0 at this moment
+    before = {p.name for p in folder.glob("shard-*.tsv.gz")}
+    workers[0].kill()
     _, stderr = client.communicate(timeout=300)
     assert client.returncode == 0, stderr.decode()
+    after = {p.name for p in folder.glob("shard-*.tsv.gz")}
+    # the killed shard was not written by w0; the survivor retried it: every shard is there
+    assert len(after) == len(plan_shards_of(roots)) > len(before), key
     clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
     build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
     assert _relation_files(roots) == _relation_files(clean) != {}
+
+
+def plan_shards_of(roots: Roots) -> list[object]:
+    """Return the shards of the relations stage's plan for `roots` (every corpus file)."""
+    files = corpus_plan(roots, RelationSettings().corpora)
+    return list(files)
 
 
 def test_unreachable_scheduler_is_one_clear_error(tiny_shared: Roots, tmp_path: Path) -> None:

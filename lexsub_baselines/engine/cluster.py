@@ -5,8 +5,9 @@ Every resource build goes through `dask.distributed`. By default `open_engine` s
 parse or a gensim run owns its core) and stops it on exit: there is nothing for the user to
 start. With a scheduler address (`--scheduler`, or `LEXSUB_SCHEDULER`) it connects to a running
 cluster instead (`dask scheduler` + `dask worker ADDRESS` on any machines); the workers need
-this package installed (the same version) and the shared root and cache at the same paths as
-the client (a shared file system), which `open_engine` checks before any work starts.
+this package installed (the same code and library versions), the shared root and cache at the
+same paths as the client (a shared file system) and one thread each, which `open_engine`
+proves before any work starts (`engine.workers`).
 
 Results never depend on the engine: every build is a deterministic function of its inputs, so
 a local cluster, a remote one and a single worker write byte-identical caches.
@@ -16,13 +17,12 @@ from __future__ import annotations
 
 import logging
 import os
-import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.engine.workers import check_workers
 from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.paths import Roots
 
@@ -85,40 +85,14 @@ def _unreachable(address: str, error: BaseException) -> LexsubError:
         "local cluster")
 
 
-def _worker_facts(shared: str, cache: str) -> dict[str, Any]:
-    """Run on each worker: what it sees of the package, the shared root and the cache."""
-    from lexsub_baselines.version import __version__
-
-    writable = False
-    try:
-        Path(cache).mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=cache, prefix=".probe-"):
-            writable = True
-    except OSError:
-        pass
-    return {"version": __version__, "shared": Path(shared).is_dir(), "cache": writable}
-
-
 async def _check_workers(client: Any, roots: Roots, address: str) -> None:
-    from lexsub_baselines.version import __version__
-
     try:
         await client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
     except TimeoutError:
         raise LexsubError(f"the Dask scheduler at {address} has no worker after "
-                          f"{WORKER_TIMEOUT:.0f} s; start one with `dask worker {address}`"
-                          ) from None
-    facts = await client.run(_worker_facts, str(roots.shared), str(roots.cache))
-    for worker, seen in sorted(facts.items()):
-        if seen["version"] != __version__:
-            raise LexsubError(f"Dask worker {worker} runs lexsub_baselines {seen['version']}, "
-                              f"this client {__version__}: install the same version there")
-        if not seen["shared"]:
-            raise LexsubError(f"Dask worker {worker} cannot see the shared root {roots.shared}; "
-                              "mount it at the same path on every worker")
-        if not seen["cache"]:
-            raise LexsubError(f"Dask worker {worker} cannot write the cache {roots.cache}; "
-                              "mount it (shared, writable) at the same path on every worker")
+                          f"{WORKER_TIMEOUT:.0f} s; start one with `dask worker {address} "
+                          "--nthreads 1`") from None
+    await check_workers(client, roots, address)
 
 
 @asynccontextmanager
