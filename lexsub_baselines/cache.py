@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,12 +23,15 @@ __all__ = [
     "atomic_write_text",
     "cache_key",
     "file_sha256",
+    "install_folder",
     "load_sparse",
     "save_sparse",
     "seal",
     "sealed_checksum",
     "sparse_saved",
+    "tree_sha256",
     "verified",
+    "verified_folder",
 ]
 
 
@@ -139,3 +143,47 @@ def load_sparse(stem: Path) -> tuple[Any, dict[str, Any]] | None:
     if not sparse_saved(stem):
         return None
     return sp.load_npz(npz).tocsr(), json.loads(meta.read_text(encoding="utf-8"))
+
+
+def tree_sha256(folder: Path) -> str:
+    """Return the sha256 of a folder's files: each one's relative path and own sha256."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(f"{path.relative_to(folder).as_posix()}\0{file_sha256(path)}\n".encode())
+    return digest.hexdigest()
+
+
+def install_folder(work: Path, final: Path) -> Path:
+    """Put the finished folder `work` in place as `final`, sealed and swapped atomically.
+
+    The folder is renamed to `<final>.<first 16 hex of its tree_sha256>` (its seal: the name
+    says what it must hold), and `final` becomes a symbolic link to it, replaced in one
+    `os.replace`: a reader sees the old folder or the new one, never a half-deleted one. The
+    folder a replaced link pointed to is removed afterwards. Returns the sealed folder.
+    """
+    versioned = final.with_name(f"{final.name}.{tree_sha256(work)[:16]}")
+    if versioned.is_dir():
+        shutil.rmtree(work)  # the same content is already there
+    else:
+        os.replace(work, versioned)
+    previous = final.resolve() if final.is_symlink() else None
+    if final.is_dir() and not final.is_symlink():  # an unsealed folder of an older version
+        shutil.rmtree(final)
+    link = final.with_name(f".{final.name}.{os.getpid()}.link")
+    link.unlink(missing_ok=True)
+    os.symlink(versioned.name, link)
+    os.replace(link, final)
+    if previous is not None and previous != versioned.resolve() and previous.is_dir():
+        shutil.rmtree(previous, ignore_errors=True)
+    return versioned
+
+
+def verified_folder(final: Path) -> bool:
+    """Return True when `final` is a link `install_folder` made and its folder matches its
+    seal (a folder edited or half-copied since is not trusted)."""
+    if not final.is_symlink() or not final.is_dir():
+        return False
+    target = final.resolve()
+    seal_ = target.name.rpartition(".")[2]
+    return len(seal_) == 16 and tree_sha256(target).startswith(seal_)
+

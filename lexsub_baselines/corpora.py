@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 
+from lexsub_baselines.cache import cache_key
 from lexsub_baselines.corpus_cleaning import (
     clean_text,
     gutenberg_paragraphs,
@@ -51,6 +52,7 @@ __all__ = [
     "Shard",
     "clean_text",
     "corpus_files",
+    "corpus_identity",
     "corpus_plan",
     "file_paragraphs",
     "file_words",
@@ -137,6 +139,19 @@ def corpus_plan(roots: Roots, names: Sequence[str]) -> list[tuple[str, Path]]:
     """
     per_corpus = [[(CORPORA[n].kind, f) for f in corpus_files(roots, n)] for n in names]
     return [pair for group in zip_longest(*per_corpus) for pair in group if pair is not None]
+
+
+def corpus_identity(roots: Roots, names: Sequence[str]) -> str:
+    """Return a key of the corpus files' identity: each file's path (relative to the shared
+    root), size and modification time. Part of the keys of what is built from the corpora
+    (the relation counts and their shards), so that a corpus downloaded again, or edited,
+    under the same names is never read through results built from the old one.
+    """
+    files = []
+    for _, path in corpus_plan(roots, names):
+        status = path.stat()
+        files.append((str(path.relative_to(roots.shared)), status.st_size, status.st_mtime_ns))
+    return cache_key(files=files)
 
 
 def file_paragraphs(kind: str, path: Path) -> Iterator[str]:

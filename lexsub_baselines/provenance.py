@@ -31,7 +31,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import file_sha256, sealed_checksum
+from lexsub_baselines.cache import sealed_checksum, tree_sha256
 from lexsub_baselines.paths import Roots
 from lexsub_baselines.version import __version__
 
@@ -95,13 +95,6 @@ def _sealed_digest(path: Path) -> str:
     return checksum[:12] if checksum else "unsealed"
 
 
-def _tree_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(f"{path.relative_to(folder).as_posix()}\0{file_sha256(path)}\n".encode())
-    return digest.hexdigest()[:12]
-
-
 def resource_fingerprint(result: Any, cache: Path) -> str | None:
     """Return `cache-relative path@checksum` of a build stage's result, or None when the result
     is not a cached file (the corpus plan, the neighbour lists' completion flag).
@@ -120,7 +113,7 @@ def resource_fingerprint(result: Any, cache: Path) -> str | None:
         where = path.resolve().relative_to(cache.resolve()).as_posix()
     except ValueError:
         where = str(path)
-    checksum = _tree_digest(path) if path.is_dir() else _sealed_digest(path)
+    checksum = tree_sha256(path)[:12] if path.is_dir() else _sealed_digest(path)
     return f"{where}@{checksum}"
 
 

@@ -148,11 +148,13 @@ def test_cache_is_written_and_read_back_without_the_counts(tmp_path: Path) -> No
     first = DistributionalGenerator("l1", TOY, min_count=2, cache_dir=tmp_path)
     expected = first.generate(instance("a", "n"))
     first.generate(instance("missing", "n"))  # an unknown target is cached as []
-    files = sorted(tmp_path.glob("neighbours-l1-*.json"))
-    assert len(files) == 1 and (tmp_path / (files[0].name + ".sha256")).is_file()
-    document = json.loads(files[0].read_text(encoding="utf-8"))
-    assert document["targets"]["a.n"]["neighbours"][0][0] == "b"
-    assert document["targets"]["missing.n"]["neighbours"] == []
+    (folder,) = tmp_path.glob("neighbours-l1-*")  # one folder, one sealed file per target
+    files = {json.loads(p.read_text(encoding="utf-8"))["target"]: p
+             for p in folder.glob("*.json")}
+    assert set(files) == {"a.n", "missing.n"}
+    assert all((folder / (p.name + ".sha256")).is_file() for p in files.values())
+    assert json.loads(files["a.n"].read_text(encoding="utf-8"))["neighbours"][0][0] == "b"
+    assert json.loads(files["missing.n"].read_text(encoding="utf-8"))["neighbours"] == []
 
     def no_counts() -> FeatureCounts:
         raise AssertionError("the counts were loaded although every list is cached")
@@ -165,14 +167,14 @@ def test_cache_is_written_and_read_back_without_the_counts(tmp_path: Path) -> No
     # another min_count is another file
     DistributionalGenerator("l1", TOY, min_count=1, cache_dir=tmp_path).generate(
         instance("a", "n"))
-    assert len(list(tmp_path.glob("neighbours-l1-*.json"))) == 2
+    assert len(list(tmp_path.glob("neighbours-l1-*"))) == 2
 
 
 def test_corrupt_cache_is_recomputed(tmp_path: Path) -> None:
     generator = DistributionalGenerator("cos", TOY, min_count=2, cache_dir=tmp_path)
     expected = generator.generate(instance("a", "n"))
-    (path,) = tmp_path.glob("neighbours-cos-*.json")
-    path.write_text('{"targets": {"a.n": {"k": 10, "neighbours": [["bogus", 1.0]]}}}')
+    (path,) = tmp_path.glob("neighbours-cos-*/*.json")
+    path.write_text('{"target": "a.n", "k": 10, "neighbours": [["bogus", 1.0]]}')
     fresh = DistributionalGenerator("cos", TOY, min_count=2, cache_dir=tmp_path)
     assert fresh.generate(instance("a", "n")) == expected
 

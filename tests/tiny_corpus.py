@@ -14,6 +14,7 @@ import shutil
 from itertools import islice
 from pathlib import Path
 
+from lexsub_baselines.cache import install_folder
 from lexsub_baselines.distributional.parser import FULL_TRAINING, ParserModel, parser_dir
 from lexsub_baselines.paths import Roots, resolve_roots
 
@@ -63,5 +64,7 @@ def seed_parser(model: ParserModel, roots: Roots) -> Roots:
     """
     folder, _ = parser_dir(roots, FULL_TRAINING)
     if not folder.exists():
-        shutil.copytree(model.path.parent, folder)
+        work = folder.with_name(folder.name + ".seed")
+        shutil.copytree(model.path.parent, work, symlinks=False)
+        install_folder(work, folder)  # sealed, as the parser stage installs its own
     return roots

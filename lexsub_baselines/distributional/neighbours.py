@@ -7,8 +7,9 @@ their feature counts; the target itself needs no minimum), must share at least o
 with the target (see `measures`), and are never the target lemma (compared case-insensitively,
 like `candidates.without_target`). Ties are broken by score, then by lemma (code-point order).
 
-Neighbour lists are cached per (counts key, measure, min_count, alpha) in one JSON file,
-rewritten atomically and sealed after each new target, so re-runs read them back instantly.
+Neighbour lists are cached per (counts key, measure, min_count, alpha), one small sealed file
+per target (`NeighbourCache`), so re-runs read them back instantly, a new target costs one
+file, and concurrent runs lose nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -222,10 +222,15 @@ def nearest(counts: FeatureCounts, lemma: str, pos: str, measure: str,
 
 @dataclass
 class NeighbourCache:
-    """Neighbour lists of one (counts, measure, min_count, alpha), kept in one JSON file.
+    """Neighbour lists of one (counts, measure, min_count, alpha): one small sealed file each.
+
+    Each target's list is its own file (`<folder>/<digest of lemma.pos>.json`), written
+    atomically and sealed, so that two runs filling the same cache at once lose nothing (each
+    writes whole files; the same target gives the same bytes), a miss costs the new target's
+    file only, and a reader trusts a file only when its seal matches.
 
     Arguments:
-        directory: where the file lives (under the roots' cache).
+        directory: where the folder lives (under the roots' cache).
         counts: the counts' key (`counts_key`).
         measure: the measure's name.
         min_count: the neighbours' minimum c(w), absolute or relative (by its label).
@@ -237,49 +242,45 @@ class NeighbourCache:
     measure: str
     min_count: MinCount
     alpha: float = DEFAULT_ALPHA
-    _entries: dict[str, Any] | None = field(default=None, init=False, repr=False)
 
     @property
     def path(self) -> Path:
-        """Return the cache file's path."""
+        """Return the folder of this cache's files."""
         key = cache_key(counts=self.counts, measure=self.measure, min_count=_label(self.min_count),
-                        alpha=self.alpha)
-        return self.directory / f"neighbours-{self.measure}-{key}.json"
+                        alpha=self.alpha, layout="file-per-target")
+        return self.directory / f"neighbours-{self.measure}-{key}"
 
-    def _load(self) -> dict[str, Any]:
-        if self._entries is None:
-            self._entries = {}
-            if verified(self.path):
-                data = json.loads(self.path.read_text(encoding="utf-8"))
-                self._entries = dict(data.get("targets", {}))
-        return self._entries
+    def file(self, lemma: str, pos: str) -> Path:
+        """Return the file of (lemma, pos)."""
+        name = hashlib.sha256(f"{lemma}.{pos}".encode()).hexdigest()[:20]
+        return self.path / f"{name}.json"
 
     def get(self, lemma: str, pos: str, k: int) -> list[Neighbour] | None:
         """Return the cached top `k`, or None when not cached to that depth."""
-        entry = self._load().get(f"{lemma}.{pos}")
-        if entry is None:
+        path = self.file(lemma, pos)
+        if not verified(path):
             return None
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        if entry.get("target") != f"{lemma}.{pos}":
+            return None  # a digest collision: not ours
         listed = entry["neighbours"]
         if entry["k"] < k and len(listed) >= entry["k"]:
             return None  # cached shallower than asked, and there may be more
         return [Neighbour(str(lemma_), float(score)) for lemma_, score in listed[:k]]
 
     def put(self, lemma: str, pos: str, k: int, neighbours: list[Neighbour]) -> None:
-        """Record the top `k` of (lemma, pos) and rewrite the file atomically."""
-        self.put_many({(lemma, pos): neighbours}, k)
+        """Record the top `k` of (lemma, pos) in its own file, atomically, and seal it."""
+        path = self.file(lemma, pos)
+        document = {"target": f"{lemma}.{pos}", "k": k, "counts": self.counts,
+                    "measure": self.measure, "min_count": _label(self.min_count),
+                    "alpha": self.alpha, "neighbours": [[n.lemma, n.score] for n in neighbours]}
+        atomic_write_text(path, json.dumps(document, ensure_ascii=False, sort_keys=True) + "\n")
+        seal(path)
 
     def put_many(self, lists: dict[tuple[str, str], list[Neighbour]], k: int) -> None:
-        """Record the top `k` of several targets and rewrite the file once, atomically."""
-        entries = self._load()
+        """Record the top `k` of several targets (one file each)."""
         for (lemma, pos), neighbours in lists.items():
-            entries[f"{lemma}.{pos}"] = {"k": k, "neighbours": [[n.lemma, n.score]
-                                                                 for n in neighbours]}
-        document = {"counts": self.counts, "measure": self.measure,
-                    "min_count": _label(self.min_count), "alpha": self.alpha,
-                    "targets": entries}
-        atomic_write_text(self.path, json.dumps(document, ensure_ascii=False, sort_keys=True,
-                                                indent=0) + "\n")
-        seal(self.path)
+            self.put(lemma, pos, k, neighbours)
 
 
 def _label(min_count: MinCount) -> float | str:

@@ -11,8 +11,10 @@ BNC.
 
 The model is trained once into `<cache>/parser/ewt-<key>/`, where the key hashes the config
 file, the treebank files, the training bounds and the spaCy version. Training runs in a
-temporary directory that is renamed into place only when training and the test-set evaluation
-have both finished, so an interrupted run leaves nothing half-built. `scores.json` beside the
+temporary directory that is put in place only when training and the test-set evaluation have
+both finished (`cache.install_folder`: sealed by its content's digest, swapped in atomically
+through a link), so an interrupted run leaves nothing half-built and an edited model is not
+trusted. `scores.json` beside the
 model records UAS/LAS, UPOS and lemma accuracy on the EWT test set and the training time.
 """
 
@@ -33,7 +35,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_write_text, cache_key, file_sha256
+from lexsub_baselines.cache import (
+    atomic_write_text,
+    cache_key,
+    file_sha256,
+    install_folder,
+    verified_folder,
+)
 from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import (
     evaluate_parser,
@@ -216,9 +224,7 @@ def train_parser(
             elif path.exists():
                 path.unlink()
         atomic_write_text(work / "scores.json", json.dumps(info, indent=2, sort_keys=True) + "\n")
-        if final.exists():
-            shutil.rmtree(final)
-        os.replace(work, final)
+        install_folder(work, final)  # sealed by its content, swapped in atomically
     finally:
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
@@ -282,8 +288,8 @@ def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSetti
 
 def _cached(final: Path, key: str) -> ParserModel | None:
     scores_path = final / "scores.json"
-    if not (final / "model" / "meta.json").is_file() or not scores_path.is_file():
-        return None
+    if not verified_folder(final) or not scores_path.is_file():
+        return None  # absent, unsealed (an older layout), or edited since it was sealed
     try:
         scores = json.loads(scores_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):

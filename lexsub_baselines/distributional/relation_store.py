@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cache import atomic_write_text, cache_key
-from lexsub_baselines.corpora import CLEANER_VERSION, parse_token_budget
+from lexsub_baselines.corpora import CLEANER_VERSION, corpus_identity, parse_token_budget
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.lemmatizer import LEMMATIZER_VERSION
 from lexsub_baselines.distributional.relations import RELATIONS_VERSION
@@ -99,13 +99,17 @@ class RelationSettings:
 
 
 def counts_stem(roots: Roots, parser_key: str, settings: RelationSettings) -> Path:
-    """Return the cache stem (`.npz` + `.json`) of the counts for `settings` and the parser."""
-    return roots.cache / "relations" / f"gr-{settings.key(parser_key)}"
+    """Return the cache stem (`.npz` + `.json`) of the counts for `settings` and the parser,
+    on these corpus files (`corpora.corpus_identity`)."""
+    identity = corpus_identity(roots, settings.corpora)[:12]
+    return roots.cache / "relations" / f"gr-{settings.key(parser_key)}-{identity}"
 
 
 def shards_dir(roots: Roots, parser_key: str, settings: RelationSettings) -> Path:
-    """Return the folder of the checkpointed shards (shared by builds of any token budget)."""
-    return roots.cache / "relations" / f"shards-{settings.shard_key(parser_key)}"
+    """Return the folder of the checkpointed shards (shared by builds of any token budget),
+    of these corpus files (a corpus downloaded again is parsed again)."""
+    identity = corpus_identity(roots, settings.corpora)[:12]
+    return roots.cache / "relations" / f"shards-{settings.shard_key(parser_key)}-{identity}"
 
 
 def save_counts(counts: FeatureCounts, stem: Path, meta: dict[str, Any]) -> dict[str, Any]:

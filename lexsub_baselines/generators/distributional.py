@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.distributional.build import RelationSettings, load_counts
+from lexsub_baselines.distributional.build import RelationSettings, counts_stem, load_counts
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import DEFAULT_ALPHA, MEASURES
 from lexsub_baselines.distributional.neighbours import (
@@ -146,12 +146,12 @@ def neighbours_dir(roots: Roots) -> Path:
     return roots.cache / "neighbours"
 
 
-def system_counts_id(parser_key: str, settings: RelationSettings) -> str:
-    """Return the key of the systems' counts: the relation counts without the relations in
-    `SYSTEM_EXCLUDED_RELATIONS` (known without loading them, so a fully cached run never
-    reads the counts)."""
+def system_counts_id(roots: Roots, parser_key: str, settings: RelationSettings) -> str:
+    """Return the key of the systems' counts: the relation counts (their cache stem's name,
+    corpus identity included) without the relations in `SYSTEM_EXCLUDED_RELATIONS` (known
+    without loading them, so a fully cached run never reads the counts)."""
     dropped = "+".join(sorted(SYSTEM_EXCLUDED_RELATIONS))
-    return f"gr-{settings.key(parser_key)}-without-{dropped}"
+    return f"{counts_stem(roots, parser_key, settings).name}-without-{dropped}"
 
 
 def system_counts(roots: Roots, parser_key: str, settings: RelationSettings) -> FeatureCounts:
@@ -173,29 +173,28 @@ def neighbour_caches(roots: Roots, counts_id: str, min_count: MinCount = SYSTEM_
 
 def fill_neighbours(roots: Roots, parser_key: str, settings: RelationSettings,
                     targets: tuple[tuple[str, str], ...], k: int = 10) -> int:
-    """Compute the `k` nearest neighbours of `targets` by every measure and cache them (the
-    `neighbours` task of the build graph); return how many targets have a row."""
-    counts_id = system_counts_id(parser_key, settings)
+    """Compute the `k` nearest neighbours of the `targets` not cached yet by every measure and
+    cache them (the `neighbours` task of the build graph); return how many targets have a
+    row."""
+    counts_id = system_counts_id(roots, parser_key, settings)
     caches = neighbour_caches(roots, counts_id)
     counts = system_counts(roots, parser_key, settings)
     neighbourhood = Neighbourhood(counts)
     threshold = SYSTEM_MIN_COUNT.resolve(counts)
-    lists: dict[str, dict[tuple[str, str], list[Neighbour]]] = {m: {} for m in MEASURES}
-    known = 0
+    rows = neighbourhood.prepared()[1].rows
     for lemma, pos in targets:
+        if all(cache.get(lemma, pos, k) is not None for cache in caches.values()):
+            continue  # cached by an earlier run: a new target costs its own files only
         found = neighbourhood.nearest(lemma, pos, MEASURES, threshold, k)
-        known += found is not None
-        for measure in MEASURES:
-            lists[measure][(lemma, pos)] = [] if found is None else found[measure]
-    for measure, cache in caches.items():
-        cache.put_many(lists[measure], k)
-    return known
+        for measure, cache in caches.items():
+            cache.put(lemma, pos, k, [] if found is None else found[measure])
+    return sum((lemma, pos) in rows for lemma, pos in targets)
 
 
 def neighbours_filled(roots: Roots, parser_key: str, settings: RelationSettings,
                       targets: tuple[tuple[str, str], ...], k: int = 10) -> bool:
     """Return True when every measure's cache holds the `k` nearest of every target."""
-    caches = neighbour_caches(roots, system_counts_id(parser_key, settings))
+    caches = neighbour_caches(roots, system_counts_id(roots, parser_key, settings))
     return all(cache.get(lemma, pos, k) is not None for cache in caches.values()
                for lemma, pos in targets)
 
@@ -205,7 +204,7 @@ def _corpus_neighbourhood(roots: Roots, parser_key: str, settings: RelationSetti
                           ) -> Neighbourhood:
     """Return one `Neighbourhood` over the systems' counts, shared by the five measures."""
     return Neighbourhood(lambda: system_counts(roots, parser_key, settings),
-                         key_source=lambda: system_counts_id(parser_key, settings))
+                         key_source=lambda: system_counts_id(roots, parser_key, settings))
 
 
 def corpus_generator(roots: Roots, measure: str, parser_key: str,

@@ -1,0 +1,120 @@
+"""Caches that fail safe: neighbour lists under concurrent runs, corpus identity in the relation
+keys, the parser folder sealed and swapped atomically, a stage re-checked after its lock."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.cache import install_folder, verified_folder
+from lexsub_baselines.distributional.neighbours import Neighbour, NeighbourCache
+from lexsub_baselines.distributional.relation_store import counts_stem, shards_dir
+from lexsub_baselines.engine.context import BuildContext
+from lexsub_baselines.engine.graph import Stage, run_graph
+from lexsub_baselines.engine.progress import Progress
+from lexsub_baselines.paths import Roots
+from lexsub_baselines.registry import Registry
+
+
+def _fill(folder: str, start: int) -> None:
+    cache = NeighbourCache(Path(folder), "counts", "lin", 20.0)
+    for number in range(start, start + 40):
+        cache.put(f"w{number}", "n", 10, [Neighbour(f"n{number}", 0.5)])
+
+
+def test_two_runs_filling_one_neighbour_cache_lose_nothing(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    runs = [context.Process(target=_fill, args=(str(tmp_path), start)) for start in (0, 20)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(60)
+    cache = NeighbourCache(tmp_path, "counts", "lin", 20.0)
+    for number in range(60):  # both runs' targets, the 20 they share included
+        assert cache.get(f"w{number}", "n", 10) == [Neighbour(f"n{number}", 0.5)], number
+
+
+def test_a_new_target_costs_its_own_file_only(tmp_path: Path) -> None:
+    cache = NeighbourCache(tmp_path, "counts", "lin", 20.0)
+    for number in range(50):
+        cache.put(f"w{number}", "n", 10, [])
+    before = {p: p.stat().st_mtime_ns for p in cache.path.iterdir()}
+    time.sleep(0.01)
+    cache.put("new", "n", 10, [Neighbour("x", 1.0)])
+    after = {p: p.stat().st_mtime_ns for p in cache.path.iterdir()}
+    assert {p for p in after if after[p] != before.get(p)} == {
+        cache.file("new", "n"), cache.file("new", "n").with_name(
+            cache.file("new", "n").name + ".sha256")}
+    cache.file("w3", "n").write_text("{}")  # edited since it was sealed: not trusted
+    assert cache.get("w3", "n", 10) is None and cache.get("w4", "n", 10) == []
+
+
+def test_a_corpus_downloaded_again_gets_new_relation_keys(tiny_shared: Roots) -> None:
+    from lexsub_baselines.distributional.build import RelationSettings
+
+    settings = RelationSettings()
+    stem, shards = counts_stem(tiny_shared, "p", settings), shards_dir(tiny_shared, "p", settings)
+    corpus = next((tiny_shared.shared / "corpora").rglob("*.xz"))
+    status = corpus.stat()
+    os.utime(corpus, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
+    try:
+        assert counts_stem(tiny_shared, "p", settings) != stem
+        assert shards_dir(tiny_shared, "p", settings) != shards
+    finally:
+        os.utime(corpus, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert counts_stem(tiny_shared, "p", settings) == stem
+
+
+def test_a_folder_is_sealed_and_swapped_atomically(tmp_path: Path) -> None:
+    final = tmp_path / "parser"
+    first = tmp_path / "work1"
+    first.mkdir()
+    (first / "model").write_text("one")
+    sealed = install_folder(first, final)
+    assert verified_folder(final) and (final / "model").read_text() == "one"
+    second = tmp_path / "work2"
+    second.mkdir()
+    (second / "model").write_text("two")
+    install_folder(second, final)
+    assert (final / "model").read_text() == "two" and not sealed.exists()  # old one removed
+    (final / "model").write_text("edited")
+    assert not verified_folder(final)  # its seal no longer matches: rebuilt, not trusted
+
+
+def test_a_stage_built_meanwhile_is_reused_not_rebuilt(tmp_path: Path) -> None:
+    """Stage `late` needs `early`; while `early` builds, another build finishes `late`."""
+    built: list[str] = []
+    store: dict[str, Any] = {}
+
+    async def build_early(ctx: Any, inputs: Mapping[str, Any]) -> str:
+        await asyncio.sleep(0.2)
+        store["late"] = "made by another build"  # finished elsewhere meanwhile
+        built.append("early")
+        return "early"
+
+    async def build_late(ctx: Any, inputs: Mapping[str, Any]) -> str:
+        built.append("late")
+        return "ours"
+
+    stages: Registry[Stage[None]] = Registry("stage")
+    stages.add("early", Stage("early", (), "", lambda ctx: None, build_early))
+    stages.add("late", Stage("late", ("early",), "", lambda ctx: store.get("late"),
+                             build_late))
+
+    class Quiet:
+        def subscribe_topic(self, *args: Any) -> None:
+            pass
+
+        async def get_events(self, topic: str) -> list[Any]:
+            return []
+
+    ctx: BuildContext[None] = BuildContext(Quiet(), None, None, Progress(False),
+                                           lock_dir=tmp_path / "locks")
+    results, records = asyncio.run(run_graph(stages, ["late"], ctx))
+    assert results["late"] == "made by another build" and built == ["early"]
+    assert any(r.name == "late" and r.status == "cached" for r in records)
