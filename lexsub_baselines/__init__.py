@@ -20,12 +20,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from lexsub_baselines.version import __version__
+from lexsub_baselines.core.version import __version__
 
 if TYPE_CHECKING:
-    from lexsub_baselines.answers import Answers, write_answer_file
     from lexsub_baselines.api import RunResult, run
-    from lexsub_baselines.candidates import Candidate
     from lexsub_baselines.catalog import (
         GENERATORS,
         RANKERS,
@@ -35,6 +33,13 @@ if TYPE_CHECKING:
         system_names,
     )
     from lexsub_baselines.catalog import build_system as system
+    from lexsub_baselines.core.errors import (
+        DataFormatError,
+        LexsubError,
+        MissingResourceError,
+        UnknownNameError,
+    )
+    from lexsub_baselines.core.paths import Roots, resolve_roots
     from lexsub_baselines.datasets import (
         DATASETS,
         Dataset,
@@ -43,27 +48,22 @@ if TYPE_CHECKING:
         dataset_names,
         load_dataset,
     )
-    from lexsub_baselines.errors import (
-        DataFormatError,
-        LexsubError,
-        MissingResourceError,
-        UnknownNameError,
-    )
     from lexsub_baselines.generators.base import CandidateGenerator
-    from lexsub_baselines.paths import Roots, resolve_roots
     from lexsub_baselines.plugins import PluginError, load_plugins
     from lexsub_baselines.rankers.base import Ranker
     from lexsub_baselines.scoring import Scorer, score
-    from lexsub_baselines.systems import ComposedSystem, System, compose
+    from lexsub_baselines.substitutes.answers import Answers, write_answer_file
+    from lexsub_baselines.substitutes.candidates import Candidate
+    from lexsub_baselines.systems.base import ComposedSystem, System, compose
 
 #: public name -> (module, attribute); modules that need the registries filled load the
 #: catalog first (`_CATALOG`).
 _EXPORTS: dict[str, tuple[str, str]] = {
-    "Answers": ("lexsub_baselines.answers", "Answers"),
-    "write_answer_file": ("lexsub_baselines.answers", "write_answer_file"),
+    "Answers": ("lexsub_baselines.substitutes.answers", "Answers"),
+    "write_answer_file": ("lexsub_baselines.substitutes.answers", "write_answer_file"),
     "RunResult": ("lexsub_baselines.api", "RunResult"),
     "run": ("lexsub_baselines.api", "run"),
-    "Candidate": ("lexsub_baselines.candidates", "Candidate"),
+    "Candidate": ("lexsub_baselines.substitutes.candidates", "Candidate"),
     "GENERATORS": ("lexsub_baselines.catalog", "GENERATORS"),
     "RANKERS": ("lexsub_baselines.catalog", "RANKERS"),
     "SYSTEMS": ("lexsub_baselines.catalog", "SYSTEMS"),
@@ -77,24 +77,24 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Instance": ("lexsub_baselines.datasets", "Instance"),
     "dataset_names": ("lexsub_baselines.datasets", "dataset_names"),
     "load_dataset": ("lexsub_baselines.datasets", "load_dataset"),
-    "DataFormatError": ("lexsub_baselines.errors", "DataFormatError"),
-    "LexsubError": ("lexsub_baselines.errors", "LexsubError"),
-    "MissingResourceError": ("lexsub_baselines.errors", "MissingResourceError"),
-    "UnknownNameError": ("lexsub_baselines.errors", "UnknownNameError"),
+    "DataFormatError": ("lexsub_baselines.core.errors", "DataFormatError"),
+    "LexsubError": ("lexsub_baselines.core.errors", "LexsubError"),
+    "MissingResourceError": ("lexsub_baselines.core.errors", "MissingResourceError"),
+    "UnknownNameError": ("lexsub_baselines.core.errors", "UnknownNameError"),
     "CandidateGenerator": ("lexsub_baselines.generators.base", "CandidateGenerator"),
-    "Roots": ("lexsub_baselines.paths", "Roots"),
-    "resolve_roots": ("lexsub_baselines.paths", "resolve_roots"),
+    "Roots": ("lexsub_baselines.core.paths", "Roots"),
+    "resolve_roots": ("lexsub_baselines.core.paths", "resolve_roots"),
     "PluginError": ("lexsub_baselines.plugins", "PluginError"),
     "load_plugins": ("lexsub_baselines.plugins", "load_plugins"),
     "Ranker": ("lexsub_baselines.rankers.base", "Ranker"),
     "Scorer": ("lexsub_baselines.scoring", "Scorer"),
     "score": ("lexsub_baselines.scoring", "score"),
-    "ComposedSystem": ("lexsub_baselines.systems", "ComposedSystem"),
-    "System": ("lexsub_baselines.systems", "System"),
-    "compose": ("lexsub_baselines.systems", "compose"),
+    "ComposedSystem": ("lexsub_baselines.systems.base", "ComposedSystem"),
+    "System": ("lexsub_baselines.systems.base", "System"),
+    "compose": ("lexsub_baselines.systems.base", "compose"),
 }
 _CATALOG = frozenset({"lexsub_baselines.api", "lexsub_baselines.catalog",
-                      "lexsub_baselines.plugins", "lexsub_baselines.systems",
+                      "lexsub_baselines.plugins", "lexsub_baselines.systems.base",
                       "lexsub_baselines.generators.base", "lexsub_baselines.rankers.base"})
 
 __all__ = [

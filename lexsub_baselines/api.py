@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexsub_baselines.answers import Answers
 from lexsub_baselines.catalog import build_system
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
-from lexsub_baselines.paths import Roots, resolve_roots
 from lexsub_baselines.plugins import load_plugins
-from lexsub_baselines.runner import answer_dataset, write_answers
-from lexsub_baselines.systems import System
+from lexsub_baselines.runs.runner import answer_dataset, write_answers
+from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.systems.base import System
 
 __all__ = ["RunResult", "run"]
 

@@ -6,7 +6,7 @@ included) and fails on an import circle or on an import that runs up a layer, na
 chain. A module belongs to the first layer with a prefix that matches its dotted name
 (below `lexsub_baselines.`); every module must match one.
 
-Registries sit low (`registry`, then the empty `GENERATORS`, `RANKERS`, `SYSTEMS`, ...
+Registries sit low (`core.registry`, then the empty `GENERATORS`, `RANKERS`, `SYSTEMS`, ...
 beside the contracts they hold) and are filled from the top: `catalog` (and
 `datasets.catalog`, `scoring.profiles` inside their packages), never imported back by what
 they register.
@@ -18,20 +18,18 @@ __all__ = ["LAYERS", "layer_of"]
 
 #: (layer name, module prefixes), bottom first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("errors", "paths", "registry", "version", "layers", "published")),
-    # the tokeniser is plain text handling (the LM's and the SWORDS reader's), not a model
-    ("storage", ("cache", "corpora", "corpus_cleaning", "lm.tokenise", "tables",
-                 "swords_tables", "field_tables", "results_tables")),
-    ("data", ("datasets", "candidates", "answers")),
+    ("foundation", ("core", "layers")),
+    ("storage", ("text", "tables")),
+    ("data", ("datasets", "substitutes")),
     # lexical resources sit below scoring: the SWORDS evaluation lemmatises with WordNet
     ("resources", ("resources",)),
     ("scoring and engine", ("scoring", "engine")),
-    ("models", ("distributional", "lm", "inflection")),
-    ("components", ("generators", "rankers", "multiword")),
-    ("systems", ("systems", "voting", "crosslingual")),
+    ("models", ("distributional", "lm")),
+    ("components", ("generators", "rankers")),
+    ("systems", ("systems",)),
     ("builds", ("builds",)),
     ("catalog", ("catalog",)),
-    ("running", ("runner", "plugins", "api", "provenance", "runs_file")),
+    ("running", ("runs", "plugins", "api")),
     ("analysis", ("analysis",)),
     ("interface", ("", "cli", "__main__")),
 )

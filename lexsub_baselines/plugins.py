@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins"]
 

@@ -21,13 +21,13 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import MEASURES
 from lexsub_baselines.distributional.neighbours import (
     DEFAULT_MIN_COUNT,
     Neighbourhood,
 )
-from lexsub_baselines.paths import Roots, resolve_roots
 
 
 def synthetic(n_words: int = 50_000, n_features: int = 500_000, draws: int = 26_000_000,

@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.options import token_budget
-from lexsub_baselines.corpora import iter_paragraphs
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.build import BATCH_SIZE, RelationSettings, split_long
 from lexsub_baselines.distributional.relations import count_relations
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.text.corpora import iter_paragraphs
 
 
 def _texts(roots: Roots, words: int) -> list[str]:

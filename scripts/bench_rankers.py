@@ -19,18 +19,18 @@ import sys
 import time
 
 from lexsub_baselines.builds import ResourceSettings, ensure
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.catalog import frequency_source
+from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS, LMConfig, load_lm
-from lexsub_baselines.paths import resolve_roots
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.rankers.bow import BowRanker, load_bow_model
 from lexsub_baselines.rankers.cmlc import CmlcRanker
 from lexsub_baselines.rankers.frequency import FrequencyRanker
 from lexsub_baselines.rankers.lm import LMRanker
 from lexsub_baselines.rankers.prior import PriorRanker, PriorWeights
+from lexsub_baselines.substitutes.candidates import Candidate
 
 
 def _tokens(value: str) -> int | None:

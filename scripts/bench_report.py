@@ -31,9 +31,9 @@ from lexsub_baselines.analysis.report import (
     figure_names,
 )
 from lexsub_baselines.catalog import build_system
+from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.datasets import load_dataset
-from lexsub_baselines.paths import resolve_roots
-from lexsub_baselines.runner import run_system
+from lexsub_baselines.runs.runner import run_system
 
 FAST_SYSTEMS = ("wordnet+identity", "wordnet+freq:wordfreq:tiers", "roget+identity",
                 "roget+freq:wordfreq")

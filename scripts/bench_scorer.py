@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import lexsub_baselines
-from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.scoring import Scorer, ScoringWarning, score
 
 #: score.pl's wall time on one test file, as measured when issue 12 was filed.

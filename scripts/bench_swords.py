@@ -17,7 +17,7 @@ import sys
 import time
 import warnings
 
-from lexsub_baselines.paths import resolve_roots
+from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
 from lexsub_baselines.scoring import Scorer, ScoringWarning, SwordsScorer
 

@@ -23,11 +23,11 @@ from lexsub_baselines.analysis.candidates import (
     rank_dataset,
     read_pools,
 )
-from lexsub_baselines.corpora import iter_paragraphs
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.embeddings import SKIPGRAM, build_embeddings, load_embeddings
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.embedding import MEASURES, EmbeddingRanker
-from lexsub_baselines.runner import answer_dataset
+from lexsub_baselines.runs.runner import answer_dataset
+from lexsub_baselines.text.corpora import iter_paragraphs
 
 
 def main() -> None:

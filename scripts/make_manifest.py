@@ -22,7 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_write_text, file_sha256
+from lexsub_baselines.core.cache import atomic_write_text, file_sha256
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import PROJECT_DIR, resolve_roots
 from lexsub_baselines.datasets.catalog import (
     SEMEVAL2007_NOTE,
     SEMEVAL2007_SHA256,
@@ -30,8 +32,6 @@ from lexsub_baselines.datasets.catalog import (
 )
 from lexsub_baselines.datasets.coinco import COINCO_URL
 from lexsub_baselines.datasets.swords import swords_specs
-from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.paths import PROJECT_DIR, resolve_roots
 from lexsub_baselines.rankers.spanish_frequency import ESWIKI_PARTS
 from lexsub_baselines.resources.bilingual import FREEDICT_DIR, WIKTIONARY_PARTS
 from lexsub_baselines.resources.frequency_lists import KILGARRIFF_PARTS, WORDLIST_PARTS
@@ -65,7 +65,7 @@ _WIKIFREQ = ("https://github.com/IlyaSemenov/wikipedia-word-frequency/blob/"
 _EWT = {"version": "2.16", "licence": "CC BY-SA 4.0",
         "upstream_url": "https://github.com/UniversalDependencies/UD_English-EWT",
         "upstream_sha256": "", "used_by": ["lexsub_baselines.distributional.parser"]}
-_CORPUS_USERS = ["lexsub_baselines.corpora", "lexsub_baselines.lm.corpus_text",
+_CORPUS_USERS = ["lexsub_baselines.text.corpora", "lexsub_baselines.lm.corpus_text",
                  "lexsub_baselines.distributional.build",
                  "lexsub_baselines.distributional.word2vec",
                  "lexsub_baselines.resources.corpus_counts", "lexsub_baselines.rankers.bow"]

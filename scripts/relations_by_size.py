@@ -24,18 +24,18 @@ from typing import Any
 
 from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.cli.options import token_budget
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
 from lexsub_baselines.distributional.neighbours import MinCount, Neighbourhood, RelativeMinCount
 from lexsub_baselines.distributional.parser import parser_dir
-from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT, DistributionalGenerator
-from lexsub_baselines.paths import resolve_roots
 from lexsub_baselines.rankers.identity import IdentityRanker
-from lexsub_baselines.runner import answer_dataset
+from lexsub_baselines.runs.runner import answer_dataset
 from lexsub_baselines.scoring import substitution_recall
-from lexsub_baselines.systems import ComposedSystem
+from lexsub_baselines.systems.base import ComposedSystem
 
 DATASETS = ("semeval2007-trial", "semeval2007-test")
 

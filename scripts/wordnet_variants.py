@@ -26,19 +26,19 @@ from dataclasses import dataclass, field
 
 from tqdm import tqdm
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.catalog import frequency_source
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.generators.wordnet import RELATED_CLASSES, WITH_ALSO_SEE, WordNetGenerator
-from lexsub_baselines.paths import Roots, resolve_roots
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.rankers.frequency import FrequencyRanker
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.resources.wordnet import WordNet, open_wordnet
 from lexsub_baselines.scoring import score
-from lexsub_baselines.systems import ComposedSystem
+from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.systems.base import ComposedSystem
 
 WORDNET_ORDER = "wordnet-order"
 

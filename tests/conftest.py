@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from tiny_corpus import make_tiny_shared, seed_parser
 
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
-from lexsub_baselines.paths import Roots, resolve_roots
 
 
 def _wordnet() -> bool:
@@ -28,7 +28,7 @@ def _wordnet() -> bool:
 
 
 def _kenlm() -> bool:
-    from lexsub_baselines.errors import LexsubError
+    from lexsub_baselines.core.errors import LexsubError
     from lexsub_baselines.lm.kenlm_tools import locate_tools
 
     try:

@@ -21,12 +21,12 @@ from lexsub_baselines.analysis.inputs import (
 )
 from lexsub_baselines.analysis.overlap import overlap_rows, overlap_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
-from lexsub_baselines.answers import Answers
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import DATASETS
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import answers_from_mapping
+from lexsub_baselines.substitutes.answers import Answers
 
 GOLD = """\
 bright.a 1 :: clever 3;smart 1;

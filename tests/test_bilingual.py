@@ -10,18 +10,10 @@ from types import MappingProxyType
 import pytest
 
 from lexsub_baselines import catalog
-from lexsub_baselines.answers import Answers
-from lexsub_baselines.candidates import Candidate
-from lexsub_baselines.crosslingual import (
-    CrossLingualSystem,
-    TranslatingSystem,
-    interleave,
-    system_language,
-)
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
 from lexsub_baselines.generators.bilingual import BilingualGenerator
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.spanish_frequency import SpanishFrequencyRanker, load_eswiki_counts
 from lexsub_baselines.resources.bilingual import (
     FREEDICT_DIR,
@@ -33,6 +25,14 @@ from lexsub_baselines.resources.bilingual import (
 from lexsub_baselines.resources.dictionaries import dictionary_names, load_dictionary
 from lexsub_baselines.resources.freedict import decode_b64_number, read_freedict
 from lexsub_baselines.resources.frequency_lists import read_word_counts
+from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.systems.crosslingual import (
+    CrossLingualSystem,
+    TranslatingSystem,
+    interleave,
+    system_language,
+)
 
 WIKT_SAMPLE = """\
 # English :: Spanish dictionary extracted from http://en.wiktionary.org/

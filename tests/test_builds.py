@@ -20,14 +20,14 @@ import pytest
 from tiny_corpus import make_tiny_shared, seed_parser
 
 from lexsub_baselines.builds import ResourceSettings, build
-from lexsub_baselines.cache import verified
-from lexsub_baselines.corpora import corpus_plan, file_words, iter_paragraphs, plan_shards
+from lexsub_baselines.core.cache import verified
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.build import RelationSettings, counts_stem, shards_dir
 from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.engine.cluster import EngineSettings
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.text.corpora import corpus_plan, file_words, iter_paragraphs, plan_shards
 
 VENV_BIN = Path(sys.executable).parent
 QUIET = Progress(enabled=False, stream=io.StringIO())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
 
 
 def test_atomic_writes_get_normal_permissions(tmp_path: Path) -> None:

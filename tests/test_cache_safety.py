@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import install_folder, verified_folder
+from lexsub_baselines.core.cache import install_folder, verified_folder
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.distributional.neighbours import Neighbour, NeighbourCache
 from lexsub_baselines.distributional.relation_store import counts_stem, shards_dir
 from lexsub_baselines.engine.context import BuildContext
 from lexsub_baselines.engine.graph import Stage, run_graph
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
 
 
 def _fill(folder: str, start: int) -> None:

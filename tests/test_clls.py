@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.datasets.catalog import dataset_names
 from lexsub_baselines.datasets.clls import (
@@ -15,8 +17,6 @@ from lexsub_baselines.datasets.clls import (
     decode_lines,
     read_clls_gold,
 )
-from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.paths import Roots, resolve_roots
 
 FIXTURE_ROOT = Path(__file__).parent / "fixtures"
 

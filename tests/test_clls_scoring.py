@@ -29,8 +29,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.datasets.clls import read_clls_gold
-from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.scoring import (
     ScoreReport,
     SubstitutionScore,

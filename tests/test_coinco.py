@@ -19,13 +19,13 @@ from lexsub_baselines.analysis.candidates import (
     resolve_ranker,
     write_ranked,
 )
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import DataFormatError, LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.datasets.coinco import coinco_lexelt, read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.types import GoldItem, Instance
-from lexsub_baselines.errors import DataFormatError, LexsubError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import score
+from lexsub_baselines.substitutes.candidates import Candidate
 
 
 def test_tags_are_mapped_and_spaced_lemmas_joined() -> None:

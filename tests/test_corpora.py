@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.corpora import (
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.text.corpora import (
     clean_text,
     corpus_files,
     file_paragraphs,
@@ -17,8 +19,6 @@ from lexsub_baselines.corpora import (
     parse_token_budget,
     wikiextractor_paragraphs,
 )
-from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import Roots
 
 
 def lines(text: str) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.paths import Roots
 
 pytestmark = pytest.mark.shared
 
@@ -98,7 +98,7 @@ def test_the_field_is_typed_as_the_task_paper_publishes_it(shared: Roots) -> Non
     """Every participant figure in published.FIELD against DESIGN.md's copy of the tables."""
     import re
 
-    from lexsub_baselines.published import FIELD
+    from lexsub_baselines.tables.published import FIELD
 
     design = shared.shared / "DESIGN.md"
     if not design.is_file():

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from lemminflect import getAllInflections
 
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets import load_dataset, split_lexelt
 from lexsub_baselines.datasets.gold import parse_gold_line, read_gold
 from lexsub_baselines.datasets.semeval_xml import decode_entities, parse_semeval_xml
-from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import Roots, resolve_roots
 
 
 def test_split_lexelt_takes_the_last_pos_tag() -> None:

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lexsub_baselines.builds import STAGES
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.embeddings import (
     SKIPGRAM,
@@ -21,9 +22,8 @@ from lexsub_baselines.distributional.embeddings import (
     embeddings_path,
     load_embeddings,
 )
-from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.embedding import MEASURES, UNKNOWN, EmbeddingRanker, measure_scores
+from lexsub_baselines.substitutes.candidates import Candidate
 
 cosines = st.floats(min_value=-0.999, max_value=1.0, allow_nan=False)  # pcos > 0: no clipping
 

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import (
     PRIORITY_CRITICAL,
@@ -27,8 +29,6 @@ from lexsub_baselines.engine.graph import (
     run_graph,
 )
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
 
 TASK_SECONDS = 1.5
 
@@ -116,8 +116,8 @@ def test_an_unwritable_lock_is_one_error_naming_it(tmp_path: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
+    from lexsub_baselines.core.errors import LexsubError
     from lexsub_baselines.engine.locks import stage_lock
-    from lexsub_baselines.errors import LexsubError
 
     real_open = os.open
 

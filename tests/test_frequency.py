@@ -15,14 +15,13 @@ import pytest
 from tiny_corpus import make_tiny_shared
 
 from lexsub_baselines.builds import ResourceSettings, build
-from lexsub_baselines.cache import verified
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.catalog import FREQUENCY_SOURCES, RANKERS, frequency_source
+from lexsub_baselines.core.cache import verified
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.engine.cluster import EngineSettings
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.frequency import (
     MULTIWORD_SCORE,
     UNKNOWN_SCORE,
@@ -37,6 +36,7 @@ from lexsub_baselines.resources.frequency_lists import (
     WordfreqFrequency,
     read_kilgarriff,
 )
+from lexsub_baselines.substitutes.candidates import Candidate
 
 # --- the ranker ------------------------------------------------------------------------------
 

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.inflection import Inflector, TargetForm, apply_case, inflect, target_form
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.rankers.inflection import (
+    Inflector,
+    TargetForm,
+    apply_case,
+    inflect,
+    target_form,
+)
 
 
 def _instance(tokens: str, index: int, lemma: str, pos: str) -> Instance:

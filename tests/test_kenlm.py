@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.cache import verified
+from lexsub_baselines.core.cache import verified
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.lm import kenlm_tools
 from lexsub_baselines.lm.corpus_text import corpus_text
 from lexsub_baselines.lm.model import (
@@ -26,8 +27,7 @@ from lexsub_baselines.lm.model import (
     perplexity,
     verify_model,
 )
-from lexsub_baselines.lm.tokenise import normalise_token, split_sentences, tokenise
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.text.tokenise import normalise_token, split_sentences, tokenise
 
 pytestmark = pytest.mark.needs("kenlm")
 

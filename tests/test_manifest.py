@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import SEMEVAL2007_SHA256, SEMEVAL2007_URL
 from lexsub_baselines.datasets.registry import DATASETS
-from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.resources.manifest import (
     KINDS,
     Manifest,

@@ -10,13 +10,13 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import (
     MEASURES,
     MeasureSpace,
     compare,
 )
-from lexsub_baselines.errors import LexsubError
 
 log = math.log
 

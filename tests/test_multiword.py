@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from wordnet_fakes import FakeWordNet
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.multiword import MultiwordBaseline, normalise_token
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.systems import System
+from lexsub_baselines.systems.base import System
+from lexsub_baselines.systems.multiword import MultiwordBaseline, normalise_token
 
 
 def instance(lemma: str, pos: str, sentence: str, target: int) -> Instance:

@@ -11,8 +11,9 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.catalog import GENERATORS, RANKERS
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import MEASURES, MeasureSpace, compare
@@ -23,13 +24,12 @@ from lexsub_baselines.distributional.neighbours import (
     counts_key,
     nearest,
 )
-from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.generators.base import CandidateGenerator
 from lexsub_baselines.generators.distributional import DistributionalGenerator
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.rankers.identity import IdentityRanker
-from lexsub_baselines.systems import ComposedSystem
+from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.systems.base import ComposedSystem
 
 # The toy of test_measures (obj:x obj:y mod:u mod:v), plus e/n, a rare noun, and A/n, the
 # target's own lemma capitalised:

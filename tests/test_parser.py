@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.lemmatizer import lemma_of
 from lexsub_baselines.distributional.parser import (
     ParserModel,
@@ -21,8 +23,6 @@ from lexsub_baselines.distributional.parser import (
     read_conllu_docs,
     train_parser,
 )
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
-from lexsub_baselines.paths import Roots, resolve_roots
 
 TINY = TrainingSettings(max_steps=60, eval_frequency=60, train_sentences=500, eval_sentences=100)
 
@@ -108,7 +108,7 @@ def test_two_trainings_in_two_caches_give_the_same_model(tiny: ParserModel,
                                                          tiny_parser: ParserModel) -> None:
     """Training is deterministic and the saved model names no path: the checksum a run
     records for the parser is the same for every build of it."""
-    from lexsub_baselines.provenance import resource_fingerprint
+    from lexsub_baselines.runs.provenance import resource_fingerprint
 
     assert tiny.scores["settings"] == tiny_parser.scores["settings"]
     assert tiny.path != tiny_parser.path

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.provenance import RunSettings, conflicts, resource_fingerprint
-from lexsub_baselines.results_tables import render_tables
-from lexsub_baselines.runs_file import UNKNOWN, RunsFile, read_runs, settings_section
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.runs.provenance import RunSettings, conflicts, resource_fingerprint
+from lexsub_baselines.runs.records import UNKNOWN, RunsFile, read_runs, settings_section
+from lexsub_baselines.tables.results import render_tables
 
 FULL = {"wordnet": "nltk:wordnet-3.0", "cache": "/a", "resource:relations": "r@1",
         "resource:lm": "lm@2"}
@@ -67,7 +67,7 @@ def test_a_broken_runs_file_is_named(tmp_path: Path) -> None:
 
 
 def test_a_sealed_file_is_named_by_its_cache_entry_and_checksum(tmp_path: Path) -> None:
-    from lexsub_baselines.cache import atomic_write_text, seal
+    from lexsub_baselines.core.cache import atomic_write_text, seal
 
     target = tmp_path / "lm" / "model.binary"
     target.parent.mkdir()
@@ -80,8 +80,8 @@ def test_a_sealed_file_is_named_by_its_cache_entry_and_checksum(tmp_path: Path) 
 def test_loaded_plug_ins_are_part_of_the_settings(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     from lexsub_baselines import plugins
-    from lexsub_baselines.paths import resolve_roots
-    from lexsub_baselines.provenance import collect_settings
+    from lexsub_baselines.core.paths import resolve_roots
+    from lexsub_baselines.runs.provenance import collect_settings
 
     roots = resolve_roots(cache=tmp_path)
     plain = collect_settings(roots, {})

@@ -13,7 +13,7 @@ import pytest
 
 import lexsub_baselines
 from lexsub_baselines import Candidate, Instance, LexsubError, PluginError, load_plugins
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.paths import Roots
 
 PROJECT = Path(__file__).resolve().parent.parent
 EXAMPLE = PROJECT / "scripts" / "example_system.py"

@@ -12,18 +12,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import DataFormatError, LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.lm import kenlm_tools
 from lexsub_baselines.lm.cooccurrence import CooccurrenceConfig, build_cooccurrences
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
 from lexsub_baselines.lm.model import LanguageModel, LMConfig, build_lm, load_lm
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.bow import BowModel, BowRanker
 from lexsub_baselines.rankers.cmlc import CmlcRanker, combine, read_lambda, tune_lambda, zscores
 from lexsub_baselines.rankers.lm import LMRanker
+from lexsub_baselines.substitutes.candidates import Candidate
 
 TINY = LMConfig(max_tokens=200_000, order=3, prune=(), memory="100M")
 
@@ -231,10 +231,10 @@ def test_cmlc_on_real_models(tiny_lm: LanguageModel, tiny_bow: BowModel,
 
 
 def test_first_tier_prior_moves_tier_one_ahead_and_keeps_inner_order() -> None:
-    from lexsub_baselines.candidates import Candidate
     from lexsub_baselines.datasets.types import Instance
     from lexsub_baselines.rankers.identity import IdentityRanker
     from lexsub_baselines.rankers.tier_prior import FirstTierPrior
+    from lexsub_baselines.substitutes.candidates import Candidate
 
     instance = Instance("1", "bright.a", "bright", "a", ("a", "bright", "day"), 1)
     candidates = [Candidate("vivid", 3, score=9.0), Candidate("shining", 1, score=5.0),

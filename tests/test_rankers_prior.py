@@ -10,12 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lexsub_baselines.candidates import Candidate, dedupe, without_target
 from lexsub_baselines.catalog import GENERATORS, frequency_source
+from lexsub_baselines.core.errors import DataFormatError, LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import DataFormatError, LexsubError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.cmlc import zscores
 from lexsub_baselines.rankers.frequency import FrequencyRanker
 from lexsub_baselines.rankers.prior import (
@@ -26,6 +25,7 @@ from lexsub_baselines.rankers.prior import (
     tune_prior,
 )
 from lexsub_baselines.rankers.tuning import GridItem, grid_search
+from lexsub_baselines.substitutes.candidates import Candidate, dedupe, without_target
 
 INSTANCE = Instance("1", "bright.a", "bright", "a", ("a", "bright", "day"), 1)
 

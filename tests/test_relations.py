@@ -9,10 +9,10 @@ import pytest
 import spacy
 from spacy.tokens import Doc
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.build import GrFrequency, counts_from_triples, split_long
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.relations import GrTriple, count_relations, extract_relations
-from lexsub_baselines.paths import Roots
 
 VOCAB = spacy.blank("en").vocab
 
@@ -205,12 +205,12 @@ def test_build_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str])
 
 
 def test_relations_sample_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexsub_baselines.core.errors import LexsubError
     from lexsub_baselines.distributional.build import (
         DEFAULT_MAX_TOKENS,
         RELATIONS_TOKENS_ENV,
         default_max_tokens,
     )
-    from lexsub_baselines.errors import LexsubError
 
     monkeypatch.delenv(RELATIONS_TOKENS_ENV, raising=False)
     assert default_max_tokens() == DEFAULT_MAX_TOKENS

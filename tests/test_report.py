@@ -34,12 +34,12 @@ from lexsub_baselines.analysis.report import (
     figure_names,
 )
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.distributional.parser import ParserModel
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.published import published_row
-from lexsub_baselines.runner import file_stem
+from lexsub_baselines.runs.runner import file_stem
 from lexsub_baselines.scoring import Scorer, SwordsScorer
+from lexsub_baselines.tables.published import published_row
 
 pytestmark = pytest.mark.needs("wordnet")
 

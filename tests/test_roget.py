@@ -6,10 +6,10 @@ import re
 
 import pytest
 
+from lexsub_baselines.core.errors import DataFormatError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import DataFormatError
 from lexsub_baselines.generators.roget import RogetGenerator
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.resources.roget import Roget, clean_items, load_roget, parse_roget, roget_path
 
 SAMPLE = """Project Gutenberg header, licence and so on.

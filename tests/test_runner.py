@@ -12,12 +12,12 @@ from tiny_corpus import seed_parser
 
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.parser import ParserModel
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.published import published_row
-from lexsub_baselines.results_tables import render_tables
-from lexsub_baselines.runner import run_system, score_files
+from lexsub_baselines.runs.runner import run_system, score_files
+from lexsub_baselines.tables.published import published_row
+from lexsub_baselines.tables.results import render_tables
 
 pytestmark = pytest.mark.needs("wordnet")
 

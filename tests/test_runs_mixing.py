@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexsub_baselines.cli.baselines_cmd import _kept_rows
-from lexsub_baselines.provenance import RunSettings, conflicts
-from lexsub_baselines.runs_file import UNKNOWN, RunsFile, settings_section
+from lexsub_baselines.runs.provenance import RunSettings, conflicts
+from lexsub_baselines.runs.records import UNKNOWN, RunsFile, settings_section
 
 SYSTEMS = ("wordnet", "lin", "cos", "mw", "wordnet+lm")
 #: What each system reads (a run records the settings of what it read).

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.datasets.gold import read_gold
-from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.scoring import (
     ScoringWarning,
     build_gold,

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.catalog import build_system
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets import load_dataset
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.resources.wordnet import WORDNET_ENV
-from lexsub_baselines.runner import file_stem, run_system
+from lexsub_baselines.runs.runner import file_stem, run_system
 from lexsub_baselines.scoring import Scorer, upper_bounds
 
 pytestmark = [pytest.mark.shared, pytest.mark.needs("wordnet")]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.scoring import score
 from lexsub_baselines.scoring.jabbari import (
     best1_credit,

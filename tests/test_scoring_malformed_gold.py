@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.scoring import Scorer, ScoringWarning, score
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import (
     Scorer,
     ScoreReport,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.scoring import ScoringWarning, score
 
 pytestmark = pytest.mark.shared

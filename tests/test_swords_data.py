@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.datasets.swords import read_swords, swords_instances
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
-from lexsub_baselines.paths import Roots
 
 pytestmark = pytest.mark.shared
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.errors import DataFormatError, LexsubError
-from lexsub_baselines.paths import Roots, resolve_roots
+from lexsub_baselines.core.errors import DataFormatError, LexsubError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.scoring import Scorer, SwordsScorer
 
 pytestmark = [pytest.mark.shared, pytest.mark.needs("wordnet")]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.word2vec import (
     Word2VecGenerator,
@@ -17,9 +19,7 @@ from lexsub_baselines.distributional.word2vec import (
     tokenise,
     train_word2vec,
 )
-from lexsub_baselines.errors import LexsubError, MissingResourceError
 from lexsub_baselines.generators.base import CandidateGenerator
-from lexsub_baselines.paths import Roots
 
 TINY = Word2VecSettings(corpora=("tiny",), max_tokens=None, vector_size=16, window=3,
                         min_count=2, epochs=10, seed=7, workers=1)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet_pos
 from lexsub_baselines.resources.wordnet_nltk import (
     LEXNAMES_MAN_PAGE,
@@ -128,7 +128,7 @@ def test_nltk_base_forms_and_lemma_names(nltk_wordnet: NltkWordNet) -> None:
 
 @needs_debian
 def test_open_wordnet_is_cached_per_spec(tmp_path: Path) -> None:
-    from lexsub_baselines.paths import Roots
+    from lexsub_baselines.core.paths import Roots
 
     roots = Roots(shared=tmp_path, data=tmp_path, cache=tmp_path / "cache")
     assert open_wordnet(roots) is open_wordnet(roots, "nltk:wordnet-3.0")

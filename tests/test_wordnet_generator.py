@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from wordnet_fakes import FakeWordNet
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.base import CandidateGenerator
 from lexsub_baselines.generators.wordnet import WITH_ALSO_SEE, WordNetGenerator
-from lexsub_baselines.paths import Roots
 
 
 def instance(lemma: str, pos: str) -> Instance:

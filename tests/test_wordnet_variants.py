@@ -10,9 +10,9 @@ from types import ModuleType
 import pytest
 from wordnet_fakes import FakeWordNet
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.wordnet import RELATED_CLASSES, WITH_ALSO_SEE, WordNetGenerator
-from lexsub_baselines.paths import Roots
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "wordnet_variants.py"
 

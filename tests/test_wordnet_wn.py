@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import MissingResourceError
 from lexsub_baselines.generators.wordnet import WITH_ALSO_SEE, WordNetGenerator
 from lexsub_baselines.resources.wordnet import WordNet
 from lexsub_baselines.resources.wordnet_wn import WnWordNet

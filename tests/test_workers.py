@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.paths import Roots
 
 VENV_BIN = Path(sys.executable).parent
 PACKAGE = Path(__file__).resolve().parent.parent / "lexsub_baselines"

@@ -14,9 +14,9 @@ import shutil
 from itertools import islice
 from pathlib import Path
 
-from lexsub_baselines.cache import install_folder
+from lexsub_baselines.core.cache import install_folder
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.parser import FULL_TRAINING, ParserModel, parser_dir
-from lexsub_baselines.paths import Roots, resolve_roots
 
 
 def _head(source: Path, target: Path, lines: int) -> None:

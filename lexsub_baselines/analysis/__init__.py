@@ -2,7 +2,7 @@
 
 Everything works from answer files already written (a results folder), its `scores.json` and
 the datasets' gold: `inputs.load_evaluation` reads them, the analysis modules return
-`lexsub_baselines.tables.Table`s and figures (`plots`, one system family per chart:
+`lexsub_baselines.tables.table.Table`s and figures (`plots`, one system family per chart:
 `families`), `report.build_report` assembles them (`headline`, then `sections` per dataset)
 with the instance explorer's data (`explorer`), and `render.write_report` writes `report.html`
 (self-contained), `report.md`, the figures and `explorer/index.html`. `browser` drives headless
@@ -21,7 +21,7 @@ from lexsub_baselines.analysis.compare import (
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores, load_evaluation
 from lexsub_baselines.analysis.overlap import overlap_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
-from lexsub_baselines.tables import Table
+from lexsub_baselines.tables.table import Table
 
 __all__ = [
     "Disruptive",

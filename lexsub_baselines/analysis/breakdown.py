@@ -1,5 +1,5 @@
 """Score breakdowns: per-PoS and further-analysis subset tables, per-PoS scores normalised by
-upper bounds (`lexsub_baselines.tables.Table`s).
+upper bounds (`lexsub_baselines.tables.table.Table`s).
 
 - By PoS (McCarthy & Navigli 2009, tables by part of speech): the official best/oot P, R,
   Mode P, Mode R of each system on the items of one PoS (n, v, a, r), from the scorer's
@@ -17,7 +17,7 @@ from __future__ import annotations
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores
 from lexsub_baselines.datasets.types import POS_TAGS
 from lexsub_baselines.scoring import ScoreReport, SubstitutionScore, upper_bounds
-from lexsub_baselines.tables import Cell, Table, rows_of
+from lexsub_baselines.tables.table import Cell, Table, rows_of
 
 __all__ = ["pos_table", "report_for", "subset_summary", "subset_table"]
 

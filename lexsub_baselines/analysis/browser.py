@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 
 __all__ = ["LAYOUT_PROBE", "Browser", "find_chromium", "probe"]
 

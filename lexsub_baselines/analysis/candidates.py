@@ -27,15 +27,15 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.candidates import Candidate, dedupe, without_target
+from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.coinco import coinco_lexelt
 from lexsub_baselines.datasets.gold import decode_lines
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem, Instance
-from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.scoring.ranking import MULTIWORD_FILTERS, AtK, GapResult, at_k, mean_gap
+from lexsub_baselines.substitutes.candidates import Candidate, dedupe, without_target
 
 __all__ = [
     "DEFAULT_MULTIWORD_FILTER",
@@ -277,7 +277,7 @@ def evaluate_ranking(run: RankingRun, gold: Mapping[str, GoldItem],
 
 def write_ranked(path: Path, run: RankingRun) -> None:
     """Write a ranking as `lexelt id :: c1;c2;…` lines (dataset order), atomically."""
-    from lexsub_baselines.cache import atomic_write_text
+    from lexsub_baselines.core.cache import atomic_write_text
 
     atomic_write_text(path, "".join(f"{run.lexelts[i]} {i} :: {';'.join(r)}\n"
                                     for i, r in run.ranked.items()))

@@ -26,7 +26,7 @@ import numpy as np
 from scipy.stats import spearmanr
 
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.scoring import ItemCredits
 
 __all__ = [

@@ -33,10 +33,10 @@ from lexsub_baselines.analysis import families
 from lexsub_baselines.analysis.inputs import SUBSTITUTION_KINDS, Evaluation, item_scores
 from lexsub_baselines.analysis.swords_explorer import SWORDS_FIELDS, swords_dataset
 from lexsub_baselines.analysis.voting import answers_by_id
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import GoldItem, Instance
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import GoldTarget, ItemCredits
-from lexsub_baselines.tables import POS_NAMES
+from lexsub_baselines.tables.table import POS_NAMES
 
 __all__ = ["DIGITS", "FORMAT", "decode_answers", "explorer_data", "render_explorer"]
 

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.core.registry import Registry
 
 __all__ = ["FAMILIES", "MAX_SERIES", "REFERENCE", "Chart", "Family", "charts", "colours",
            "family_of", "ordered"]

@@ -1,7 +1,7 @@
 """The report's headline: every published row, ours beside the paper's, and the signatures.
 
 Ours come from `results/scores.json` (what `make baselines` scored with the official scorer),
-the papers' figures from `lexsub_baselines.published`; the rows and tables are
+the papers' figures from `lexsub_baselines.tables.published`; the rows and tables are
 `results_tables.published_comparisons` / `published_tables`, the module that writes
 `results/tables.md`. The figure is a dot plot of best R and oot R per published row: the
 paper's figure hollow, ours filled, the difference written beside them.
@@ -16,10 +16,10 @@ from typing import Any
 from lexsub_baselines.analysis import plots
 from lexsub_baselines.analysis.inputs import read_results_json
 from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.field_tables import field_table
-from lexsub_baselines.published import PUBLISHED
-from lexsub_baselines.results_tables import (
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.tables.field import field_table
+from lexsub_baselines.tables.published import PUBLISHED
+from lexsub_baselines.tables.results import (
     ours_on_the_field,
     published_comparisons,
     published_tables,

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.runner import load_json
-from lexsub_baselines.runs_file import read_runs
+from lexsub_baselines.runs.records import read_runs
+from lexsub_baselines.runs.runner import load_json
 from lexsub_baselines.scoring import (
     ALL,
     ItemCredits,

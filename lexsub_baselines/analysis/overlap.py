@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores
 from lexsub_baselines.scoring import Subset
-from lexsub_baselines.tables import Cell, Table, rows_of
+from lexsub_baselines.tables.table import Cell, Table, rows_of
 
 __all__ = ["OverlapRow", "overlap_rows", "overlap_subset", "overlap_table"]
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexsub_baselines.tables import Table
+from lexsub_baselines.tables.table import Table
 
 __all__ = ["EXPLORER_PAGE", "VOTE", "Figure", "Report", "ReportSettings", "Section",
            "explorer_link"]

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from lexsub_baselines.analysis.explorer import render_explorer
 from lexsub_baselines.analysis.parts import EXPLORER_PAGE, Report, Section
-from lexsub_baselines.cache import atomic_path, atomic_write_text
-from lexsub_baselines.tables import Table
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text
+from lexsub_baselines.tables.table import Table
 
 __all__ = ["png_size", "render_html", "render_markdown", "write_report"]
 

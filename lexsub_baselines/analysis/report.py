@@ -37,9 +37,9 @@ from lexsub_baselines.analysis.parts import (
     explorer_link,
 )
 from lexsub_baselines.analysis.voting import vote_answers
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import answers_from_mapping
 
 __all__ = ["EXPLORER_PAGE", "VOTE", "Figure", "Report", "ReportSettings", "Section",

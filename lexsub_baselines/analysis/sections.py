@@ -27,7 +27,7 @@ from lexsub_baselines.analysis.parts import (
     Section,
     explorer_link,
 )
-from lexsub_baselines.tables import POS_NAMES, Cell, Table, rows_of
+from lexsub_baselines.tables.table import POS_NAMES, Cell, Table, rows_of
 
 __all__ = ["dataset_sections", "ranking_section"]
 

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.swords import POSITIVE_LABELS, read_swords
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring import Scorer, SwordsScorer
 from lexsub_baselines.scoring.swords import ACCEPTABLE, CONCEIVABLE
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from lexsub_baselines.analysis import families, plots
 from lexsub_baselines.analysis.parts import Figure, Section
-from lexsub_baselines.swords_tables import (
+from lexsub_baselines.tables.swords import (
     SWORDS_COLUMNS,
     is_swords_scores,
     swords_beside_semeval,

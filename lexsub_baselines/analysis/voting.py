@@ -1,7 +1,7 @@
 """Voting over answer files already written (`lexsub vote`, the report).
 
 The vote itself (McCarthy & Navigli 2009) and `VotingSystem`, which votes over `System`s, live
-in `lexsub_baselines.voting` (a system, registered as `vote`); this module applies the same
+in `lexsub_baselines.systems.voting` (a system, registered as `vote`); this module applies the same
 vote to the answers in a results folder (`vote_answers`) and re-exports both.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.scoring import SystemAnswers
-from lexsub_baselines.voting import VotingSystem, vote
+from lexsub_baselines.systems.voting import VotingSystem, vote
 
 __all__ = ["VotingSystem", "answers_by_id", "vote", "vote_answers"]
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.builds.settings import Context, ResourceSettings
-from lexsub_baselines.cache import atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.corpora import CLEANER_VERSION, corpus_plan, file_words, plan_shards
+from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_PLAN
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.text.corpora import CLEANER_VERSION, corpus_plan, file_words, plan_shards
 
 __all__ = ["Plan", "build_corpus_counts", "build_plan", "counts_cached", "plan_cached",
            "plan_for"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.builds.settings import Context
-from lexsub_baselines.cache import sparse_saved, verified
+from lexsub_baselines.core.cache import sparse_saved, verified
 
 __all__ = ["bow_cached", "build_bow", "build_embeddings", "build_lm", "build_text",
            "build_word2vec", "embeddings_cached", "lm_cached", "text_cached", "word2vec_cached"]

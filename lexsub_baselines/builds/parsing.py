@@ -10,10 +10,10 @@ from typing import Any
 
 from lexsub_baselines.builds.corpus import plan_for
 from lexsub_baselines.builds.settings import Context
-from lexsub_baselines.cache import sparse_saved
-from lexsub_baselines.corpora import plan_shards
+from lexsub_baselines.core.cache import sparse_saved
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.text.corpora import plan_shards
 
 __all__ = ["build_neighbours", "build_parser", "build_relations", "neighbours_cached",
            "parser_cached", "parser_key", "relations_cached"]
@@ -98,8 +98,8 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
 # --- neighbours -----------------------------------------------------------------------------------
 
 def _targets(ctx: Context) -> tuple[tuple[str, str], ...]:
+    from lexsub_baselines.core.errors import MissingResourceError
     from lexsub_baselines.datasets.catalog import load_dataset
-    from lexsub_baselines.errors import MissingResourceError
 
     targets: set[tuple[str, str]] = set()
     for name in ctx.settings.neighbour_datasets:

@@ -11,6 +11,8 @@ from typing import Any
 
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import (
     BuildContext,
@@ -20,8 +22,6 @@ from lexsub_baselines.engine.graph import (
     run_graph,
 )
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
 
 __all__ = ["BuildReport", "build", "cached_results", "ensure"]
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from lexsub_baselines.builds import corpus, models, parsing
 from lexsub_baselines.builds.settings import Context, ResourceSettings
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.engine.graph import Stage
-from lexsub_baselines.registry import Registry
 
 __all__ = ["STAGES"]
 

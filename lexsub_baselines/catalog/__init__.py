@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from lexsub_baselines.catalog import components, named_systems, sources
 from lexsub_baselines.catalog.components import BASELINE_FREQUENCY, PRIOR_FREQUENCY
-from lexsub_baselines.errors import UnknownNameError
+from lexsub_baselines.core.errors import UnknownNameError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
-from lexsub_baselines.paths import Roots, resolve_roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.resources.frequency import FREQUENCY_SOURCES, FrequencySource
-from lexsub_baselines.systems import SYSTEMS, ComposedSystem, System
+from lexsub_baselines.systems.base import SYSTEMS, ComposedSystem, System
 
 __all__ = [
     "BASELINE_FREQUENCY",

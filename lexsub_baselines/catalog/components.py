@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from lexsub_baselines.catalog import sources  # noqa: F401  (first: a freq ranker per source)
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.resources.frequency import DEFAULT_FREQUENCY_SOURCE, FREQUENCY_SOURCES
 

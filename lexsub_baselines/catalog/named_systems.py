@@ -8,12 +8,12 @@ uses; the others (mw, cross-lingual, vote) register a factory.
 from __future__ import annotations
 
 from lexsub_baselines.catalog.components import BASELINE_FREQUENCY
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS
 from lexsub_baselines.rankers.embedding import MEASURES as EMBEDDING_MEASURES
 from lexsub_baselines.resources.frequency import FREQUENCY_SOURCES
-from lexsub_baselines.systems import SYSTEMS, System, compose
+from lexsub_baselines.systems.base import SYSTEMS, System, compose
 
 __all__ = ["VOTE_MEMBERS"]
 
@@ -30,8 +30,8 @@ compose("roget", "roget", f"freq:{BASELINE_FREQUENCY}",
 @SYSTEMS.register("mw")
 def _mw(roots: Roots) -> System:
     """mw task: a WordNet multiword with the target within 2 words before/after it"""
-    from lexsub_baselines.multiword import MultiwordBaseline
     from lexsub_baselines.resources.wordnet import open_wordnet
+    from lexsub_baselines.systems.multiword import MultiwordBaseline
 
     return MultiwordBaseline(open_wordnet(roots), name="mw")
 
@@ -68,14 +68,14 @@ for _source in FREQUENCY_SOURCES.names():
 
 
 # Cross-lingual (SemEval-2010 Task 2) systems answer in Spanish (`language = "es"`); see
-# `lexsub_baselines.crosslingual` and `datasets.clls.crosslingual_target` for where they run.
+# `systems.crosslingual` and `datasets.clls.crosslingual_target` for where they run.
 def _crosslingual(dictionary: str, corpus_ranked: bool) -> None:
     kind = "dictcorp" if corpus_ranked else "dict"
 
     def factory(roots: Roots) -> System:
-        from lexsub_baselines.crosslingual import CrossLingualSystem
         from lexsub_baselines.generators.bilingual import BilingualGenerator
         from lexsub_baselines.resources.dictionaries import load_dictionary
+        from lexsub_baselines.systems.crosslingual import CrossLingualSystem
 
         generator = BilingualGenerator(load_dictionary(dictionary, roots))
         ranker = RANKERS.get("eswiki-frequency")(roots) if corpus_ranked else None
@@ -95,9 +95,9 @@ _crosslingual("freedict", corpus_ranked=True)
 @SYSTEMS.register("wordnet-translate:wiktionary", needs=SYSTEMS.needs("wordnet"))
 def _wordnet_translate(roots: Roots) -> System:
     """the WordNet system's English oot substitutes translated through Wiktionary (EN->ES)"""
-    from lexsub_baselines.crosslingual import TranslatingSystem
     from lexsub_baselines.generators.bilingual import BilingualGenerator
     from lexsub_baselines.resources.dictionaries import load_dictionary
+    from lexsub_baselines.systems.crosslingual import TranslatingSystem
 
     english = SYSTEMS.get("wordnet")(roots)  # the English WordNet baseline
     return TranslatingSystem("wordnet-translate:wiktionary", english,
@@ -112,7 +112,7 @@ VOTE_MEMBERS: tuple[str, ...] = ("wordnet", "lin", "l1", "lee", "jaccard", "cos"
     need for m in VOTE_MEMBERS if m in SYSTEMS for need in SYSTEMS.needs(m))))
 def _vote(roots: Roots) -> System:
     """vote of the English baselines (wordnet, lin, l1, lee, jaccard, cos, roget present)"""
-    from lexsub_baselines.voting import VotingSystem
+    from lexsub_baselines.systems.voting import VotingSystem
 
     members = [m for m in VOTE_MEMBERS if m in SYSTEMS]
     if len(members) < 2:

@@ -7,7 +7,7 @@ layer (`relation_store.GrFrequency`), so they are registered here, above both.
 
 from __future__ import annotations
 
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.frequency import FREQUENCY_SOURCES, FrequencySource
 
 __all__: list[str] = []

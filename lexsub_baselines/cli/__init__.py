@@ -16,9 +16,9 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, resolve_roots
-from lexsub_baselines.version import __version__
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, resolve_roots
+from lexsub_baselines.core.version import __version__
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "main"]
 

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_write_text
 from lexsub_baselines.catalog import (
     SYSTEMS,
     build_system,
@@ -26,13 +25,20 @@ from lexsub_baselines.cli.options import (
     load_plugin_options,
     plugin_options,
 )
+from lexsub_baselines.core.cache import atomic_write_text
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.provenance import RunSettings, collect_settings
-from lexsub_baselines.results_tables import render_tables
-from lexsub_baselines.runner import (
+from lexsub_baselines.runs.provenance import RunSettings, collect_settings
+from lexsub_baselines.runs.records import (
+    UNKNOWN,
+    RunsFile,
+    describe_mixed,
+    read_runs,
+    settings_section,
+)
+from lexsub_baselines.runs.runner import (
     answer_kinds,
     load_json,
     merge,
@@ -40,13 +46,7 @@ from lexsub_baselines.runner import (
     score_files,
     write_json,
 )
-from lexsub_baselines.runs_file import (
-    UNKNOWN,
-    RunsFile,
-    describe_mixed,
-    read_runs,
-    settings_section,
-)
+from lexsub_baselines.tables.results import render_tables
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")

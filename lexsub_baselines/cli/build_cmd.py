@@ -14,9 +14,9 @@ import sys
 from typing import Any
 
 from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
-from lexsub_baselines.corpora import CORPORA
-from lexsub_baselines.errors import UnknownNameError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import UnknownNameError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.text.corpora import CORPORA
 
 __all__ = ["add_parser", "print_report", "run_build"]
 
@@ -70,7 +70,7 @@ def run_build(args: argparse.Namespace, roots: Roots) -> int:
 def print_report(report: Any, targets: Any, roots: Roots) -> int:
     """Print the stage table and where each target's result is (its cache entry and
     checksum); return 1 when a stage failed."""
-    from lexsub_baselines.provenance import resource_fingerprint
+    from lexsub_baselines.runs.provenance import resource_fingerprint
 
     print(report.table(), file=sys.stderr)
     for name in targets:

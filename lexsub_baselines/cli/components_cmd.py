@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 
 __all__ = ["add_parser", "run"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
-from lexsub_baselines.paths import Roots
 
 
 def add_parser(subparsers: Any) -> None:

@@ -20,8 +20,8 @@ import json
 from typing import Any
 
 from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 
 
 def _config_options(parser: argparse.ArgumentParser) -> None:
@@ -120,7 +120,7 @@ def run_perplexity(args: argparse.Namespace, roots: Roots) -> int:
     """Print the perplexity of the LM on the dataset's contexts (tokenised as distributed)."""
     from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.lm.model import load_lm, perplexity
-    from lexsub_baselines.lm.tokenise import normalise_token
+    from lexsub_baselines.text.tokenise import normalise_token
 
     config = _config(args)
     instances = load_dataset(args.dataset, roots).instances()
@@ -141,10 +141,10 @@ def run_perplexity(args: argparse.Namespace, roots: Roots) -> int:
 
 def _trial_items(generator_name: str, roots: Roots) -> tuple[Any, list[Any]]:
     """The tuning dataset and its (instance, candidates) pairs from `generator_name`."""
-    from lexsub_baselines.candidates import dedupe, without_target
     from lexsub_baselines.catalog import GENERATORS
     from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.rankers.tuning import TUNING_DATASET
+    from lexsub_baselines.substitutes.candidates import dedupe, without_target
 
     dataset = load_dataset(TUNING_DATASET, roots)
     generator = GENERATORS.get(generator_name)(roots)
@@ -156,7 +156,7 @@ def _trial_items(generator_name: str, roots: Roots) -> tuple[Any, list[Any]]:
 def _official_recall(dataset: Any, task: str, ranked: Any, jabbari_rank: bool = False) -> float:
     """Official best/oot recall (or Jabbari's rank measure) of ranked candidates on `dataset`."""
     from lexsub_baselines.scoring import score, substitution_recall
-    from lexsub_baselines.systems import OOT_SIZE
+    from lexsub_baselines.systems.base import OOT_SIZE
 
     size = 1 if task == "best" else OOT_SIZE
     answers = {iid: [c.lemma for c in cands[:size]] for iid, cands in ranked.items()}

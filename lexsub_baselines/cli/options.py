@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lexsub_baselines.corpora import parse_token_budget
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.text.corpora import parse_token_budget
 
 __all__ = ["engine_options", "engine_settings", "load_plugin_options", "plugin_options",
            "token_budget"]

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.options import load_plugin_options, plugin_options
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 
 #: Rankers `rank-eval` runs by default (when registered): floors first, then the real ones.
 DEFAULT_RANKERS: tuple[str, ...] = ("identity", "random:0", "freq:wordfreq", "freq", "lm",
@@ -126,7 +126,7 @@ def run_rank_eval(args: argparse.Namespace, roots: Roots) -> int:
         write_ranked,
     )
     from lexsub_baselines.datasets.catalog import load_dataset
-    from lexsub_baselines.runner import load_json, write_json
+    from lexsub_baselines.runs.runner import load_json, write_json
 
     load_plugin_options(args)
     summary_path = args.out / "ranking.json"
@@ -166,7 +166,7 @@ def run_vote(args: argparse.Namespace, roots: Roots) -> int:
     """Write the vote of the chosen systems' answer files as a new system."""
     from lexsub_baselines.analysis.inputs import SUBSTITUTION_KINDS, load_evaluation
     from lexsub_baselines.analysis.voting import vote_answers
-    from lexsub_baselines.answers import write_answer_file
+    from lexsub_baselines.substitutes.answers import write_answer_file
 
     evaluation = load_evaluation(args.results, args.dataset, roots, args.systems)
     members = [s for s in evaluation.systems if s != args.name]

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.manifest import load_manifest
 from lexsub_baselines.resources.verify import ResourceStatus, verify
 

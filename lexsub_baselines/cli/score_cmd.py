@@ -15,15 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.field_tables import FIELD_DATASET, field_table, scored_row
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring.api import emit_problems
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
 from lexsub_baselines.scoring.signature import gold_label
 from lexsub_baselines.scoring.swords import SwordsScorer
-from lexsub_baselines.tables import Table
+from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
+from lexsub_baselines.tables.table import Table
 
 
 def add_parser(subparsers: Any) -> None:

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.errors import MissingResourceError
+from lexsub_baselines.core.errors import MissingResourceError
 
 __all__ = ["Roots", "resolve_roots"]
 
@@ -24,7 +24,7 @@ DATA_ENV = "LEXSUB_DATA_ROOT"
 CACHE_ENV = "LEXSUB_CACHE_DIR"
 
 #: The project checkout (parent of the package directory).
-PROJECT_DIR = Path(__file__).resolve().parent.parent
+PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
-from lexsub_baselines.errors import LexsubError, UnknownNameError
+from lexsub_baselines.core.errors import LexsubError, UnknownNameError
 
 __all__ = ["Registry"]
 

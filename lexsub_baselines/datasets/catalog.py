@@ -7,12 +7,12 @@ registers every named dataset and answers `load_dataset` / `dataset_names`.
 
 from __future__ import annotations
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.coinco import coinco_specs
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.datasets.types import DatasetSpec
-from lexsub_baselines.paths import Roots
 
 __all__ = ["dataset_names", "load_dataset"]
 

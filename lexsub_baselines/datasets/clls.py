@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem
-from lexsub_baselines.paths import DATA_ENV, Roots
 
 __all__ = [
     "CLLS_FILES",

@@ -30,9 +30,9 @@ import warnings
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.types import POS_TAGS, DatasetSpec, GoldItem, Instance
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
 
 __all__ = [
     "COINCO_FORMAT",

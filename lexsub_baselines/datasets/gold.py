@@ -13,8 +13,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.errors import MissingResourceError
 
 __all__ = ["LineParser", "decode_lines", "parse_gold_line", "read_gold"]
 

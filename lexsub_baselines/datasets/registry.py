@@ -6,6 +6,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import DATA_ENV
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
@@ -16,9 +19,6 @@ from lexsub_baselines.datasets.swords import (
     swords_instances,
 )
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
-from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.paths import DATA_ENV
-from lexsub_baselines.registry import Registry
 
 __all__ = ["DATASETS", "Dataset", "DatasetSpec"]
 

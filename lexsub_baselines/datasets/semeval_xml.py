@@ -15,8 +15,8 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
 from lexsub_baselines.datasets.types import Instance, split_lexelt
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
 
 __all__ = ["decode_entities", "parse_semeval_xml", "read_semeval_xml"]
 

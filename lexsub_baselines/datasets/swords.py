@@ -35,10 +35,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
 from lexsub_baselines.datasets.lemmas import lemma_of
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
-from lexsub_baselines.lm.tokenise import tokenise
+from lexsub_baselines.text.tokenise import tokenise
 
 __all__ = [
     "LABELS",

@@ -33,8 +33,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_path, seal, verified
-from lexsub_baselines.corpora import Shard
+from lexsub_baselines.core.cache import atomic_path, seal, verified
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.counts import FeatureCounts, sum_counts
 from lexsub_baselines.distributional.parser import ParserModel, load_parser
 from lexsub_baselines.distributional.relation_store import (
@@ -54,7 +54,7 @@ from lexsub_baselines.distributional.relations import (
     adjective_lexicon,
     count_relations,
 )
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.text.corpora import Shard
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",

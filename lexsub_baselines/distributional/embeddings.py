@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, seal, verified
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.word2vec import TOKENISER_VERSION, Word2VecSettings
-from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.paths import Roots
 
 __all__ = ["SKIPGRAM", "Embeddings", "build_embeddings", "embeddings_path", "load_embeddings",
            "shared_embeddings"]
@@ -113,7 +113,7 @@ def build_embeddings(roots: Roots, settings: Word2VecSettings = SKIPGRAM,
     if verified(path) and verified(vocab):
         return path
     if paragraphs is None:
-        from lexsub_baselines.corpora import iter_paragraphs
+        from lexsub_baselines.text.corpora import iter_paragraphs
 
         paragraphs = iter_paragraphs(roots, settings.corpora, settings.max_tokens)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.errors import DataFormatError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import DataFormatError
+from lexsub_baselines.core.paths import Roots
 
 __all__ = ["SPLITS", "evaluate_parser", "ewt_path", "forget_training_paths", "read_conllu_docs",
            "score_model", "write_docbin"]

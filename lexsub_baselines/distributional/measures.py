@@ -30,8 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.distributional.counts import FeatureCounts
-from lexsub_baselines.errors import LexsubError
 
 __all__ = [
     "DEFAULT_ALPHA",

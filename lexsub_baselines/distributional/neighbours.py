@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lexsub_baselines.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import (
     DEFAULT_ALPHA,

@@ -35,13 +35,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import (
+from lexsub_baselines.core.cache import (
     atomic_write_text,
     cache_key,
     file_sha256,
     install_folder,
     verified_folder,
 )
+from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import (
     evaluate_parser,
@@ -51,8 +53,6 @@ from lexsub_baselines.distributional.ewt import (
 )
 from lexsub_baselines.distributional.ewt import ewt_path as _ewt_path
 from lexsub_baselines.distributional.ewt import score_model as _score
-from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
-from lexsub_baselines.paths import Roots
 
 __all__ = [
     "FULL_TRAINING",

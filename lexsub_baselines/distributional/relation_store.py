@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_write_text, cache_key
-from lexsub_baselines.corpora import CLEANER_VERSION, corpus_identity, parse_token_budget
+from lexsub_baselines.core.cache import atomic_write_text, cache_key
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.lemmatizer import LEMMATIZER_VERSION
 from lexsub_baselines.distributional.relations import RELATIONS_VERSION
-from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.text.corpora import CLEANER_VERSION, corpus_identity, parse_token_budget
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
@@ -66,7 +66,7 @@ class RelationSettings:
     """Which corpus sample the relation counts are made from.
 
     Attributes:
-        corpora: corpus names (`lexsub_baselines.corpora.CORPORA`).
+        corpora: corpus names (`lexsub_baselines.text.corpora.CORPORA`).
         max_tokens: white-space tokens to parse (None: the whole corpora).
     """
 

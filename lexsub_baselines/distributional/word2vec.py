@@ -29,12 +29,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.candidates import Candidate
-from lexsub_baselines.corpora import CLEANER_VERSION
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.text.corpora import CLEANER_VERSION
 
 __all__ = [
     "TOKENISER_VERSION",
@@ -187,7 +187,7 @@ def build_word2vec(roots: Roots, settings: Word2VecSettings | None = None,
     if verified(path):
         return path
     if paragraphs is None:
-        from lexsub_baselines.corpora import iter_paragraphs
+        from lexsub_baselines.text.corpora import iter_paragraphs
 
         paragraphs = iter_paragraphs(roots, settings.corpora, settings.max_tokens)
     path.parent.mkdir(parents=True, exist_ok=True)

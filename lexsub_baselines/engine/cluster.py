@@ -22,9 +22,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.workers import check_workers
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
 
 __all__ = ["SCHEDULER_ENV", "EngineSettings", "open_engine"]
 

@@ -39,6 +39,8 @@ from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.engine.context import (
     PRIORITY_CRITICAL,
     PRIORITY_MERGE,
@@ -50,8 +52,6 @@ from lexsub_baselines.engine.context import (
 from lexsub_baselines.engine.locks import stage_lock
 from lexsub_baselines.engine.records import StageFailure, StageRecord
 from lexsub_baselines.engine.tasks import PROGRESS_TOPIC, WARNING_TOPIC, report_progress
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.registry import Registry
 
 __all__ = ["PRIORITY_CRITICAL", "PRIORITY_MERGE", "PRIORITY_PLAN", "PRIORITY_SHARD",
            "PRIORITY_SINGLE", "BuildContext", "Stage", "StageFailure", "StageRecord",

@@ -25,7 +25,7 @@ from typing import Any
 
 from filelock import FileLock, SoftFileLock, Timeout
 
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 
 __all__ = ["stage_lock"]
 

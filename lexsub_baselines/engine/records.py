@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 
 __all__ = ["StageFailure", "StageRecord"]
 

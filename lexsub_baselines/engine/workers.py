@@ -30,8 +30,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 
 __all__ = ["LIBRARIES", "check_workers", "code_facts", "tree_fingerprint", "worker_facts"]
 
@@ -56,7 +56,7 @@ def tree_fingerprint(root: str) -> str:
 
 def code_facts() -> dict[str, str]:
     """Return the package's version and source digest and the libraries' versions."""
-    from lexsub_baselines.version import __version__
+    from lexsub_baselines.core.version import __version__
 
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()

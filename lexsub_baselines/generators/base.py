@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["GENERATORS", "CandidateGenerator", "GeneratorFactory"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.resources.bilingual import BilingualDictionary, Sense
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["BilingualGenerator"]
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.build import RelationSettings, counts_stem, load_counts
 from lexsub_baselines.distributional.counts import FeatureCounts
@@ -27,8 +28,7 @@ from lexsub_baselines.distributional.neighbours import (
     Neighbourhood,
     RelativeMinCount,
 )
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["SYSTEM_EXCLUDED_RELATIONS", "SYSTEM_MIN_COUNT", "DistributionalGenerator",
            "corpus_generator",

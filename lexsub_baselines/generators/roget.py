@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.resources.roget import Roget
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["RogetGenerator"]
 

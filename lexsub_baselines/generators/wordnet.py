@@ -37,9 +37,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.resources.wordnet import Synset, WordNet, wordnet_pos
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["RELATED_CLASSES", "WITH_ALSO_SEE", "WordNetGenerator"]
 

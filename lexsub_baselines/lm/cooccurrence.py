@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lexsub_baselines.cache import cache_key, load_sparse, save_sparse
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.cache import cache_key, load_sparse, save_sparse
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.lm.corpus_text import CorpusText
-from lexsub_baselines.lm.tokenise import TOKENISER_VERSION
+from lexsub_baselines.text.tokenise import TOKENISER_VERSION
 
 __all__ = ["CooccurrenceConfig", "Cooccurrences", "build_cooccurrences", "cooccurrence_stem"]
 

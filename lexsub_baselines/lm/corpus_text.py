@@ -1,7 +1,7 @@
 """The tokenised corpus sample that the n-gram LM and the bag-of-words counts are built from.
 
 One sentence per line, tokens separated by single spaces, tokenised like the task's contexts
-(`lexsub_baselines.lm.tokenise`), case kept. The sample is the first `max_tokens`
+(`lexsub_baselines.text.tokenise`), case kept. The sample is the first `max_tokens`
 white-space tokens of `corpora.iter_paragraphs` (files alternating between the corpora, so it
 is deterministic and mixes Wikipedia and Gutenberg). Cached under `<cache>/lm/` by its inputs
 (corpora, max_tokens, tokeniser and corpus-cleaner versions), written atomically and sealed
@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.corpora import CLEANER_VERSION, CORPORA, iter_paragraphs
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.lm.tokenise import TOKENISER_VERSION, tokenise_paragraph
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.text.corpora import CLEANER_VERSION, CORPORA, iter_paragraphs
+from lexsub_baselines.text.tokenise import TOKENISER_VERSION, tokenise_paragraph
 
 __all__ = ["CorpusText", "corpus_text", "corpus_text_path", "find_corpus_text"]
 
@@ -90,7 +90,7 @@ def corpus_text(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenberg"),
 
     Arguments:
         roots: where the corpora are and where the cache is.
-        corpora: names from `lexsub_baselines.corpora.CORPORA`.
+        corpora: names from `lexsub_baselines.text.corpora.CORPORA`.
         max_tokens: white-space token budget; None for the whole corpora.
         progress: show a tqdm bar on stderr while tokenising.
 

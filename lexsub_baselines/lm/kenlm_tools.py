@@ -14,8 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.paths import PROJECT_DIR
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import PROJECT_DIR
 
 __all__ = ["KENLM_BIN_ENV", "KenLMTools", "build_tools", "locate_tools"]
 

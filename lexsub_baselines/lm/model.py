@@ -32,12 +32,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_path, atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
 from lexsub_baselines.lm.kenlm_tools import KenLMTools, build_tools
-from lexsub_baselines.lm.tokenise import TOKENISER_VERSION
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.text.tokenise import TOKENISER_VERSION
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",

@@ -35,10 +35,9 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.inflection import Inflector
 from lexsub_baselines.lm.cooccurrence import (
     CooccurrenceConfig,
     Cooccurrences,
@@ -46,9 +45,10 @@ from lexsub_baselines.lm.cooccurrence import (
 )
 from lexsub_baselines.lm.corpus_text import corpus_text_path
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS
-from lexsub_baselines.lm.tokenise import normalise_token
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import order_by_score
+from lexsub_baselines.rankers.inflection import Inflector
+from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.text.tokenise import normalise_token
 
 __all__ = ["DEFAULT_MU", "BowModel", "BowRanker", "load_bow_model", "shared_bow_model"]
 

@@ -30,11 +30,11 @@ from typing import Protocol
 
 import numpy as np
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import DataFormatError, LexsubError
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import DataFormatError, LexsubError
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = [
     "DEFAULT_LAMBDA",

@@ -35,11 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.embeddings import Embeddings
 from lexsub_baselines.distributional.word2vec import tokenise
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["MEASURES", "UNKNOWN", "EmbeddingRanker", "measure_scores"]
 

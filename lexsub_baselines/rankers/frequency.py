@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import LexsubError
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.resources.frequency import FrequencySource
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = [
     "MULTIWORD_SCORE",

@@ -6,8 +6,8 @@ leaves that order untouched and only makes sure every candidate carries a score.
 
 from __future__ import annotations
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["IdentityRanker"]
 

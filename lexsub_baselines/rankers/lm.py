@@ -1,7 +1,7 @@
 """The `lm` ranker: an n-gram language model scores the sentence with each candidate in place.
 
 Reproduces the `lm` ranker of Jabbari et al. (2010): candidates (lemmas from a generator) are
-put into the target's surface form (`lexsub_baselines.inflection`) and scored by a KenLM
+put into the target's surface form (`lexsub_baselines.rankers.inflection`) and scored by a KenLM
 n-gram model in the target's slot.
 
 Only the n-grams that change with the candidate are scored. For an order-n model the words
@@ -33,12 +33,12 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.inflection import Inflector
 from lexsub_baselines.lm.model import LanguageModel
-from lexsub_baselines.lm.tokenise import normalise_token, tokenise
 from lexsub_baselines.rankers.base import order_by_score
+from lexsub_baselines.rankers.inflection import Inflector
+from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.text.tokenise import normalise_token, tokenise
 
 __all__ = ["LMRanker"]
 

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from lexsub_baselines.candidates import Candidate
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.resources.frequency_lists import read_word_counts, word_key
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = [
     "ESWIKI_PARTS",

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexsub_baselines.candidates import Candidate
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.rankers.base import Ranker
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["FirstTierPrior", "prior_name"]
 

@@ -15,9 +15,9 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from lexsub_baselines.candidates import Candidate
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.rankers.base import order_by_score
+from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["TUNING_DATASET", "GridItem", "GridResult", "Measure", "best_point", "grid_search",
            "search"]
@@ -97,7 +97,7 @@ class GridResult(Generic[Point]):
     def record(self, path: Path, chosen: Mapping[str, float], label: Callable[[Point], str],
                **settings: str) -> None:
         """Write the chosen weights, the measure and the whole grid as JSON, atomically."""
-        from lexsub_baselines.cache import atomic_write_text
+        from lexsub_baselines.core.cache import atomic_write_text
 
         atomic_write_text(path, json.dumps(
             {**chosen, "measure": self.measure, "value": self.best_value,

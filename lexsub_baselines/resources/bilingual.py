@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from lexsub_baselines.errors import MissingResourceError
+from lexsub_baselines.core.errors import MissingResourceError
 
 __all__ = [
     "FREEDICT_DIR",

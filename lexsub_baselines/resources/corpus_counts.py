@@ -3,7 +3,7 @@
 McCarthy & Navigli (2007) ranked WordNet candidates by lemma frequencies "collected from
 grammatical relations obtained from the BNC". Until the project's own parser provides relation
 counts (the `gr` source), this source counts lemma+PoS over the shipped corpora (English
-Wikipedia + Project Gutenberg, about 90M words), read with `lexsub_baselines.corpora` (markup
+Wikipedia + Project Gutenberg, about 90M words), read with `lexsub_baselines.text.corpora` (markup
 and boilerplate stripped):
 
 1. Tokenise each paragraph: lower-case, split `n't` off ("don't" -> "do n't"), and keep runs of
@@ -43,11 +43,11 @@ from typing import Any
 
 import numpy as np
 
-from lexsub_baselines.cache import atomic_path, cache_key, seal, verified
-from lexsub_baselines.corpora import CLEANER_VERSION, Shard, corpus_plan
-from lexsub_baselines.errors import MissingResourceError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.cache import atomic_path, cache_key, seal, verified
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.frequency import normalise_pos
+from lexsub_baselines.text.corpora import CLEANER_VERSION, Shard, corpus_plan
 
 __all__ = [
     "CORPUS_NAMES",

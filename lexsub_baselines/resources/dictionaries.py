@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.resources.bilingual import (
     FREEDICT_DIR,
     WIKTIONARY_PARTS,

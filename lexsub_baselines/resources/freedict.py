@@ -12,7 +12,7 @@ import unicodedata
 from pathlib import Path
 from types import MappingProxyType
 
-from lexsub_baselines.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
 from lexsub_baselines.resources.bilingual import BilingualDictionary, Sense, split_translations
 
 __all__ = ["decode_b64_number", "read_freedict"]

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 
 __all__ = [
     "DEFAULT_FREQUENCY_SOURCE",

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.frequency import normalise_pos
 
 __all__ = [

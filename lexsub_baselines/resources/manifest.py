@@ -30,9 +30,9 @@ from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import file_sha256
-from lexsub_baselines.errors import DataFormatError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import PROJECT_DIR
+from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import PROJECT_DIR
 
 __all__ = [
     "BUILD_ROOT",

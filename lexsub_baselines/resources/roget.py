@@ -34,8 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexsub_baselines.errors import DataFormatError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import DataFormatError
+from lexsub_baselines.core.paths import Roots
 
 __all__ = [
     "PARSER_VERSION",

@@ -16,8 +16,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.cache import file_sha256
-from lexsub_baselines.paths import DATA_ENV, SHARED_ENV, Roots
+from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.paths import DATA_ENV, SHARED_ENV, Roots
 from lexsub_baselines.resources.manifest import (
     BUILD_ROOT,
     Manifest,

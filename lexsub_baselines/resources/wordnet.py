@@ -24,8 +24,8 @@ import functools
 import os
 from pathlib import Path
 
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset, WordNet, wordnet_pos
 from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
 from lexsub_baselines.resources.wordnet_wn import WnWordNet

@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
 
 __all__ = [

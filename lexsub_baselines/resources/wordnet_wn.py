@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset, wordnet_pos
 
 __all__ = ["WnWordNet"]

@@ -31,9 +31,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.cache import sealed_checksum, tree_sha256
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.version import __version__
+from lexsub_baselines.core.cache import sealed_checksum, tree_sha256
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.version import __version__
 
 __all__ = ["NOT_COMPARED", "RunSettings", "collect_settings", "conflicts", "resource_fingerprint"]
 

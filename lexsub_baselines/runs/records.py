@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.provenance import conflicts, merged
-from lexsub_baselines.runner import load_json
-from lexsub_baselines.tables import markdown_rows
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.runs.provenance import conflicts, merged
+from lexsub_baselines.runs.runner import load_json
+from lexsub_baselines.tables.table import markdown_rows
 
 __all__ = ["UNKNOWN", "RunsFile", "describe_mixed", "read_runs", "settings_section"]
 

@@ -20,13 +20,18 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.answers import SWORDS_KIND, Answers, write_answer_file, write_swords_result
-from lexsub_baselines.cache import atomic_write_text
+from lexsub_baselines.core.cache import atomic_write_text
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.systems import System
+from lexsub_baselines.substitutes.answers import (
+    SWORDS_KIND,
+    Answers,
+    write_answer_file,
+    write_swords_result,
+)
+from lexsub_baselines.systems.base import System
 
 __all__ = [
     "RunRecord",

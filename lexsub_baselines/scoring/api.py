@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.result import MwScore

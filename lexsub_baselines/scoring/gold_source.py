@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.errors import LexsubError, MissingResourceError
-from lexsub_baselines.paths import Roots, resolve_roots
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile

@@ -11,7 +11,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from lexsub_baselines.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 
 __all__ = ["path_kind", "read_input"]
 

@@ -19,7 +19,7 @@ SemEval-2010 Task 2 scorer's byte-level rules) is one more registration in `PROF
 
 from __future__ import annotations
 
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.scoring.normalise import (
     corrected_answer,
     corrected_gold_entry,

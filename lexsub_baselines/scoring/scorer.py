@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots
-from lexsub_baselines.registry import Registry
 from lexsub_baselines.scoring.answers_reader import (
     SystemAnswers,
     answers_from_mapping,
@@ -72,7 +72,7 @@ _BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringG
 
 
 def _version() -> str:
-    from lexsub_baselines.version import __version__
+    from lexsub_baselines.core.version import __version__
 
     return __version__
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lexsub_baselines.errors import MissingResourceError
+from lexsub_baselines.core.errors import MissingResourceError
 
 __all__ = [
     "ALL",

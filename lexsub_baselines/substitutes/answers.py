@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.cache import atomic_write_text
-from lexsub_baselines.errors import LexsubError
+from lexsub_baselines.core.cache import atomic_write_text
+from lexsub_baselines.core.errors import LexsubError
 
 __all__ = ["ANSWER_KINDS", "SWORDS_KIND", "Answers", "format_line", "write_answer_file",
            "write_swords_result"]

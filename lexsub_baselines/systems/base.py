@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from lexsub_baselines.answers import Answers
-from lexsub_baselines.candidates import Candidate, dedupe, without_target
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.rankers.base import RANKERS, Ranker
-from lexsub_baselines.registry import Registry
+from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.substitutes.candidates import Candidate, dedupe, without_target
 
 __all__ = [
     "BEST_SIZE",

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexsub_baselines.answers import Answers
-from lexsub_baselines.candidates import Candidate, dedupe
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.bilingual import BilingualGenerator
 from lexsub_baselines.rankers.base import Ranker
-from lexsub_baselines.systems import OOT_SIZE, System, select_answers
+from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.substitutes.candidates import Candidate, dedupe
+from lexsub_baselines.systems.base import OOT_SIZE, System, select_answers
 
 __all__ = ["CrossLingualSystem", "TranslatingSystem", "interleave", "system_language"]
 

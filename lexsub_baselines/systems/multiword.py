@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from lexsub_baselines.answers import Answers
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.resources.wordnet import WordNet
+from lexsub_baselines.substitutes.answers import Answers
 
 __all__ = ["MultiwordBaseline", "MultiwordMatch", "normalise_token"]
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lexsub_baselines.answers import Answers
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.systems import OOT_SIZE, System
+from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.systems.base import OOT_SIZE, System
 
 __all__ = ["VotingSystem", "vote", "vote_credits"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lexsub_baselines.published import FIELD, FIELD_OOT_DUPLICATES, FIELD_SUBSETS
-from lexsub_baselines.tables import Cell, Table, rows_of
+from lexsub_baselines.tables.published import FIELD, FIELD_OOT_DUPLICATES, FIELD_SUBSETS
+from lexsub_baselines.tables.table import Cell, Table, rows_of
 
 __all__ = ["FIELD_DATASET", "FIELD_MEASURES", "field_table", "scored_row"]
 

@@ -13,15 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lexsub_baselines.field_tables import FIELD_DATASET, field_table, scored_row
-from lexsub_baselines.published import (
+from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
+from lexsub_baselines.tables.published import (
     PUBLISHED,
     PUBLISHED_BY_POS,
     PUBLISHED_BY_POS_DATASET,
     published_row,
 )
-from lexsub_baselines.swords_tables import is_swords_scores, swords_beside_semeval, swords_table
-from lexsub_baselines.tables import POS_NAMES, Cell, Table, markdown_rows, rows_of
+from lexsub_baselines.tables.swords import is_swords_scores, swords_beside_semeval, swords_table
+from lexsub_baselines.tables.table import POS_NAMES, Cell, Table, markdown_rows, rows_of
 
 __all__ = ["BEYOND_JABBARI", "PublishedComparison", "ours_on_the_field", "published_comparisons",
            "published_tables", "render_tables"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lexsub_baselines.tables import Cell, Table, rows_of
+from lexsub_baselines.tables.table import Cell, Table, rows_of
 
 __all__ = ["SWORDS_COLUMNS", "is_swords_scores", "swords_beside_semeval", "swords_table"]
 

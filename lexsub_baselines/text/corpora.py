@@ -35,15 +35,15 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 
-from lexsub_baselines.cache import cache_key
-from lexsub_baselines.corpus_cleaning import (
+from lexsub_baselines.core.cache import cache_key
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.paths import SHARED_ENV, Roots
+from lexsub_baselines.text.cleaning import (
     clean_text,
     gutenberg_paragraphs,
     wikiextractor_paragraphs,
 )
-from lexsub_baselines.corpus_cleaning import read_lines as _lines
-from lexsub_baselines.errors import LexsubError, MissingResourceError, UnknownNameError
-from lexsub_baselines.paths import SHARED_ENV, Roots
+from lexsub_baselines.text.cleaning import read_lines as _lines
 
 __all__ = [
     "CLEANER_VERSION",

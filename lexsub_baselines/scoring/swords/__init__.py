@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
-from lexsub_baselines.paths import Roots
 from lexsub_baselines.scoring.scorer import GOLD_KINDS, GoldKind
 from lexsub_baselines.scoring.swords.gold import GoldTarget, Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (

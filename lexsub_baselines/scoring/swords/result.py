@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.errors import DataFormatError
+from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.scoring.input_files import read_input
 
 __all__ = ["RESULT_FORMAT", "SwordsResult", "read_result", "result_from_mapping"]

@@ -18,9 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
-from lexsub_baselines.errors import LexsubError
-from lexsub_baselines.paths import Roots, resolve_roots
 from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.scorer import Scorer
@@ -180,7 +180,7 @@ class SwordsScorer(Scorer):
 
 
 def _version() -> str:
-    from lexsub_baselines.version import __version__
+    from lexsub_baselines.core.version import __version__
 
     return __version__
 
