@@ -1,5 +1,7 @@
 """Analyses of system answers: tables by PoS and subset, overlap, comparisons, voting, ranking.
 
+May import every layer below the interface (`runs` included), never `cli`.
+
 Everything works from answer files already written (a results folder), its `scores.json` and
 the datasets' gold: `inputs.load_evaluation` reads them, the analysis modules return
 `lexsub_baselines.tables.table.Table`s and figures (`plots`, one system family per chart:

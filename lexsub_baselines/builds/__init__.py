@@ -1,5 +1,7 @@
 """The build graph of every cached resource, run on Dask (`lexsub build`, `make baselines`).
 
+May import every layer up to `systems`, never `catalog` or above.
+
 One stage per resource, each a node of one graph (`lexsub_baselines.engine.graph`), registered
 in `stages` (their code in `corpus`, `parsing` and `models`; their settings in `settings`):
 

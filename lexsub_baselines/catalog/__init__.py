@@ -1,5 +1,7 @@
 """The one place the component registries are filled, and the lookups that need them filled.
 
+May import every layer up to `builds`; only the running layer and above import it.
+
 Importing this package registers, in order, the frequency sources (`sources`), generators and
 rankers (`components`) and the systems (`named_systems`, the order of `make baselines` and of the
 tables). The registries themselves live below it (`generators.base.GENERATORS`,

@@ -1,5 +1,5 @@
 """The `lexsub` command (also `python -m lexsub_baselines`): sub-commands from the modules in
-`COMMANDS`.
+`COMMANDS`. May import anything (the interface is the top layer).
 
 Each command module defines `add_parser(subparsers)` that registers its sub-command and sets
 `func(args, roots) -> int`; only the module of the command run is imported

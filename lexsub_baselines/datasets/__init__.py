@@ -1,4 +1,7 @@
-"""Task data: typed instances and gold, lenient readers, and the registry of named datasets."""
+"""Task data: typed instances and gold, lenient readers, and the registry of named datasets.
+
+May import `core` and `text` (the tokeniser).
+"""
 
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold

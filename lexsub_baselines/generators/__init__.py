@@ -1,4 +1,7 @@
-"""Candidate generators: WordNet, Roget, distributional thesauri, bilingual dictionaries."""
+"""Candidate generators: WordNet, Roget, distributional thesauri, bilingual dictionaries.
+
+May import the layers below it, up to `distributional` and `lm`.
+"""
 
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 

@@ -1,5 +1,7 @@
 """Corpus-derived models for the in-context rankers (`lm`, `bow`, `cmlc`).
 
+May import the layers below it: `core` to `scoring`/`engine`.
+
 - `tokenise`: PTB-like tokenisation matching the SemEval-2007 contexts.
 - `corpus_text`: the cached, tokenised corpus sample (one sentence per line).
 - `kenlm_tools`: KenLM's lmplz/build_binary, compiled from the `kenlm` sdist.

@@ -1,1 +1,4 @@
-"""resources."""
+"""Lexical resources: WordNet, Roget, frequency lists, bilingual dictionaries, the manifest.
+
+May import `core`, `text`, `tables`, `datasets`, `substitutes`.
+"""

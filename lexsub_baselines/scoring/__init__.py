@@ -1,5 +1,7 @@
 """The SemEval lexical-substitution scorer: official best/oot/mw, subsets, later measures.
 
+May import `core`, `text`, `tables`, `datasets`, `substitutes`, `resources`.
+
 `score()` scores one system; a `Scorer` holds one gold under one profile and scores any
 number of systems against it, and gives the per-item credits the analyses compare. Profiles
 (`official`, `corrected`, ...) are named settings in `PROFILES`. The `official` profile
