@@ -70,8 +70,11 @@ def test_a_scorer_of_swords_gold_is_a_swords_scorer(scorers: dict[str, Scorer]) 
     scorer = scorers["test"]
     assert isinstance(scorer, SwordsScorer) and isinstance(scorer, Scorer)
     assert len(scorer.swords_gold.targets) == 762
-    with pytest.raises(LexsubError, match="SemEval-2007 notion"):
-        scorer.item_credits("x", "best")
+    for call in (lambda: scorer.item_credits("x", "best"), lambda: scorer.gold(),
+                 lambda: scorer.mw_gold(), lambda: scorer.answers("x", "best"),
+                 lambda: scorer.mwids):
+        with pytest.raises(LexsubError, match="SemEval-2007 notion"):
+            call()
     with pytest.raises(LexsubError, match="result file"):
         scorer.score({"t:1": ["a"]}, "oot")
 

@@ -116,6 +116,8 @@ class SwordsScorer(Scorer):
                                      ("a", f"{ACCEPTABLE:g}"), ("k", str(_K))))
         return SwordsBlock(name, metrics.values, metrics.undefined, gap, skipped, signature)
 
+    # The override returns SWORDS's report, not SemEval's: `Scorer(gold)` hands SWORDS gold to
+    # this subclass (as `Path()` gives a `PosixPath`); construct `SwordsScorer` for exact types.
     def score(self, system: ResultInput, kind: str = "lsr", *,  # type: ignore[override]
               by_pos: bool = False, warn: bool = True, **ignored: Any) -> SwordsReport:
         """Score a SWORDS result; see the module docstring.
@@ -175,8 +177,25 @@ class SwordsScorer(Scorer):
     def gold(self, *args: Any, **kwargs: Any) -> Any:
         raise self._semeval_only("gold()")
 
+    def gold_file(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("gold_file()")
+
+    def mw_gold(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("mw_gold()")
+
+    def further_subsets(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("further_subsets()")
+
+    def answers(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("answers()")
+
     def item_credits(self, *args: Any, **kwargs: Any) -> Any:
         raise self._semeval_only("item_credits()")
+
+    @property
+    def mwids(self) -> frozenset[str]:
+        """SemEval's multiword ids: SWORDS has none."""
+        raise self._semeval_only("mwids")
 
 
 def _version() -> str:
