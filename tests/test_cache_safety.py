@@ -4,8 +4,9 @@ keys, the parser folder sealed and swapped atomically, a stage re-checked after 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import multiprocessing
-import os
+import shutil
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -54,20 +55,26 @@ def test_a_new_target_costs_its_own_file_only(tmp_path: Path) -> None:
     assert cache.get("w3", "n", 10) is None and cache.get("w4", "n", 10) == []
 
 
-def test_a_corpus_downloaded_again_gets_new_relation_keys(tiny_shared: Roots) -> None:
+def test_relation_keys_follow_the_corpus_content_not_its_times(
+    tiny_shared: Roots, tmp_path: Path
+) -> None:
     from lexsub_baselines.distributional.build import RelationSettings
 
     settings = RelationSettings()
     stem, shards = counts_stem(tiny_shared, "p", settings), shards_dir(tiny_shared, "p", settings)
-    corpus = next((tiny_shared.shared / "corpora").rglob("*.xz"))
-    status = corpus.stat()
-    os.utime(corpus, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
-    try:
-        assert counts_stem(tiny_shared, "p", settings) != stem
-        assert shards_dir(tiny_shared, "p", settings) != shards
-    finally:
-        os.utime(corpus, ns=(status.st_atime_ns, status.st_mtime_ns))
-    assert counts_stem(tiny_shared, "p", settings) == stem
+    # a copy of the same files (new times, new inodes: a restored or re-synced share) keeps them
+    copy = tmp_path / "shared"
+    shutil.copytree(tiny_shared.shared, copy, symlinks=True)
+    copied = dataclasses.replace(tiny_shared, shared=copy)
+    assert counts_stem(copied, "p", settings).name == stem.name
+    assert shards_dir(copied, "p", settings).name == shards.name
+    # the same names with other content (a corpus downloaded again) get new keys
+    corpus = sorted((copy / "corpora").rglob("*.xz"))[0]
+    data = corpus.read_bytes()
+    corpus.unlink()  # the copy may be a link into the real share: never write through it
+    corpus.write_bytes(data + b"\0")
+    assert counts_stem(copied, "p", settings).name != stem.name
+    assert shards_dir(copied, "p", settings).name != shards.name
 
 
 def test_a_folder_is_sealed_and_swapped_atomically(tmp_path: Path) -> None:
