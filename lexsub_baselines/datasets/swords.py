@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.pos import POS_OF_UPOS
 from lexsub_baselines.datasets.lemmas import lemma_of
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
 from lexsub_baselines.text.tokenise import tokenise
@@ -55,8 +56,8 @@ __all__ = [
 
 #: The `DatasetSpec.format` of SWORDS datasets.
 SWORDS_FORMAT = "swords"
-#: UD tags of SWORDS targets -> SemEval-2007 tags.
-UD_POS: dict[str, str] = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+#: UD tags of SWORDS targets -> SemEval-2007 tags (`core.pos`).
+UD_POS = POS_OF_UPOS
 #: The annotator labels of the benchmark (swords `Label`); TRUE_IMPLICIT counts as TRUE.
 LABELS = frozenset({"TRUE", "FALSE", "TRUE_IMPLICIT", "FALSE_IMPLICIT", "UNSURE"})
 POSITIVE_LABELS = frozenset({"TRUE", "TRUE_IMPLICIT"})

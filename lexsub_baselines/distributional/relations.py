@@ -47,6 +47,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
+from lexsub_baselines.core.pos import POS_OF_UPOS  # the UPOS tags that are targets and features
+
 __all__ = ["ADJECTIVE_RATIO", "POS_OF_UPOS", "RELATIONS", "RELATIONS_VERSION", "GrTriple",
            "adjective_lexicon", "count_relations", "extract_relations"]
 
@@ -56,9 +58,6 @@ RELATIONS_VERSION = "gr.v3"  # v2: predicative adjectives; v3: lexicon-corrected
 #: A word is read as an adjective where the tagger says NOUN (in a modifier or predicate
 #: position) when the BNC list has it at least this many times more often as adjective.
 ADJECTIVE_RATIO = 10
-
-#: The UPOS tags that are targets and features, and their lexsub PoS letters.
-POS_OF_UPOS: dict[str, str] = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 
 #: Every relation name a feature can carry (`nmod:P` stands for one per preposition).
 RELATIONS: tuple[str, ...] = (

@@ -32,6 +32,7 @@ from tqdm import tqdm
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.pos import UPOS_OF_POS
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.substitutes.candidates import Candidate
 from lexsub_baselines.text.corpora import CLEANER_VERSION
@@ -52,8 +53,6 @@ __all__ = [
 
 #: Bump when `tokenise` changes; it is part of the model's cache key.
 TOKENISER_VERSION = "w2v-tok.v1"
-#: lemminflect's universal PoS tag for each SemEval PoS letter.
-UPOS_OF_POS: dict[str, str] = {"n": "NOUN", "v": "VERB", "a": "ADJ", "r": "ADV"}
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 

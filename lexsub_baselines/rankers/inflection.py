@@ -24,12 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from lexsub_baselines.core.pos import UPOS_OF_POS
 from lexsub_baselines.datasets.types import Instance
 
 __all__ = ["Inflector", "TargetForm", "apply_case", "inflect", "target_form"]
 
-#: lemminflect's universal PoS for the task's PoS letters.
-_UPOS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "r": "ADV"}
 #: The Penn tags of each PoS, base tag first (the preferred tag when forms coincide).
 _TAGS = {
     "n": ("NN", "NNS"),
@@ -98,7 +97,7 @@ def apply_case(text: str, case: str) -> str:
 
 
 def _matching_tags(lemma: str, word: str, pos: str) -> list[str]:
-    upos = _UPOS[pos]
+    upos = UPOS_OF_POS[pos]
     word = word.lower()
     for table in (_lexicon_forms(lemma.lower(), upos), _oov_forms(lemma.lower(), upos)):
         tags = [t for t in _TAGS[pos] if word in (f.lower() for f in table.get(t, ()))]
@@ -132,12 +131,12 @@ def target_form(instance: Instance) -> TargetForm:
 def _inflect_word(word: str, tag: str, pos: str) -> str:
     if tag in _BASE_TAGS:
         return word
-    forms = _lexicon_forms(word.lower(), _UPOS[pos]).get(tag)
+    forms = _lexicon_forms(word.lower(), UPOS_OF_POS[pos]).get(tag)
     if forms:
         return forms[0]
     if tag in _PERIPHRASTIC:
         return f"{_PERIPHRASTIC[tag]} {word}"
-    oov = _oov_forms(word.lower(), _UPOS[pos]).get(tag)
+    oov = _oov_forms(word.lower(), UPOS_OF_POS[pos]).get(tag)
     return oov[0] if oov else word
 
 
