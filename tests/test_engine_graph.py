@@ -89,6 +89,47 @@ def test_without_the_mark_the_race_is_lost(tmp_path: Any, roots: Roots) -> None:
     assert first["parser-like"] > max(first["word2vec-like"], first["embeddings-like"])
 
 
+async def _built(ctx: BuildContext[None], inputs: Mapping[str, Any], name: str) -> Any:
+    return name
+
+
+def _partly_cached() -> Registry[Stage[None]]:
+    """The shape of a warm run after a new neighbour threshold: the relation counts cached,
+    their parser (critical) and corpus plan (first) not, the neighbour lists to build."""
+    stages: Registry[Stage[None]] = Registry("stage")
+    for name in ("plan-like", "parser-like"):
+        stages.add(name, Stage(name, (), name, _nothing_cached,
+                               functools.partial(_built, name=name),
+                               critical=name == "parser-like"))
+    stages.add("relations-like", Stage("relations-like", ("parser-like", "plan-like"), "counts",
+                                       lambda ctx: "cached counts",
+                                       functools.partial(_built, name="relations-like")))
+    stages.add("neighbours-like", Stage("neighbours-like", ("relations-like",), "lists",
+                                        _nothing_cached,
+                                        functools.partial(_built, name="neighbours-like")))
+    return stages
+
+
+def test_a_stage_behind_cached_ones_does_not_wait_for_an_early_stage_never_started(
+        tmp_path: Any, roots: Roots) -> None:
+    """The gate waits for the critical and first stages only while they can still start: a
+    parser behind cached relation counts is never started, and the neighbour lists that need
+    the counts must not wait for it (this hung a warm run before)."""
+    roots = dataclasses.replace(roots, cache=tmp_path)
+
+    async def run() -> tuple[dict[str, Any], list[StageRecord]]:
+        async with open_engine(EngineSettings(workers=1), roots) as client:
+            ctx: BuildContext[None] = BuildContext(client, roots, None, Progress(False))
+            return await asyncio.wait_for(
+                run_graph(_partly_cached(), ["neighbours-like"], ctx, first=("plan-like",)),
+                timeout=60)
+
+    results, records = asyncio.run(run())
+    assert results == {"neighbours-like": "neighbours-like"}
+    assert {(r.name, r.status) for r in records} == {("relations-like", "cached"),
+                                                     ("neighbours-like", "built")}
+
+
 @pytest.mark.parametrize("errno_name", ["ENOLCK"])
 def test_a_refused_lock_falls_back_to_a_lock_file(tmp_path: Any, errno_name: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:

@@ -106,15 +106,27 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
     running: dict[str, asyncio.Task[Any]] = {}
     records: list[StageRecord] = []
     # the gate every other stage waits behind: the `first` stages done, and each critical
-    # stage's task running (or the stage over: cached, failed, or waiting for another build)
+    # stage's task running (or the stage over: cached, failed, or waiting for another build;
+    # or never to be started, because what needs it was cached)
     early = {n for n in needed if n in first or stages.get(n).critical}
     pending = {n for n in early if not (found and n in found)}
     gate = asyncio.Event()
+    unchecked: set[str] = set()  # started stages that have not yet looked in the cache
 
     def settle(name: str) -> None:
         pending.discard(name)
         if not pending:
             gate.set()
+
+    def checked(name: str) -> None:
+        # A stage is started only by the wanted list or by a stage that missed the cache
+        # (which starts its needs before it counts as checked). Once every started stage has
+        # looked, an early stage not started will never be: waiting for it would hang a run
+        # whose parser is behind cached relation counts but whose neighbours are not cached.
+        unchecked.discard(name)
+        if not unchecked:
+            for never in [n for n in pending if n not in running]:
+                settle(never)
 
     if not pending:
         gate.set()
@@ -142,6 +154,7 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
 
     def start(name: str) -> asyncio.Task[Any]:
         if name not in running:
+            unchecked.add(name)
             running[name] = asyncio.ensure_future(_run_stage(name))
         return running[name]
 
@@ -155,16 +168,19 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
         stage = stages.get(name)
         began = time.perf_counter()
         try:
-            hit = found[name] if found and name in found else stage.cached(ctx)
-        except LexsubError as error:
-            return _failed(name, error, began)
-        if isinstance(hit, StageFailure):  # reported by the earlier run
-            return hit
-        if hit is not None:
-            records.append(StageRecord(name, "cached", began - origin, 0.0))
-            return hit
-        inputs = dict(zip(stage.needs, await asyncio.gather(*(start(n) for n in stage.needs)),
-                          strict=True))
+            try:
+                hit = found[name] if found and name in found else stage.cached(ctx)
+            except LexsubError as error:
+                return _failed(name, error, began)
+            if isinstance(hit, StageFailure):  # reported by the earlier run
+                return hit
+            if hit is not None:
+                records.append(StageRecord(name, "cached", began - origin, 0.0))
+                return hit
+            needs = [start(n) for n in stage.needs]
+        finally:
+            checked(name)
+        inputs = dict(zip(stage.needs, await asyncio.gather(*needs), strict=True))
         for need, value in inputs.items():
             if isinstance(value, StageFailure):
                 return _failed(name, LexsubError(f"needs {need}, which failed: {value.error}"),
