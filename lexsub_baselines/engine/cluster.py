@@ -77,6 +77,11 @@ class EngineSettings:
         return self.scheduler or f"local:{self.local_workers()}"
 
 
+def _quiet_teardown() -> None:
+    """Silence distributed's own logging in a worker of the embedded cluster before it closes."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
 def _unreachable(address: str, error: BaseException) -> LexsubError:
     return LexsubError(
         f"cannot reach the Dask scheduler at {address} ({error}). Start one with "
@@ -113,6 +118,10 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
                                     silence_logs=logging.ERROR, asynchronous=True) as cluster, \
                     Client(cluster, asynchronous=True) as client:
                 yield client
+                # the work is over: a worker whose heartbeat meets the closing scheduler
+                # would log a traceback (distributed's "Failed to communicate with scheduler
+                # during heartbeat"), which says nothing about the run
+                await client.run(_quiet_teardown)
         return
     try:
         client = await Client(settings.scheduler, asynchronous=True,
