@@ -77,6 +77,7 @@ def test_discover_leaves_out_what_the_runner_did_not_score(results: tuple[Path, 
         "scored": False, "files": {"best": "semeval2007-trial/dict-wiktionary.best"}}
     (folder / "runs.json").write_text(json.dumps(runs))
     assert list(discover_runs(folder)["semeval2007-trial"]) == ["sysA", "sysB"]
+    assert unrecorded_files(folder) == []  # recorded, only not analysed: not "unrecorded"
 
 
 def test_files_no_record_vouches_for_are_left_out_and_listed(results: tuple[Path, Roots]

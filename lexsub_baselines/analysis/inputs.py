@@ -42,6 +42,7 @@ __all__ = [
     "item_scores",
     "load_evaluation",
     "read_results_json",
+    "recorded_files",
     "row_settings",
     "settings_note",
     "unrecorded_files",
@@ -110,10 +111,20 @@ def settings_note(results: Path, dataset: str, systems: Sequence[str]) -> str:
             "differs): " + "; ".join(f"`{i}`: {', '.join(s)}" for i, s in ids.items()) + ".")
 
 
+def recorded_files(results: Path) -> set[Path]:
+    """Return every file a record of `runs.json` names, scored or not (the Spanish answers of
+    a record `"scored": false` are recorded too, only not analysed)."""
+    named = set()
+    for _, _, record in read_runs(results / "runs.json").rows():
+        files = record.get("files") if isinstance(record, dict) else None
+        named |= {results / str(relative) for relative in
+                  (files.values() if isinstance(files, dict) else ())}
+    return named
+
+
 def unrecorded_files(results: Path) -> list[Path]:
     """Return the answer files under `results/<dataset>/` that no `runs.json` record names."""
-    vouched = {path for systems in discover_runs(results, ("best", "oot", "mw", "lsr")).values()
-               for kinds in systems.values() for path in kinds.values()}
+    vouched = recorded_files(results)
     found = []
     for dataset in dataset_names():
         folder = results / dataset
