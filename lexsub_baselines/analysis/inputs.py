@@ -13,7 +13,7 @@ per-item credit and item upper bound is the scorer's own.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,6 @@ __all__ = [
     "item_scores",
     "load_evaluation",
     "read_results_json",
-    "recorded_files",
     "row_settings",
     "settings_note",
     "unrecorded_files",
@@ -83,15 +82,19 @@ def discover_runs(results: Path, kinds: Collection[str] = SUBSTITUTION_KINDS
     order of systems.
     """
     found: dict[str, dict[str, dict[str, Path]]] = {}
-    for dataset, system, record in read_runs(results / "runs.json").rows():
-        if not isinstance(record, dict) or record.get("scored") is False:
-            continue
-        files = record.get("files")
-        for kind, relative in (files.items() if isinstance(files, dict) else ()):
-            path = results / str(relative)
-            if kind in kinds and path.is_file():
-                found.setdefault(dataset, {}).setdefault(system, {})[kind] = path
+    for dataset, system, scored, kind, path in _record_files(results):
+        if scored and kind in kinds and path.is_file():
+            found.setdefault(dataset, {}).setdefault(system, {})[kind] = path
     return {name: found[name] for name in dataset_names() if name in found}
+
+
+def _record_files(results: Path) -> Iterator[tuple[str, str, bool, str, Path]]:
+    """Yield (dataset, system, scored, kind, path) for each file a record of `runs.json`
+    names; `scored` is False for a record `"scored": false` (recorded, not analysed)."""
+    for dataset, system, record in read_runs(results / "runs.json").rows():
+        files = record.get("files") if isinstance(record, dict) else None
+        for kind, relative in (files.items() if isinstance(files, dict) else ()):
+            yield dataset, system, record.get("scored") is not False, kind, results / str(relative)
 
 
 def row_settings(results: Path, dataset: str, systems: Sequence[str]) -> dict[str, str]:
@@ -111,20 +114,10 @@ def settings_note(results: Path, dataset: str, systems: Sequence[str]) -> str:
             "differs): " + "; ".join(f"`{i}`: {', '.join(s)}" for i, s in ids.items()) + ".")
 
 
-def recorded_files(results: Path) -> set[Path]:
-    """Return every file a record of `runs.json` names, scored or not (the Spanish answers of
-    a record `"scored": false` are recorded too, only not analysed)."""
-    named = set()
-    for _, _, record in read_runs(results / "runs.json").rows():
-        files = record.get("files") if isinstance(record, dict) else None
-        named |= {results / str(relative) for relative in
-                  (files.values() if isinstance(files, dict) else ())}
-    return named
-
-
 def unrecorded_files(results: Path) -> list[Path]:
-    """Return the answer files under `results/<dataset>/` that no `runs.json` record names."""
-    vouched = recorded_files(results)
+    """Return the answer files under `results/<dataset>/` that no `runs.json` record names
+    (the Spanish answers of a record `"scored": false` are recorded, only not analysed)."""
+    vouched = {path for *_, path in _record_files(results)}
     found = []
     for dataset in dataset_names():
         folder = results / dataset
