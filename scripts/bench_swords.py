@@ -1,7 +1,7 @@
 """Benchmark the SWORDS evaluation (`make bench-scorer`; needs the shared data root).
 
 1. Preparing the gold of each split (read, lemmatise every labelled substitute, merge), after
-   WordNet is loaded (its load timed apart).
+   the lemmatiser's WordNet data (index and exception lists) is loaded (timed apart).
 2. Every case of swords-vectors/cases.jsonl scored in one process against the prepared gold,
    checked against the authors' numbers (1e-6): time a file (min / median / max per split).
 3. `lexsub score RESULT swords-test` as a user runs it, one process (median of 5).
@@ -18,8 +18,9 @@ import time
 import warnings
 
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
+from lexsub_baselines.resources.wordnet_files import wordnet_location
 from lexsub_baselines.scoring import Scorer, ScoringWarning, SwordsScorer
+from lexsub_baselines.scoring.swords.scorer import LEMMATISER, _lemmatiser
 
 
 def main() -> int:
@@ -32,8 +33,8 @@ def main() -> int:
     cases = [json.loads(line) for line in cases_path.read_text().splitlines() if line.strip()]
     warnings.simplefilter("ignore", ScoringWarning)
     start = time.perf_counter()
-    NltkWordNet(roots.cache).reader  # noqa: B018 - the load, timed apart
-    print(f"WordNet (NLTK reader over Debian's 3.0 files) loaded in "
+    _lemmatiser(wordnet_location()[0].resolve())  # the load, timed apart
+    print(f"{LEMMATISER} over WordNet 3.0's index and exception files loaded in "
           f"{time.perf_counter() - start:.2f} s")
     scorers: dict[str, SwordsScorer] = {}
     for split in ("dev", "test"):

@@ -1,8 +1,10 @@
 """SWORDS parity: every metric of swords-vectors/cases.jsonl, made by the authors' `evaluate`.
 
-The shared cases were produced by p-lambda/swords (`swords.eval.evaluate`, commit 04ca753,
-NLTK 3.10, WordNet 3.0) on made-up result files; our evaluator must reproduce each number to
-1e-6, and report 0.00 with a note where the original stops with ZeroDivisionError.
+The shared cases were produced by p-lambda/swords (`swords.eval.evaluate`, commit 04ca753) in
+the environment its authors pin (NLTK 3.5, WordNet 3.0, the GAP asset present, so `gap` and
+`gap_rat` are among the metrics) on made-up result files; our evaluator must reproduce each
+number to 1e-6 whatever NLTK is installed, and report 0.00 with a note where the original
+stops with ZeroDivisionError.
 """
 
 from __future__ import annotations
@@ -62,8 +64,9 @@ def test_every_metric_matches_the_authors_evaluation(shared: Roots, scorers: dic
 @needs_cases
 def test_the_cases_cover_both_splits_and_both_crash_cases() -> None:
     assert {c["split"] for c in CASES} == {"dev", "test"}
-    assert sum("swords_error" in c for c in CASES) == 2
-    assert len(CASES) == 20
+    assert sum("swords_error" in c for c in CASES) == 4
+    assert len(CASES) == 28
+    assert all({"gap", "gap_rat"} <= set(c["expected"]) for c in CASES if "expected" in c)
 
 
 def test_a_scorer_of_swords_gold_is_a_swords_scorer(scorers: dict[str, Scorer]) -> None:
@@ -89,6 +92,7 @@ def test_the_oracle_scores_perfect_conceivable_recall(scorers: dict[str, Scorer]
     assert report.metrics["strict_c_r@10"] == pytest.approx(100.0)
     assert report.metrics["strict_c_p@1"] == pytest.approx(100.0)
     assert report.main.gap["gap_rat"] == pytest.approx(100.0)
+    assert report.metrics["gap_rat"] == report.main.gap["gap_rat"]
     assert report.answered == report.targets == 370
 
 
@@ -165,3 +169,42 @@ def test_a_crash_case_prints_a_note_not_a_traceback(shared: Roots,
     assert "strict_c_p@1 = 0.00 (undefined in the original)" in captured.out
     assert "lexsub: note: strict_c_p@1 is undefined in the original evaluation" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_the_lemmatiser_is_the_pinned_one_whatever_nltk_is_installed(
+        shared: Roots, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The evaluation never calls the installed NLTK's morphy (3.9+ would keep `businessess`)."""
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    from lexsub_baselines.scoring.swords import scorer as swords_scorer
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the installed NLTK's _morphy was called")
+
+    monkeypatch.setattr(WordNetCorpusReader, "_morphy", refuse)
+    swords_scorer._lemmatiser.cache_clear()
+    swords_scorer._gold.cache_clear()
+    scorer = Scorer("swords-test", roots=shared)
+    assert isinstance(scorer, SwordsScorer)
+    companies = [t for t in scorer.swords_gold.targets.values()
+                 if "business" in t.weights("total") and t.lemma == "company"]
+    assert companies, "swords-test's `businessess` under `companies` lemmatises to `business`"
+    targets = scorer.swords_gold.targets.values()
+    assert not any("businessess" in t.weights("total") for t in targets)
+    report = scorer.score({"substitutes": {}}, warn=False)
+    assert "lemma:nltk-3.5-morphy:wordnet-3.0" in str(report.signature)
+
+
+def test_gap_counts_a_weightless_target_as_minus_one_as_the_gap_script_does() -> None:
+    from lexsub_baselines.scoring.swords import GoldTarget, SwordsGold, swords_gap
+
+    good = GoldTarget("t:1", "NOUN", "car", (("auto", ("TRUE", "TRUE")), ("bus", ("FALSE",))))
+    weightless = GoldTarget("t:2", "NOUN", "dog", (("cat", ("FALSE", "FALSE")),))
+    gold = SwordsGold("toy", {"t:1": good, "t:2": weightless}, {"t:1": "NOUN", "t:2": "NOUN"},
+                      0, 0, 0)
+    values, count, undefined = swords_gap(gold, {"t:1": ["auto"], "t:2": ["cat"]})
+    assert (values["gap"], count, undefined) == (pytest.approx(100 * (1.0 - 1.0) / 2), 1, {})
+    # the mean below 0: the original's `assert gap >= 0` stops it; we report 0.00 and say why
+    values, count, undefined = swords_gap(gold, {"t:1": ["bus"], "t:2": ["cat"]})
+    assert values["gap"] == 0.0 and set(undefined) == {"gap", "gap_rat"}
+    assert "outside [0, 1]" in undefined["gap"]

@@ -24,11 +24,21 @@ import tempfile
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
+from lexsub_baselines.resources.wordnet_files import (
+    DEBIAN_WORDNET_DIR,
+    LEXNAMES_MAN_PAGE,
+    REMEDY,
+    WORDNET_DIR_ENV,
+    wordnet_location,
+)
+
+if TYPE_CHECKING:
+    from lexsub_baselines.resources.morphy import Morphy
 
 __all__ = [
     "DEBIAN_WORDNET_DIR",
@@ -40,30 +50,7 @@ __all__ = [
     "wordnet_location",
 ]
 
-DEBIAN_WORDNET_DIR = Path("/usr/share/wordnet")
-LEXNAMES_MAN_PAGE = Path("/usr/share/man/man5/lexnames.5WN.gz")
-#: A WordNet folder elsewhere than Debian's (the packages unpacked without root).
-WORDNET_DIR_ENV = "LEXSUB_WORDNET_DIR"
 BUILD_VERSION = 1
-REMEDY = ("run `make setup` as root (it installs the Debian packages wordnet-base and "
-          "wordnet-sense-index); without root: `apt-get download wordnet-base "
-          "wordnet-sense-index`, `dpkg -x` each .deb into ~/wordnet, and set "
-          f"{WORDNET_DIR_ENV}=~/wordnet/usr/share/wordnet")
-
-
-def wordnet_location(wordnet_dir: Path | None = None, man_page: Path | None = None
-                     ) -> tuple[Path, Path]:
-    """Return the WordNet database folder and the lexnames(5WN) page to read.
-
-    Given ones are taken as they are; else `LEXSUB_WORDNET_DIR` (the man page then where the
-    same .deb puts it: `<prefix>/share/man/man5/` beside `<prefix>/share/wordnet`), else
-    Debian's locations.
-    """
-    chosen = os.environ.get(WORDNET_DIR_ENV)
-    folder = wordnet_dir or (Path(chosen).expanduser() if chosen else DEBIAN_WORDNET_DIR)
-    page = man_page or (folder.parent / "man" / "man5" / LEXNAMES_MAN_PAGE.name if chosen
-                        else LEXNAMES_MAN_PAGE)
-    return folder, page
 
 #: The files NLTK's WordNetCorpusReader opens (its `_FILES`), except the generated `lexnames`.
 WORDNET_FILES: tuple[str, ...] = (
@@ -197,6 +184,7 @@ class NltkWordNet:
         self._wordnet_dir, self._man_page = wordnet_location(wordnet_dir, man_page)
         self._loaded: Any = None
         self._objects: dict[str, Any] = {}
+        self._morphy: Morphy | None = None
 
     @property
     def reader(self) -> Any:
@@ -265,25 +253,20 @@ class NltkWordNet:
         return 0
 
     def base_forms(self, form: str, pos: str) -> list[str]:
-        """Return every base form morphy finds for `form` (exceptions first), or []."""
+        """Return every base form morphy finds for `form` (exceptions first), or [].
+
+        WordNet's own morphy (`nltk-3.9-morphy`: the rules applied once, as morph.c and NLTK
+        >= 3.9 do), read from the same database files, so the mw baseline does not depend on
+        the NLTK installed (NLTK <= 3.8 would give `less`/n -> `le`).
+        """
         if pos not in ("n", "v", "a", "s", "r") or not form.strip():
             return []
-        reader = self.reader
-        name = _nltk_name(form)
-        analyse = getattr(reader, "_morphy", None)  # all analyses; morphy() keeps the first
-        forms = list(analyse(name, pos)) if analyse else [reader.morphy(name, pos)]
-        return [f.replace("_", " ") for f in dict.fromkeys(forms) if f]
+        if self._morphy is None:
+            from lexsub_baselines.resources.morphy import load_morphy
 
-    def lemmatize(self, word: str, pos: str) -> str:
-        """Return `word`'s shortest base form under `pos`, or `word` itself when none is found.
-
-        This is NLTK's `WordNetLemmatizer.lemmatize` over this reader: `_morphy` on the word
-        exactly as given (no lower-casing, no underscores for spaces), the shortest analysis
-        (the first among equals), else the word unchanged. The SWORDS evaluation lemmatises
-        with it, so its quirks count (`saw`/v stays `saw`: `saw` is a verb lemma too).
-        """
-        lemmas = self.reader._morphy(word, pos)
-        return min(lemmas, key=len) if lemmas else word
+            self._morphy = load_morphy("nltk-3.9-morphy", self._wordnet_dir)
+        forms = self._morphy.analyses(_nltk_name(form), pos)
+        return [f.replace("_", " ") for f in forms]
 
     def lemma_names(self) -> Iterator[str]:
         """Yield every lemma of every PoS (once per PoS), multiwords with spaces."""

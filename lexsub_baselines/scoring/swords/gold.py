@@ -9,8 +9,10 @@ in the evaluation's dataset), so it counts in no denominator.
 
 `Lemmatiser` is swords/lemma.py's `lemmatize` with its `nltk` strategy: NLTK's
 `WordNetLemmatizer.lemmatize` under the target's PoS (NOUN n, VERB v, ADJ a, ADV r, anything
-else n), over WordNet 3.0 (here Debian's files through NLTK's reader; the benchmark's figures
-were made with NLTK's own copy of the same database), then `.lower().strip()`.
+else n), then `.lower().strip()`. The authors pin `nltk==3.5`, whose morphy applies its
+suffix rules repeatedly; the scorer gives it `resources.morphy`'s `nltk-3.5-morphy` over the
+WordNet 3.0 files (Debian's; the authors' NLTK data holds the same database), so the figures
+do not depend on the NLTK installed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ __all__ = ["GoldTarget", "Lemmatiser", "SwordsGold", "build_gold"]
 
 
 class WordNetLemmatize(Protocol):
-    """What the lemmatiser needs of a WordNet: NLTK's `lemmatize(word, pos)`."""
+    """What the lemmatiser needs of a WordNet: `lemmatize(word, pos)` (`resources.morphy`)."""
 
     def lemmatize(self, word: str, pos: str) -> str:
         """Return the shortest base form of `word` under `pos`, or `word`."""
@@ -35,8 +37,8 @@ class Lemmatiser:
     """The benchmark's lemmatisation, memoised per (word, UD tag).
 
     Arguments:
-        wordnet: a WordNet with NLTK's `lemmatize` (`resources.wordnet_nltk.NltkWordNet`).
-        name: how the signature names it (`nltk-3.10.4:wordnet-3.0`).
+        wordnet: a morphy with NLTK's `lemmatize` (`resources.morphy.Morphy`).
+        name: how the signature names it (`nltk-3.5-morphy:wordnet-3.0`).
     """
 
     def __init__(self, wordnet: WordNetLemmatize, name: str) -> None:

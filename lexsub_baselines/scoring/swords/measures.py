@@ -144,24 +144,32 @@ def swords_metrics(gold: SwordsGold, prepared: Mapping[str, list[str]], k: int =
 
 
 def swords_gap(gold: SwordsGold, prepared: Mapping[str, list[str]]
-               ) -> tuple[dict[str, float], int]:
+               ) -> tuple[dict[str, float], int, dict[str, str]]:
     """Return GAP with TRUE-count weights (`gap`) and TRUE-ratio weights (`gap_rat`), percent.
 
-    As `evaluate_gap` (swords/eval.py) weighs the gold, over the whole prepared list of each
-    evaluated target (an unlisted target scores 0), with this project's GAP
-    (`scoring.ranking.gap`). A target whose gold weighs nothing is skipped and counted (the
-    original's GAP script gives it -1); the count is returned beside the values.
+    As `evaluate_gap` (swords/eval.py) computes them with the benchmark's GAP asset (Melamud
+    et al.'s `GeneralizedAveragePrecision.calc`), over the whole prepared list of each
+    evaluated target (an unlisted target scores 0): the mean over every evaluated target,
+    where a target whose gold weighs nothing scores -1 (`calc`'s `gap = -1` when its
+    denominator is 0) and still counts. Its assert then wants the mean in [0, 1]: `gap`'s
+    failure stops the original (its first call has no `try`), `gap_rat`'s leaves it `None`;
+    either is reported as 0.00 and named in the returned `undefined`. Returns the values,
+    the count of targets whose gold weighs nothing, and `undefined`.
     """
     values: dict[str, float] = {}
-    skipped = 0
+    undefined: dict[str, str] = {}
+    weightless = 0
     for name, aggregate in (("gap", "total"), ("gap_rat", "ratio")):
         scores = []
         for target in gold.targets.values():
             value = gap(prepared.get(target.id, []), target.weights(aggregate))
-            if value is None:
-                skipped += aggregate == "total"
-            else:
-                scores.append(value)
-        values[name] = _PERCENT * sum(scores) / len(scores) if scores else 0.0
-    return values, skipped
-
+            weightless += value is None and aggregate == "total"
+            scores.append(-1.0 if value is None else value)
+        mean = sum(scores) / len(scores) if scores else float("nan")
+        if not 0.0 <= mean <= 1.0:  # evaluate_gap: assert gap >= 0 and gap <= 1
+            undefined[name] = (f"the mean GAP {mean:.4f} is outside [0, 1] ({weightless} "
+                               "targets whose gold weighs nothing count -1), and the "
+                               "original asserts it is inside")
+            mean = 0.0
+        values[name] = _PERCENT * mean
+    return values, weightless, undefined

@@ -20,10 +20,13 @@ class SwordsBlock:
 
     Attributes:
         name: `all` or `pos:n` (v, a, r).
-        metrics: metric -> percent, under the authors' names and in their order.
+        metrics: metric -> percent, under the authors' names and in their order (the F@10
+            family, `strict_c_p@1`, then `gap` and `gap_rat`, as `evaluate` returns them).
         undefined: metric -> why the original evaluation cannot compute it (shown as 0.00).
-        gap: `gap` (TRUE-count weights) and `gap_rat` (TRUE-ratio weights), percent.
-        gap_skipped: targets left out of GAP because their gold weighs nothing.
+        gap: `gap` (TRUE-count weights) and `gap_rat` (TRUE-ratio weights), percent (also in
+            `metrics`; kept apart for readers of the earlier JSON).
+        gap_weightless: targets whose gold weighs nothing (each counts -1 in GAP's mean, as
+            the benchmark's GAP script gives it).
         signature: the settings that produced the figures.
     """
 
@@ -31,23 +34,22 @@ class SwordsBlock:
     metrics: dict[str, float]
     undefined: dict[str, str]
     gap: dict[str, float]
-    gap_skipped: int
+    gap_weightless: int
     signature: Signature
 
     def to_json(self) -> dict[str, Any]:
         """Return the block as JSON-ready data (unrounded values)."""
         return {"metrics": dict(self.metrics), "undefined": dict(self.undefined),
-                "gap": {**self.gap, "skipped": self.gap_skipped},
+                "gap": {**self.gap, "weightless_targets": self.gap_weightless},
                 "signature": str(self.signature),
                 "signature_fields": self.signature.fields()}
 
     def lines(self) -> list[str]:
         """Return `name = value` lines (two decimals, as the authors' command prints), then
-        GAP and the signature."""
+        the signature."""
         rows = [f"{name} = {value:.2f}" + (" (undefined in the original)"
                                             if name in self.undefined else "")
                 for name, value in self.metrics.items()]
-        rows += [f"{name} = {value:.2f}" for name, value in self.gap.items()]
         return [*rows, str(self.signature)]
 
 
@@ -102,7 +104,7 @@ class SwordsReport:
         return data
 
     def to_text(self) -> str:
-        """Return every metric as `name = value`, then GAP and the signature, per block."""
+        """Return every metric as `name = value`, then the signature, per block."""
         blocks = [self.main.lines()]
         blocks += [[f"[{block.name}]", *block.lines()] for block in self.by_pos]
         return "\n".join("\n".join(lines) for lines in blocks) + "\n"

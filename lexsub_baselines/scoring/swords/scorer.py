@@ -21,7 +21,8 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
-from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
+from lexsub_baselines.resources.morphy import load_morphy
+from lexsub_baselines.resources.wordnet_files import wordnet_location
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.signature import Signature
@@ -45,16 +46,18 @@ _K = 10
 ResultInput = str | Path | SwordsResult | Mapping[str, Any]
 
 
-@lru_cache(maxsize=2)
-def _lemmatiser(cache: Path) -> Lemmatiser:
-    import nltk
+#: The benchmark's lemmatiser: NLTK 3.5's, as the authors' pinned environment runs it.
+LEMMATISER = "nltk-3.5-morphy"
 
-    return Lemmatiser(NltkWordNet(cache), f"nltk-{nltk.__version__}:wordnet-3.0")
+
+@lru_cache(maxsize=2)
+def _lemmatiser(wordnet_dir: Path) -> Lemmatiser:
+    return Lemmatiser(load_morphy(LEMMATISER, wordnet_dir), f"{LEMMATISER}:wordnet-3.0")
 
 
 @lru_cache(maxsize=4)
-def _gold(path: Path, mtime_ns: int, size: int, label: str, cache: Path) -> SwordsGold:
-    return build_gold(read_swords(path), _lemmatiser(cache), label)
+def _gold(path: Path, mtime_ns: int, size: int, label: str, wordnet_dir: Path) -> SwordsGold:
+    return build_gold(read_swords(path), _lemmatiser(wordnet_dir), label)
 
 
 class SwordsScorer(Scorer):
@@ -87,10 +90,11 @@ class SwordsScorer(Scorer):
             raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
                               "a path), not from memory")
         stat = path.stat()
+        wordnet_dir = wordnet_location()[0].resolve()
         prepared = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size,
-                         self.swords_source.label(False), self._roots.cache.resolve())
+                         self.swords_source.label(False), wordnet_dir)
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
-        self.lemmatise = _lemmatiser(self._roots.cache.resolve())
+        self.lemmatise = _lemmatiser(wordnet_dir)
 
     def result(self, system: ResultInput) -> SwordsResult:
         """Return a result read from a file, or taken from a mapping."""
@@ -107,14 +111,16 @@ class SwordsScorer(Scorer):
     def _block(self, name: str, gold: SwordsGold, prepared: Mapping[str, list[str]],
                deviations: tuple[str, ...]) -> SwordsBlock:
         metrics = swords_metrics(gold, prepared, _K)
-        gap, skipped = swords_gap(gold, prepared)
+        gap, weightless, gap_undefined = swords_gap(gold, prepared)
+        metrics.values.update(gap)  # evaluate() returns them in the same dictionary
+        metrics.undefined.update(gap_undefined)
         if metrics.undefined:
             deviations = ("undefined-as-0.00", *deviations)
         signature = Signature("swords", PROFILE, gold.label, name, len(gold.targets), None,
                               _version(), deviations=deviations,
                               extra=(("lemma", self.lemmatise.name), ("c", f"{CONCEIVABLE:g}"),
                                      ("a", f"{ACCEPTABLE:g}"), ("k", str(_K))))
-        return SwordsBlock(name, metrics.values, metrics.undefined, gap, skipped, signature)
+        return SwordsBlock(name, metrics.values, metrics.undefined, gap, weightless, signature)
 
     # The override returns SWORDS's report, not SemEval's: `Scorer(gold)` hands SWORDS gold to
     # this subclass (as `Path()` gives a `PosixPath`); construct `SwordsScorer` for exact types.
