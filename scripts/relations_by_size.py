@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 from lexsub_baselines.builds import ResourceSettings, ensure
+from lexsub_baselines.builds.parsing import parser_identity
 from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import resolve_roots
@@ -30,7 +31,7 @@ from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
 from lexsub_baselines.distributional.neighbours import MinCount, Neighbourhood, RelativeMinCount
-from lexsub_baselines.distributional.parser import parser_dir
+from lexsub_baselines.distributional.parser import FULL_TRAINING
 from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT, DistributionalGenerator
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.runs.runner import answer_dataset
@@ -88,7 +89,7 @@ def main() -> int:
         started = time.perf_counter()
         relations = RelationSettings(max_tokens=size)
         ensure(roots, ["relations"], ResourceSettings(relations=relations))
-        counts = load_counts(roots, parser_dir(roots)[1], relations)
+        counts = load_counts(roots, parser_identity(roots, FULL_TRAINING), relations)
         built = time.perf_counter() - started
         variants = [("all", counts)]
         if args.without:

@@ -21,6 +21,7 @@ from lexsub_baselines.analysis.inputs import (
 )
 from lexsub_baselines.analysis.overlap import overlap_rows, overlap_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
+from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import DATASETS
@@ -56,9 +57,11 @@ def results(tmp_path: Path) -> tuple[Path, Roots]:
         (out / f"{system}.best").write_text(text)
         (out / f"{system}.oot").write_text(text.replace(" :: ", " ::: "))
         records[system] = {"files": {kind: f"semeval2007-trial/{system}.{kind}"
-                                     for kind in ("best", "oot")}, "settings": "s"}
+                                     for kind in ("best", "oot")},
+                           "sha256": {kind: file_sha256(out / f"{system}.{kind}")
+                                      for kind in ("best", "oot")}, "settings": "s"}
     (tmp_path / "results" / "runs.json").write_text(json.dumps(
-        {"format": 2, "settings": {"s": {}}, "runs": {"semeval2007-trial": records}}))
+        {"format": 3, "settings": {"s": {}}, "runs": {"semeval2007-trial": records}}))
     return tmp_path / "results", Roots(tmp_path, data, tmp_path / "cache")
 
 

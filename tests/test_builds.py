@@ -144,9 +144,10 @@ def test_a_larger_budget_reuses_the_smaller_ones_shards(tiny_shared: Roots,
 
 
 def tiny_parser_key(roots: Roots) -> str:
-    from lexsub_baselines.distributional.parser import parser_dir
+    from lexsub_baselines.builds.parsing import parser_identity
+    from lexsub_baselines.distributional.parser import FULL_TRAINING
 
-    return parser_dir(roots)[1]
+    return parser_identity(roots, FULL_TRAINING)
 
 
 # --- remote cluster -----------------------------------------------------------------------------

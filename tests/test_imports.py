@@ -3,7 +3,8 @@
 Walks every module with `ast`: imports at the top, inside functions and under
 `TYPE_CHECKING` all count. `from pkg import name` counts as an import of `pkg.name` when that
 is a module, else of `pkg`. The implicit import of a parent package's `__init__` does not
-count (as in grimp / import-linter).
+count (as in grimp / import-linter). The graph is `core.code_identity.import_graph`, the one
+the cache keys follow.
 """
 
 from __future__ import annotations
@@ -14,55 +15,19 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.core.code_identity import (  # the graph the cache keys follow too
+    PACKAGE_DIR,
+    _imports,
+    _module_files,
+    import_graph,
+)
 from lexsub_baselines.layers import LAYERS, layer_of
 
-PACKAGE = "lexsub_baselines"
-ROOT = Path(__file__).resolve().parent.parent / PACKAGE
+ROOT = PACKAGE_DIR
 
 
 def _modules() -> dict[str, Path]:
-    modules = {}
-    for path in sorted(ROOT.rglob("*.py")):
-        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        modules[".".join(parts)] = path
-    return modules
-
-
-def _imports(module: str, path: Path, modules: dict[str, Path]) -> dict[str, int]:
-    """Return {imported module of the package: first line} of one module."""
-    found: dict[str, int] = {}
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-
-    def add(name: str, line: int) -> None:
-        while name and name not in modules:
-            name = name.rpartition(".")[0]
-        if name and name != module:
-            found.setdefault(name, line)
-
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] == PACKAGE:
-                    add(alias.name, node.lineno)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, *([base] if base else [])])
-            if base.split(".")[0] != PACKAGE:
-                continue
-            for alias in node.names:
-                full = f"{base}.{alias.name}"
-                add(full if full in modules else base, node.lineno)
-    return found
-
-
-def import_graph() -> dict[str, dict[str, int]]:
-    """Return module -> {imported module: line} for the whole package."""
-    modules = _modules()
-    return {module: _imports(module, path, modules) for module, path in modules.items()}
+    return _module_files(ROOT)
 
 
 def find_cycle(graph: dict[str, dict[str, int]]) -> list[str] | None:
@@ -126,7 +91,8 @@ def test_the_walker_finds_a_circle_and_an_upward_import(tmp_path: Path) -> None:
                "lexsub_baselines.distributional.y": tmp_path / "y.py"}
     (tmp_path / "x.py").write_text("def f():\n    from lexsub_baselines.distributional.y "
                                    "import z\n")
-    found = _imports("lexsub_baselines.resources.x", tmp_path / "x.py", modules)
+    found = _imports("lexsub_baselines.resources.x", tmp_path / "x.py",
+                     ast.parse((tmp_path / "x.py").read_text()), modules)
     assert found == {"lexsub_baselines.distributional.y": 2}
     assert layer_of("lexsub_baselines.resources.x") < layer_of(  # type: ignore[operator]
         "lexsub_baselines.distributional.y")

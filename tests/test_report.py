@@ -49,8 +49,8 @@ SWORDS = ("swords-dev", "swords-test")
 
 
 @pytest.fixture(scope="module")
-def source(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
-           shared: Roots) -> Path:
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+          shared: Roots) -> tuple[Roots, Path]:
     """Five systems of four families built here, always (never a developer's own results/:
     the tests must see what they build): the session's tiny corpus and parser (conftest)."""
     tiny: Roots = request.getfixturevalue("tiny_shared")
@@ -59,7 +59,13 @@ def source(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     out = tmp_path_factory.mktemp("built")
     assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
                  "baselines", "--systems", *SYSTEMS, "--out", str(out), "--no-progress"]) == 0
-    return out
+    return roots, out
+
+
+@pytest.fixture(scope="module")
+def source(built: tuple[Roots, Path]) -> Path:
+    """The folder `built` wrote."""
+    return built[1]
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +94,51 @@ def _scores(results: Path) -> dict[str, Any]:
 
 
 # --- the report's parts ------------------------------------------------------------------
+
+
+def test_every_table_and_the_explorer_mark_the_same_rows(
+        built: tuple[Roots, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's sequence: every system, then one of them again under another setting
+    with --mixed-settings. Every table of tables.md, every table of the report and the
+    explorer's columns mark exactly the rows of the settings group the newest run is not in."""
+    from lexsub_baselines.runs.records import read_runs
+
+    roots, source = built
+    out = tmp_path / "mixed"
+    shutil.copytree(source, out)
+    monkeypatch.setenv("LEXSUB_RELATIONS_TOKENS", "20000")  # lin's counts: another corpus size
+    argv = ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache), "baselines",
+            "--systems", "lin", "--out", str(out), "--no-progress"]
+    assert main(argv) == 2  # refused without --mixed-settings: nothing written
+    assert main([*argv, "--mixed-settings"]) == 0
+    monkeypatch.delenv("LEXSUB_RELATIONS_TOKENS")
+    marks = read_runs(out / "runs.json").marks()
+    marked = {system for _, system in marks}
+    assert "wordnet" in marked and "lin" not in marked  # wordnet ranks by the older counts
+    assert {mark for mark in marks.values()} == {"†1"}
+    rows = 0
+    tables = (out / "tables.md").read_text(encoding="utf-8").split("\n## Settings\n")[0]
+    for line in tables.splitlines():
+        if (found := re.match(r"^\| `([^`]+)`( †\d)? \|", line)) and found.group(1) in SYSTEMS:
+            rows += 1
+            assert bool(found.group(2)) == (found.group(1) in marked), line
+    assert rows > 20
+    report = build_report(out, roots, ReportSettings(trials=50), progress=False)
+    checked = 0
+    for section in report.sections:
+        for table in (*section.tables, *section.details):
+            for number, row in enumerate(table.rows):
+                name = str(row[table.mark_column]) if len(row) > table.mark_column else ""
+                if name in SYSTEMS and number not in table.muted:
+                    mark = table.marks[number] if number < len(table.marks) else ""
+                    assert bool(mark) == (name in marked), (table.title, name)
+                    checked += 1
+    assert checked > 20
+    assert report.explorer is not None
+    for dataset in report.explorer["datasets"]:
+        for index, mark in zip(dataset["systems"], dataset["marks"], strict=True):
+            name = report.explorer["systems"][index][0]
+            assert bool(mark) == (name in marked), (dataset["name"], name)
 
 
 def test_headline_comes_first_and_every_section_says_what_to_read(report: Report,

@@ -36,7 +36,7 @@ from lexsub_baselines.analysis.voting import answers_by_id
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import GoldItem, Instance
 from lexsub_baselines.scoring import GoldTarget, ItemCredits
-from lexsub_baselines.tables.table import POS_NAMES
+from lexsub_baselines.tables.table import POS_NAMES, Marks, mark_of
 
 __all__ = ["DIGITS", "FORMAT", "decode_answers", "explorer_data", "render_explorer"]
 
@@ -169,7 +169,8 @@ def _dataset(evaluation: Evaluation, systems: Sequence[str]) -> dict[str, Any]:
 def explorer_data(evaluations: Sequence[Evaluation], colours: Mapping[str, str],
                   swords: Mapping[str, Mapping[str, Path]] | None = None,
                   roots: Roots | None = None,
-                  settings: Mapping[tuple[str, str], str] | None = None) -> dict[str, Any]:
+                  settings: Mapping[tuple[str, str], str] | None = None,
+                  marks: Marks | None = None) -> dict[str, Any]:
     """Return the explorer's data for the analysed datasets (JSON-ready, deterministic).
 
     Arguments:
@@ -179,6 +180,7 @@ def explorer_data(evaluations: Sequence[Evaluation], colours: Mapping[str, str],
         roots: where the SWORDS data is (needed with `swords`).
         settings: (dataset, system) -> the settings id of its row (runs.json), shown with
             each system's answers.
+        marks: (dataset, system) -> the row's settings mark, as in tables.md.
     """
     swords = swords or {}
     systems = families.ordered(list(dict.fromkeys(
@@ -190,6 +192,8 @@ def explorer_data(evaluations: Sequence[Evaluation], colours: Mapping[str, str],
     for dataset in datasets:  # each column's settings id, as its row in runs.json says
         dataset["settings"] = [(settings or {}).get((dataset["name"], systems[g]), "unrecorded")
                                for g in dataset["systems"]]
+        dataset["marks"] = [mark_of(marks, [dataset["name"]], systems[g])
+                            for g in dataset["systems"]]
     return {
         "format": FORMAT,
         "fields": list(ITEM_FIELDS),

@@ -17,13 +17,13 @@ from lexsub_baselines.analysis import plots
 from lexsub_baselines.analysis.inputs import read_results_json
 from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.tables.field import field_table
+from lexsub_baselines.tables.field import field_table, ours_on_the_field
 from lexsub_baselines.tables.published import PUBLISHED
 from lexsub_baselines.tables.results import (
-    ours_on_the_field,
     published_comparisons,
     published_tables,
 )
+from lexsub_baselines.tables.table import Marks
 
 __all__ = ["HEADLINE_MEASURES", "headline_section", "read_scores"]
 
@@ -58,12 +58,14 @@ def _label(dataset: str, system: str) -> str:
     return f"{system} ({short})"
 
 
-def headline_section(scores: Mapping[str, Any], links: bool) -> Section:
+def headline_section(scores: Mapping[str, Any], links: bool, marks: Marks | None = None
+                     ) -> Section:
     """Return the headline section from `scores.json` data.
 
     Arguments:
         scores: the `scores.json` data (`read_scores`).
         links: link each row to the instance explorer showing that system.
+        marks: (dataset, system) -> the settings mark of its row (as in tables.md).
     """
     comparisons = published_comparisons(scores)
     drawn = [c for c in comparisons if any(k in ("best", "oot") for k, _ in c.values)]
@@ -85,7 +87,7 @@ def headline_section(scores: Mapping[str, Any], links: bool) -> Section:
             "tables are the scorer signatures of our figures.")
     baselines = list(dict.fromkeys(row.system for row in PUBLISHED
                                    if row.kind in ("best", "oot")))
-    field = [field_table(kind, ours, ranked=False,
+    field = [field_table(kind, ours, ranked=False, marks=marks,
                          title=f"The published baselines (ours) and, greyed, the SemEval-2007 "
                                f"field — {kind}")
              for kind in ("best", "oot")
@@ -93,5 +95,5 @@ def headline_section(scores: Mapping[str, Any], links: bool) -> Section:
     text += (" Below them, greyed, the eight teams of 2007 as the task paper published them "
              "(results/tables.md ranks every system of ours among them).") if field else ""
     return Section("Headline: our figures beside the published ones", "headline", text,
-                   (*published_tables(comparisons, scores, addresses), *field), (figure,),
+                   (*published_tables(comparisons, scores, addresses, marks), *field), (figure,),
                    lines=tuple(signatures))

@@ -1,10 +1,12 @@
 """What the analyses read: the answer files in a results folder, the gold, and per-item scores.
 
 A results folder is what `lexsub baselines` writes: `<dataset>/<system>.{best,oot}` and
-`runs.json`, whose records name each system's files and the settings id they were made
-under. That record is the one source of truth: the analyses take exactly the files it vouches
-for, and list any other answer file in the folder (written by `lexsub run`, `api.run` or by
-hand, or left by a system whose row was dropped) as unrecorded, leaving it out.
+`runs.json`, whose records name each system's files, the sha256 of each, and the settings id
+they were made under. That record is the one source of truth: the analyses take exactly the
+files it vouches for, as it vouched for them (`runs.store.vouched`), and list any other
+answer file in the folder (written by `lexsub run`, `api.run` or by hand, or left by a
+system whose row was dropped) as unrecorded, and a vouched file whose content changed since
+as changed, leaving both out.
 Every analysis takes an `Evaluation` — one dataset's gold as a `scoring.Scorer` (optionally
 restricted to some ids) and the answers of whichever systems are present (optionally a chosen
 subset) — so an analysis never special-cases "only trial" or "only two systems", and every
@@ -13,7 +15,7 @@ per-item credit and item upper bound is the scorer's own.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.runs.records import read_runs
 from lexsub_baselines.runs.runner import load_json
+from lexsub_baselines.runs.store import Vouched, vouched
 from lexsub_baselines.scoring import (
     ALL,
     ItemCredits,
@@ -44,6 +47,7 @@ __all__ = [
     "read_results_json",
     "row_settings",
     "settings_note",
+    "stale_files",
     "unrecorded_files",
 ]
 
@@ -76,25 +80,22 @@ def discover_runs(results: Path, kinds: Collection[str] = SUBSTITUTION_KINDS
                   ) -> dict[str, dict[str, dict[str, Path]]]:
     """Return dataset -> system -> kind -> answer file, for the files `runs.json` vouches for.
 
-    Only files a record of `runs.json` names (and that exist) are returned, under the
-    record's system name; records `"scored": false` (Spanish answers for English instances
-    when the CLLS data is absent) are left out. Order: registry order of datasets, `runs.json`
-    order of systems.
+    Only files a record of `runs.json` names, whose content is still what it vouched for,
+    are returned, under the record's system name (`stale_files` lists the others); records
+    `"scored": false` (Spanish answers for English instances when the CLLS data is absent)
+    are left out. Order: registry order of datasets, `runs.json` order of systems.
     """
     found: dict[str, dict[str, dict[str, Path]]] = {}
-    for dataset, system, scored, kind, path in _record_files(results):
-        if scored and kind in kinds and path.is_file():
-            found.setdefault(dataset, {}).setdefault(system, {})[kind] = path
+    for file in vouched(results):
+        if file.scored and file.kind in kinds and file.state == "ok":
+            found.setdefault(file.dataset, {}).setdefault(file.system, {})[file.kind] = file.path
     return {name: found[name] for name in dataset_names() if name in found}
 
 
-def _record_files(results: Path) -> Iterator[tuple[str, str, bool, str, Path]]:
-    """Yield (dataset, system, scored, kind, path) for each file a record of `runs.json`
-    names; `scored` is False for a record `"scored": false` (recorded, not analysed)."""
-    for dataset, system, record in read_runs(results / "runs.json").rows():
-        files = record.get("files") if isinstance(record, dict) else None
-        for kind, relative in (files.items() if isinstance(files, dict) else ()):
-            yield dataset, system, record.get("scored") is not False, kind, results / str(relative)
+def stale_files(results: Path) -> list[Vouched]:
+    """Return the files `runs.json` names whose content is not what it vouched for: changed
+    since (rewritten by `lexsub run` or by hand), missing, or of a record with no digest."""
+    return [file for file in vouched(results) if file.scored and file.state != "ok"]
 
 
 def row_settings(results: Path, dataset: str, systems: Sequence[str]) -> dict[str, str]:
@@ -117,13 +118,13 @@ def settings_note(results: Path, dataset: str, systems: Sequence[str]) -> str:
 def unrecorded_files(results: Path) -> list[Path]:
     """Return the answer files under `results/<dataset>/` that no `runs.json` record names
     (the Spanish answers of a record `"scored": false` are recorded, only not analysed)."""
-    vouched = {path for *_, path in _record_files(results)}
+    named = {file.path for file in vouched(results)}
     found = []
     for dataset in dataset_names():
         folder = results / dataset
         if folder.is_dir():
             found += [path for path in sorted(folder.iterdir()) if path.is_file()
-                      and path not in vouched and (path.suffix in (".best", ".oot", ".mw")
+                      and path not in named and (path.suffix in (".best", ".oot", ".mw")
                                                    or path.name.endswith(".lsr.json"))]
     return found
 

@@ -7,10 +7,10 @@ so that none of those imports another's builder.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from lexsub_baselines.tables.table import Table
+from lexsub_baselines.tables.table import Marks, Table
 
 __all__ = ["EXPLORER_PAGE", "VOTE", "Figure", "Report", "ReportSettings", "Section",
            "explorer_link"]
@@ -63,6 +63,14 @@ class Section:
     level: int = 2
     lines: tuple[str, ...] = ()
     details: tuple[Table, ...] = ()
+
+    def marked(self, marks: Marks | None, datasets: Sequence[str]) -> Section:
+        """Return the section with every table's rows marked (`Table.marked`): a row's
+        system made on `datasets` under other settings than the unmarked rows."""
+        if not marks:
+            return self
+        return replace(self, tables=tuple(t.marked(marks, datasets) for t in self.tables),
+                       details=tuple(t.marked(marks, datasets) for t in self.details))
 
 
 @dataclass(frozen=True)

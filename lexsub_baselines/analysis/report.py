@@ -25,6 +25,7 @@ from lexsub_baselines.analysis.inputs import (
     load_evaluation,
     read_results_json,
     row_settings,
+    stale_files,
     unrecorded_files,
 )
 from lexsub_baselines.analysis.parts import (
@@ -40,6 +41,7 @@ from lexsub_baselines.analysis.voting import vote_answers
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.runs.store import check_pair
 from lexsub_baselines.scoring import answers_from_mapping
 
 __all__ = ["EXPLORER_PAGE", "VOTE", "Figure", "Report", "ReportSettings", "Section",
@@ -58,6 +60,18 @@ def with_vote(evaluation: Evaluation) -> Evaluation:
     if voted:
         answers[VOTE] = voted
     return evaluation.with_answers(answers)
+
+
+def _stale_note(results: Path) -> list[str]:
+    stale = stale_files(results)
+    if not stale:
+        return []
+    why = {"changed": "rewritten since it was recorded", "missing": "missing",
+           "unvouched": "recorded by an older version, with no digest"}
+    first = stale[0]
+    return [f"{len(stale)} answer files that results/runs.json vouches for are not as it "
+            f"vouched for them and were left out (first: {first.path}, {why[first.state]}); "
+            f"`lexsub baselines --out {results}` (with --systems NAME) records them again"]
 
 
 def _evaluations(results: Path, roots: Roots, settings: ReportSettings, progress: bool,
@@ -99,6 +113,8 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
 
     notes: list[str] = []
     scores_file = results / "scores.json"
+    runs = check_pair(results)  # scores.json written with runs.json (a killed run finished)
+    marks = runs.marks()
     scores = read_scores(scores_file)
     evaluations = _evaluations(results, roots, settings, progress, notes)
     swords = {dataset: {s: kinds["lsr"] for s, kinds in systems_.items()
@@ -115,6 +131,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
         raise LexsubError(f"{results}: no answer file is recorded in runs.json ({len(unrecorded)} "
                           f"unrecorded); run `lexsub baselines --out {results}` (with --systems "
                           "to choose)")
+    notes += _stale_note(results)
     if unrecorded:
         notes.append(f"{len(unrecorded)} answer files that no record of results/runs.json "
                      f"names were left out (first: {unrecorded[0]}): written by `lexsub run`, "
@@ -122,13 +139,13 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
                      "`lexsub baselines --systems NAME` records a system's files")
     sections: list[Section] = []
     if scores is not None:
-        sections.append(headline_section(scores, links))
+        sections.append(headline_section(scores, links, marks))
     else:
         notes.append(f"{scores_file} not found: no headline comparison with the papers; "
                      "`make baselines` (or `lexsub baselines`) writes it")
     for evaluation in evaluations:
-        sections += dataset_sections(evaluation, settings, colours, links)
-    sections += swords_section(scores or {})
+        sections += dataset_sections(evaluation, settings, colours, links, marks)
+    sections += swords_section(scores or {}, marks)
     ranking = ranking_section(read_results_json(
         results / "ranking.json", "ranker -> scores",
         "re-run `lexsub rank-eval` (make report) or delete the file") or {})
@@ -137,7 +154,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
     made = {(name, system): settings_id for name in
             [*(e.name for e in evaluations), *swords]
             for system, settings_id in row_settings(results, name, systems).items()}
-    explorer = explorer_data(evaluations, colours, swords, roots, made) if links else None
+    explorer = explorer_data(evaluations, colours, swords, roots, made, marks) if links else None
     return Report("lexsub_baselines — analysis report", tuple(sections), tuple(notes),
                   {"results": str(results), "trials": settings.trials, "seed": settings.seed,
                    "method": settings.method}, explorer)

@@ -27,7 +27,7 @@ from lexsub_baselines.analysis.parts import (
     Section,
     explorer_link,
 )
-from lexsub_baselines.tables.table import POS_NAMES, Cell, Table, rows_of
+from lexsub_baselines.tables.table import POS_NAMES, Cell, Marks, Table, rows_of
 
 __all__ = ["dataset_sections", "ranking_section"]
 
@@ -196,8 +196,10 @@ def _disruptive(evaluation: Evaluation, settings: ReportSettings, links: bool,
 
 
 def dataset_sections(evaluation: Evaluation, settings: ReportSettings,
-                     colours: Mapping[str, str], links: bool) -> list[Section]:
-    """Return the sections of one dataset: an introduction, then one per analysis."""
+                     colours: Mapping[str, str], links: bool, marks: Marks | None = None
+                     ) -> list[Section]:
+    """Return the sections of one dataset: an introduction, then one per analysis, each
+    table's rows marked as in tables.md (`marks`)."""
     name = evaluation.name
     gold = evaluation.gold()
     text = (f"{len(evaluation.systems)} systems, {gold.total} items of T "
@@ -220,7 +222,7 @@ def dataset_sections(evaluation: Evaluation, settings: ReportSettings,
             _disruptive(plain, settings, links, f"{name}-disruptive"),
             Section("Paired significance", f"{name}-significance", _READ_SIGNIFICANCE,
                     (_significance_table(evaluation, settings, links),), level=3)]
-    return sections
+    return [section.marked(marks, [name]) for section in sections]
 
 
 def ranking_section(ranking: Mapping[str, Any]) -> Section | None:

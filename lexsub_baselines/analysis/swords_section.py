@@ -19,6 +19,7 @@ from lexsub_baselines.tables.swords import (
     swords_beside_semeval,
     swords_table,
 )
+from lexsub_baselines.tables.table import Marks
 
 __all__ = ["swords_section"]
 
@@ -49,7 +50,7 @@ def _figure(dataset: str, systems: Mapping[str, Any], colours: Mapping[str, str]
     return figures
 
 
-def swords_section(scores: Mapping[str, Any]) -> list[Section]:
+def swords_section(scores: Mapping[str, Any], marks: Marks | None = None) -> list[Section]:
     """Return the SWORDS sections of the report (none when scores.json has no SWORDS rows)."""
     splits = {d: systems for d, systems in scores.items() if is_swords_scores(systems)}
     if not splits:
@@ -58,12 +59,13 @@ def swords_section(scores: Mapping[str, Any]) -> list[Section]:
     sections = [Section("SWORDS", "swords", _READ)]
     for dataset, systems in splits.items():
         table = swords_table(dataset, systems, {})
+        table = table.marked(marks, [dataset]) if table is not None else None
         sections.append(Section(dataset, f"{dataset}-swords", (
             f"F@10 of every system on {dataset}, one family per chart; the table behind them "
             "adds strict-conceivable P@1 and GAP."), figures=tuple(
             _figure(dataset, systems, colours)), level=3,
             details=(table,) if table is not None else ()))
-    beside = swords_beside_semeval(scores)
+    beside = swords_beside_semeval(scores, marks=marks)
     if beside is not None:
         sections.append(Section(
             "SWORDS beside SemEval-2007", "swords-semeval",

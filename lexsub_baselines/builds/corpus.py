@@ -11,9 +11,10 @@ from typing import Any
 
 from lexsub_baselines.builds.settings import Context, ResourceSettings
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_PLAN
-from lexsub_baselines.text.corpora import CLEANER_VERSION, corpus_plan, file_words, plan_shards
+from lexsub_baselines.text.corpora import corpus_identity, corpus_plan, file_words, plan_shards
 
 __all__ = ["Plan", "build_corpus_counts", "build_plan", "counts_cached", "plan_cached",
            "plan_for"]
@@ -27,10 +28,14 @@ def _corpora(settings: ResourceSettings) -> tuple[str, ...]:
 
 def _plan_path(roots: Roots, names: tuple[str, ...]) -> tuple[Path, list[Any]]:
     files = corpus_plan(roots, names)
-    listed = [(kind, str(path.relative_to(roots.shared)), path.stat().st_size)
-              for kind, path in files]
-    key = cache_key(kind="corpus-plan", cleaner=CLEANER_VERSION, files=listed)
+    listed = [(kind, str(path.relative_to(roots.shared))) for kind, path in files]
+    key = cache_key(kind="corpus-plan", code=_plan_code(), files=listed,
+                    content=corpus_identity(roots, names))
     return roots.cache / "corpora" / f"plan-{key}.json", files
+
+
+def _plan_code() -> str:
+    return code_digest("lexsub_baselines.text.corpora")
 
 
 #: The corpus plan: every corpus file with its word count, by path.
@@ -63,7 +68,7 @@ async def build_plan(ctx: Context, inputs: Mapping[str, Any]) -> Plan:
                                        priority=PRIORITY_PLAN):
         words[index] = await future
     bar.close()
-    atomic_write_text(path, json.dumps({"cleaner": CLEANER_VERSION, "words": words}) + "\n")
+    atomic_write_text(path, json.dumps({"code": _plan_code(), "words": words}) + "\n")
     seal(path)
     return _plan(ctx.roots, files, words)
 

@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.builds.corpus import plan_for
 from lexsub_baselines.builds.settings import Context
 from lexsub_baselines.core.cache import sparse_saved
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
 from lexsub_baselines.text.corpora import plan_shards
 
+if TYPE_CHECKING:
+    from lexsub_baselines.distributional.parser import TrainingSettings
+
 __all__ = ["build_neighbours", "build_parser", "build_relations", "neighbours_cached",
-           "parser_cached", "parser_key", "relations_cached"]
+           "parser_cached", "parser_identity", "parser_key", "relations_cached"]
 
 # --- parser ---------------------------------------------------------------------------------------
 
@@ -42,20 +46,41 @@ async def build_parser(ctx: Context, inputs: Mapping[str, Any]) -> Any:
 
 # --- relations ------------------------------------------------------------------------------------
 
-def parser_key(ctx: Context) -> str:
-    from lexsub_baselines.distributional.parser import parser_dir
+def parser_key(ctx: Context) -> str | None:
+    """Return the built parser's content identity (None when it is not built yet)."""
+    model = parser_cached(ctx)
+    return None if model is None else str(model.key)
 
-    return parser_dir(ctx.roots, ctx.settings.parser)[1]
+
+def parser_identity(roots: Roots, settings: TrainingSettings) -> str:
+    """Return the content identity of the built parser (`ParserModel.key`), which keys the
+    relation counts and what is built from them.
+
+    Raises:
+        MissingResourceError: the parser is not built (the remedy names the command).
+    """
+    from lexsub_baselines.core.errors import MissingResourceError
+    from lexsub_baselines.distributional.parser import find_parser, parser_dir
+
+    model = find_parser(roots, settings)
+    if model is None:
+        raise MissingResourceError("trained parser", parser_dir(roots, settings)[0],
+                                   "run `lexsub build parser` (or `make baselines`)")
+    return model.key
 
 
 def relations_cached(ctx: Context) -> Any:
     from lexsub_baselines.distributional.build import counts_stem
 
-    stem = counts_stem(ctx.roots, parser_key(ctx), ctx.settings.relations)
+    key = parser_key(ctx)
+    if key is None:  # the counts are keyed by the model's content: known once it is built
+        return None
+    stem = counts_stem(ctx.roots, key, ctx.settings.relations)
     return stem if sparse_saved(stem) else None
 
 
 async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
+    from lexsub_baselines.core.code_identity import code_digest
     from lexsub_baselines.distributional.build import (
         counts_stem,
         merge_counts,
@@ -65,7 +90,6 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
         shards_dir,
         write_build_facts,
     )
-    from lexsub_baselines.distributional.relations import RELATIONS_VERSION
 
     settings, model = ctx.settings.relations, inputs["parser"]
     files = plan_for(inputs["corpus-plan"], ctx.roots, settings.corpora)
@@ -83,7 +107,8 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
                       weights=[s.words for s in shards], bar=bar)
     total = await ctx.reduce("relations", results, merge_counts)
     meta = {"corpora": list(settings.corpora), "max_tokens": settings.max_tokens,
-            "parser": model.key, "relations": RELATIONS_VERSION, "shards": len(shards)}
+            "parser": model.key, "shards": len(shards),
+            "code": code_digest("lexsub_baselines.distributional.build")}
     facts = await ctx.task("relations", save_counts, total, stem, meta)
     facts.update(engine=ctx.engine, seconds=round(time.perf_counter() - started, 1))
     write_build_facts(stem, facts)
@@ -113,18 +138,22 @@ def _targets(ctx: Context) -> tuple[tuple[str, str], ...]:
 def neighbours_cached(ctx: Context) -> Any:
     from lexsub_baselines.generators.distributional import neighbours_filled
 
-    if relations_cached(ctx) is None:
+    key = parser_key(ctx)
+    if key is None or relations_cached(ctx) is None:
         return None
-    done = neighbours_filled(ctx.roots, parser_key(ctx), ctx.settings.relations, _targets(ctx))
+    done = neighbours_filled(ctx.roots, key, ctx.settings.relations, _targets(ctx))
     return True if done else None
 
 
 async def build_neighbours(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     from lexsub_baselines.generators.distributional import fill_neighbours
 
+    key = parser_key(ctx)
+    if key is None:  # pragma: no cover - the relations it needs were built by it
+        raise LexsubError("the neighbour lists need the parser, which is not built")
     targets = _targets(ctx)
     bar = ctx.progress.stage("neighbours")
-    known = await ctx.task("neighbours", fill_neighbours, ctx.roots, parser_key(ctx),
+    known = await ctx.task("neighbours", fill_neighbours, ctx.roots, key,
                            ctx.settings.relations, targets)
     ctx.notes["neighbours"] = f"{known} of {len(targets)} targets in the thesauri"
     bar.close(ctx.notes["neighbours"])

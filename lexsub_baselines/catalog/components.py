@@ -55,10 +55,10 @@ def built(needs: tuple[str, ...], factory: Callable[[Roots, ResourceSettings], T
 
 def _distributional(measure: str, doc: str) -> None:
     def factory(roots: Roots, settings: ResourceSettings) -> CandidateGenerator:
-        from lexsub_baselines.distributional.parser import parser_dir
+        from lexsub_baselines.builds.parsing import parser_identity
         from lexsub_baselines.generators.distributional import corpus_generator
 
-        parser_key = parser_dir(roots, settings.parser)[1]
+        parser_key = parser_identity(roots, settings.parser)
         return corpus_generator(roots, measure, parser_key, settings.relations)
 
     GENERATORS.add(f"dist:{measure}", built(DIST_NEEDS, factory), doc, needs=DIST_NEEDS)

@@ -49,12 +49,14 @@ def _enwiki_list(roots: Roots) -> FrequencySource:
 @FREQUENCY_SOURCES.register("gr", needs=("relations",))
 def _gr(roots: Roots) -> FrequencySource:
     """lemma counts in grammatical relations of the parsed corpora (EWT-trained spaCy parser)"""
-    from lexsub_baselines.distributional.parser import parser_dir
+    from lexsub_baselines.builds.parsing import parser_identity
+    from lexsub_baselines.distributional.parser import FULL_TRAINING
     from lexsub_baselines.distributional.relation_store import (
         GrFrequency,
         RelationSettings,
         load_counts,
     )
 
-    counts = load_counts(roots, parser_dir(roots)[1], RelationSettings.from_env())
+    counts = load_counts(roots, parser_identity(roots, FULL_TRAINING),
+                         RelationSettings.from_env())
     return GrFrequency.from_counts(counts)

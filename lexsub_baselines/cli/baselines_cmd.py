@@ -25,7 +25,6 @@ from lexsub_baselines.cli.options import (
     load_plugin_options,
     plugin_options,
 )
-from lexsub_baselines.core.cache import atomic_write_text
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
@@ -35,17 +34,19 @@ from lexsub_baselines.runs.records import (
     UNKNOWN,
     RunsFile,
     describe_mixed,
-    read_runs,
     settings_section,
 )
 from lexsub_baselines.runs.runner import (
     answer_kinds,
+    file_stem,
+    json_text,
     load_json,
     merge,
     run_system,
     score_files,
     write_json,
 )
+from lexsub_baselines.runs.store import check_pair, commit, text_sha256, vouched
 from lexsub_baselines.tables.results import render_tables
 
 #: The English datasets every English system runs on.
@@ -85,6 +86,9 @@ def add_parser(subparsers: Any) -> None:
     single.add_argument("--out", default="results",
                         help="output folder, relative to the working directory "
                         "(default: ./results)")
+    single.add_argument("--force", action="store_true",
+                        help="replace answer files that results/runs.json vouches for, and drop "
+                        "their rows from the record (scores.json, runs.json, tables.md)")
     engine_options(single)
     plugin_options(single)
     single.set_defaults(func=run_one)
@@ -121,14 +125,30 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
 
 
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
-    """Answer one dataset with one system; print where the files went."""
+    """Answer one dataset with one system; print where the files went.
+
+    Files that `runs.json` in the output folder vouches for are not replaced unless
+    `--force` is given, which also drops their rows from the record: a recorded row never
+    points at answers made by another run.
+    """
     load_plugin_options(args)
     check_system_name(args.system)
+    out, dataset = Path(args.out), load_dataset(args.dataset, roots)
+    ours = {out / f"{dataset.name}/{file_stem(args.system)}{suffix}"
+            for suffix in (".best", ".oot", ".mw", ".lsr.json")}
+    rows = {(v.dataset, v.system) for v in vouched(out) if v.path in ours}
+    if rows and not args.force:
+        names = ", ".join(f"{system} on {name}" for name, system in sorted(rows))
+        raise LexsubError(f"{out / 'runs.json'} vouches for the answer files of {names}; "
+                          "write elsewhere (--out DIR), or pass --force to replace them and "
+                          "drop those rows from the record")
     _, blocked, _ = prebuild([args.system], args, roots)
     if blocked:
         raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
+    if rows:
+        _drop_rows(out, rows)
     system = build_system(args.system, roots)
-    record = run_system(system, load_dataset(args.dataset, roots), Path(args.out))
+    record = run_system(system, dataset, out)
     for kind, path in record.paths():
         print(f"{kind}: {path}")
     print(f"answered {record.answered} of {record.instances} instances "
@@ -167,6 +187,36 @@ def _kept_rows(runs: RunsFile, scores: dict[str, Any], replaced: list[str]) -> R
     return kept
 
 
+def _write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
+                  skipped: dict[str, dict[str, str]], failed: dict[str, str]) -> str:
+    """Replace scores.json, runs.json and tables.md together (`runs.store.commit`); return
+    the tables."""
+    for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
+        if not row.get("scored", True):
+            skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
+    scores_text = json_text(scores)
+    marks, section = settings_section(runs, runs.newest())
+    tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
+    commit(out, {"scores.json": scores_text,
+                 "runs.json": json_text(runs.to_json(text_sha256(scores_text))),
+                 "tables.md": tables})
+    return tables
+
+
+def _drop_rows(out: Path, rows: set[tuple[str, str]]) -> None:
+    """Drop the rows (dataset, system) from the record of `out`, rewritten together."""
+    runs = check_pair(out)
+    scores = load_json(out / "scores.json")
+    for dataset_name, system in rows:
+        runs.runs.get(dataset_name, {}).pop(system, None)
+        scores.get(dataset_name, {}).pop(system, None)
+    runs.runs = {d: systems for d, systems in runs.runs.items() if systems}
+    scores = {d: systems for d, systems in scores.items() if systems}
+    _write_record(out, scores, runs, {}, {})
+    print(f"lexsub: dropped the rows of {', '.join(f'{s} on {d}' for d, s in sorted(rows))} "
+          f"from {out / 'runs.json'}", file=sys.stderr)
+
+
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     """Run the systems, score them, write results/scores.json, runs.json and tables.md."""
     out = Path(args.out)
@@ -175,10 +225,11 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     for name in names:
         check_system_name(name)  # fail before any work on a typo
     partial = bool(args.systems)
+    previous = check_pair(out) if partial else RunsFile()  # a killed run's commit finished
     scores: dict[str, Any] = {
         dataset: {s: row for s, row in systems.items() if s not in names}
         for dataset, systems in load_json(out / "scores.json").items()} if partial else {}
-    runs = _kept_rows(read_runs(out / "runs.json"), scores, names) if partial else RunsFile()
+    runs = _kept_rows(previous, scores, names) if partial else RunsFile()
     skipped: dict[str, dict[str, str]] = {}
     failed: dict[str, str] = {}
     started = time.perf_counter()
@@ -212,14 +263,8 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
         except LexsubError as error:
             failed[name] = str(error)
             print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
-    for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
-        if not row.get("scored", True):
-            skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
-    write_json(out / "scores.json", scores)
-    write_json(out / "runs.json", runs.to_json())
-    marks, section = settings_section(runs, current)
-    tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
-    atomic_write_text(out / "tables.md", tables)
+    runs.current = current
+    tables = _write_record(out, scores, runs, skipped, failed)
     print(tables)
     print(f"lexsub: wrote {out / 'scores.json'}, {out / 'runs.json'}, {out / 'tables.md'} "
           f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)

@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.distributional.word2vec import TOKENISER_VERSION, Word2VecSettings
+from lexsub_baselines.distributional.word2vec import Word2VecSettings
 
 __all__ = ["SKIPGRAM", "Embeddings", "build_embeddings", "embeddings_path", "load_embeddings",
            "shared_embeddings"]
@@ -76,7 +77,7 @@ class Embeddings:
 
 def embeddings_path(roots: Roots, settings: Word2VecSettings = SKIPGRAM) -> Path:
     """Return where the matrices of `settings` are cached (`embeddings/sgns-KEY.npy`)."""
-    return roots.cache / "embeddings" / f"sgns-{settings.key()}.npy"
+    return roots.cache / "embeddings" / f"sgns-{settings.key(__name__)}.npy"
 
 
 def _unit_rows(matrix: Any) -> Any:
@@ -127,7 +128,7 @@ def build_embeddings(roots: Roots, settings: Word2VecSettings = SKIPGRAM,
     seal(path)
     seal(vocab)
     atomic_write_text(path.with_suffix(".json"), json.dumps(
-        {"settings": asdict(settings), "tokeniser": TOKENISER_VERSION,
+        {"settings": asdict(settings), "code": code_digest(__name__),
          "vocabulary": len(model.wv.index_to_key), "seconds": round(seconds, 1)},
         indent=1, sort_keys=True) + "\n")
     return path

@@ -8,8 +8,8 @@ once per process: nouns, verbs, adjectives and auxiliaries are lemmatised from t
 lower-cased form, proper nouns keep their text, and every other word (adverbs included:
 `earlier.r` is a task lexelt) its lower-cased form.
 
-`LEMMATIZER_VERSION` is part of the parser's key, so counts made with another lemmatizer are
-never mixed with these.
+`LEMMATIZER_VERSION` (lemminflect's version; its lexicon is data this code does not hold) is
+part of the counts' key, so counts made with another lexicon are never mixed with these.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ COMPONENT = "lexsub_lemmatizer"
 def _version() -> str:
     from importlib.metadata import version
 
-    return f"lemminflect-{version('lemminflect')}.v2"  # v2: adverbs keep their form
+    return f"lemminflect-{version('lemminflect')}"
 
 
 LEMMATIZER_VERSION = _version()

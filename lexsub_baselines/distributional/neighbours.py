@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import (
     DEFAULT_ALPHA,
@@ -247,7 +248,7 @@ class NeighbourCache:
     def path(self) -> Path:
         """Return the folder of this cache's files."""
         key = cache_key(counts=self.counts, measure=self.measure, min_count=_label(self.min_count),
-                        alpha=self.alpha, layout="file-per-target")
+                        alpha=self.alpha, code=code_digest(__name__))
         return self.directory / f"neighbours-{self.measure}-{key}"
 
     def file(self, lemma: str, pos: str) -> Path:

@@ -42,6 +42,7 @@ from lexsub_baselines.core.cache import (
     install_folder,
     verified_folder,
 )
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
@@ -116,8 +117,8 @@ class ParserModel:
 
     Attributes:
         path: the spaCy pipeline directory (load with `spacy.load`).
-        key: the cache key (config + data + settings + spaCy version); part of every
-            downstream cache key.
+        key: the model's content identity (its folder's seal), part of every downstream key:
+            what is built from the parse follows the model, not only what trained it.
         scores: the EWT test-set scores and training facts from `scores.json`.
     """
 
@@ -158,6 +159,7 @@ def parser_dir(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> tupl
         data=_data_digest(roots),
         settings=asdict(settings),
         spacy=spacy.__version__,
+        code=code_digest(__name__),
     )
     return roots.cache / "parser" / f"ewt-{key}", key
 
@@ -185,7 +187,7 @@ def train_parser(
         LexsubError: spaCy rejected the config or the data.
     """
     final, key = parser_dir(roots, settings)
-    if not force and (model := _cached(final, key)) is not None:
+    if not force and (model := _cached(final)) is not None:
         return model
     config_sha = config_digest()  # before training: the file may be edited meanwhile
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -228,7 +230,7 @@ def train_parser(
     finally:
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
-    model = _cached(final, key)
+    model = _cached(final)
     if model is None:  # pragma: no cover - the rename above just made it
         raise LexsubError(f"{final}: parser directory incomplete after training; rerun")
     return model
@@ -286,7 +288,7 @@ def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSetti
                           + " | ".join(line for line in tail if line.strip())[-600:])
 
 
-def _cached(final: Path, key: str) -> ParserModel | None:
+def _cached(final: Path) -> ParserModel | None:
     scores_path = final / "scores.json"
     if not verified_folder(final) or not scores_path.is_file():
         return None  # absent, unsealed (an older layout), or edited since it was sealed
@@ -294,13 +296,12 @@ def _cached(final: Path, key: str) -> ParserModel | None:
         scores = json.loads(scores_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return None
-    return ParserModel(path=final / "model", key=key, scores=scores)
+    return ParserModel(final / "model", final.resolve().name.rpartition(".")[2], scores)
 
 
 def find_parser(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> ParserModel | None:
     """Return the cached parser trained with `settings`, or None when it is not built yet."""
-    final, key = parser_dir(roots, settings)
-    return _cached(final, key)
+    return _cached(parser_dir(roots, settings)[0])
 
 
 def load_parser(model: ParserModel) -> Any:

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.lemmatizer import LEMMATIZER_VERSION
-from lexsub_baselines.distributional.relations import RELATIONS_VERSION
-from lexsub_baselines.text.corpora import CLEANER_VERSION, corpus_identity, parse_token_budget
+from lexsub_baselines.text.corpora import corpus_identity, parse_token_budget
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
@@ -79,18 +79,20 @@ class RelationSettings:
         return cls(max_tokens=default_max_tokens())
 
     def key(self, parser_key: str) -> str:
-        """Return the cache key of counts made with these settings and that parser."""
+        """Return the cache key of counts made with these settings and that parser (its
+        content identity: `parser.ParserModel.key`), by this code."""
         return cache_key(corpora=list(self.corpora), max_tokens=self.max_tokens,
-                         parser=parser_key, relations=RELATIONS_VERSION,
-                         cleaner=CLEANER_VERSION, lemmatizer=LEMMATIZER_VERSION)
+                         shards=self.shard_key(parser_key))
 
     def shard_key(self, parser_key: str) -> str:
         """Return the key of the checkpointed shards: as `key`, but without the budget.
 
-        A shard is a corpus file (or its first words), the same in every budget's plan.
+        A shard is a corpus file (or its first words), the same in every budget's plan. The
+        code is that of the parse and the relation extraction (`distributional.build` and
+        what it imports: the cleaners, the relations, the lemmatizer).
         """
-        return cache_key(parser=parser_key, relations=RELATIONS_VERSION,
-                         cleaner=CLEANER_VERSION, lemmatizer=LEMMATIZER_VERSION)
+        return cache_key(parser=parser_key, lemmatizer=LEMMATIZER_VERSION,
+                         code=code_digest("lexsub_baselines.distributional.build"))
 
     def label(self) -> str:
         """Return `enwiki+gutenberg:all` or `enwiki+gutenberg:20M`."""

@@ -49,11 +49,8 @@ from typing import Any, NamedTuple
 
 from lexsub_baselines.core.pos import POS_OF_UPOS  # the UPOS tags that are targets and features
 
-__all__ = ["ADJECTIVE_RATIO", "POS_OF_UPOS", "RELATIONS", "RELATIONS_VERSION", "GrTriple",
+__all__ = ["ADJECTIVE_RATIO", "POS_OF_UPOS", "RELATIONS", "GrTriple",
            "adjective_lexicon", "count_relations", "extract_relations"]
-
-#: Bump when the extraction changes; it is part of the counts' cache key.
-RELATIONS_VERSION = "gr.v3"  # v2: predicative adjectives; v3: lexicon-corrected adjectives
 
 #: A word is read as an adjective where the tagger says NOUN (in a modifier or predicate
 #: position) when the BNC list has it at least this many times more often as adjective.

@@ -30,15 +30,14 @@ from typing import Any
 from tqdm import tqdm
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.pos import UPOS_OF_POS
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.substitutes.candidates import Candidate
-from lexsub_baselines.text.corpora import CLEANER_VERSION
 
 __all__ = [
-    "TOKENISER_VERSION",
     "UPOS_OF_POS",
     "Word2VecGenerator",
     "Word2VecSettings",
@@ -52,7 +51,6 @@ __all__ = [
 ]
 
 #: Bump when `tokenise` changes; it is part of the model's cache key.
-TOKENISER_VERSION = "w2v-tok.v1"
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
@@ -90,12 +88,13 @@ class Word2VecSettings:
     seed: int = 1
     workers: int = 1
 
-    def key(self) -> str:
-        """Return the cache key of a model trained with these settings."""
+    def key(self, builder: str = "lexsub_baselines.distributional.word2vec") -> str:
+        """Return the cache key of a model trained with these settings by `builder` (the
+        module whose code trains it; its identity is part of the key)."""
         import gensim
 
-        return cache_key(settings=asdict(self), tokeniser=TOKENISER_VERSION,
-                         gensim=gensim.__version__, cleaner=CLEANER_VERSION)
+        return cache_key(settings=asdict(self), gensim=gensim.__version__,
+                         code=code_digest(builder))
 
 
 class _EpochProgress:
@@ -195,7 +194,7 @@ def build_word2vec(roots: Roots, settings: Word2VecSettings | None = None,
         vectors.save_word2vec_format(str(tmp), binary=True)
     seal(path)
     atomic_write_text(path.with_suffix(".json"), json.dumps(
-        {"settings": asdict(settings), "tokeniser": TOKENISER_VERSION,
+        {"settings": asdict(settings), "code": code_digest(__name__),
          "vocabulary": len(vectors.index_to_key)}, indent=1, sort_keys=True) + "\n")
     return path
 

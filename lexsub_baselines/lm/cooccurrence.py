@@ -24,9 +24,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from lexsub_baselines.core.cache import cache_key, load_sparse, save_sparse
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.lm.corpus_text import CorpusText
-from lexsub_baselines.text.tokenise import TOKENISER_VERSION
 
 __all__ = ["CooccurrenceConfig", "Cooccurrences", "build_cooccurrences", "cooccurrence_stem"]
 
@@ -149,7 +149,7 @@ def cooccurrence_stem(cache_dir: Path, text: Path, config: CooccurrenceConfig) -
     """Return the cache stem of the counts of the sample at `text` with `config`."""
     key = cache_key(kind="bow-counts", text=text.name, window=config.window,
                     min_count=config.min_count, stop_top=config.stop_top,
-                    tokeniser=TOKENISER_VERSION)
+                    code=code_digest(__name__))
     return cache_dir / "lm" / f"bow-{key}"
 
 
@@ -184,6 +184,6 @@ def build_cooccurrences(text: CorpusText, cache_dir: Path,
         words=words, matrix=total.tocsr(), context=context,
         meta={"window": config.window, "min_count": config.min_count,
               "stop_top": config.stop_top, "corpus": text.label, "corpus_tokens": text.tokens,
-              "tokeniser": TOKENISER_VERSION, "nnz": int(total.nnz)})
+              "code": code_digest(__name__), "nnz": int(total.nnz)})
     counts.save(stem)
     return counts

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.text.corpora import CLEANER_VERSION, CORPORA, iter_paragraphs
-from lexsub_baselines.text.tokenise import TOKENISER_VERSION, tokenise_paragraph
+from lexsub_baselines.text.corpora import CORPORA, corpus_identity, iter_paragraphs
+from lexsub_baselines.text.tokenise import tokenise_paragraph
 
 __all__ = ["CorpusText", "corpus_text", "corpus_text_path", "find_corpus_text"]
 
@@ -68,7 +69,7 @@ def corpus_text_path(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenber
     if max_tokens is not None and max_tokens <= 0:
         raise LexsubError(f"max_tokens must be positive, not {max_tokens}")
     key = cache_key(kind="corpus-text", corpora=tuple(corpora), max_tokens=max_tokens,
-                    tokeniser=TOKENISER_VERSION, cleaner=CLEANER_VERSION)
+                    code=code_digest(__name__), content=corpus_identity(roots, corpora))
     return roots.cache / "lm" / f"text-{key}.txt"
 
 
@@ -122,8 +123,7 @@ def corpus_text(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenberg"),
         path.unlink(missing_ok=True)
         raise LexsubError(f"corpora {', '.join(names)} under {roots.shared} yielded no text")
     atomic_write_text(meta_path, json.dumps(
-        {"corpora": names, "max_tokens": max_tokens, "tokeniser": TOKENISER_VERSION,
-         "cleaner": CLEANER_VERSION,
+        {"corpora": names, "max_tokens": max_tokens, "code": code_digest(__name__),
          "tokens": tokens, "sentences": sentences}, indent=1, sort_keys=True) + "\n")
     seal(path)
     seal(meta_path)

@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
 from lexsub_baselines.lm.kenlm_tools import KenLMTools, build_tools
-from lexsub_baselines.text.tokenise import TOKENISER_VERSION
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
@@ -96,7 +96,8 @@ class LMConfig:
         """Return the cache key of the model file."""
         return cache_key(kind="kenlm", corpora=self.corpora, max_tokens=self.max_tokens,
                          order=self.order, prune=self.prune, lowercase=self.lowercase,
-                         binary=self.binary, tokeniser=TOKENISER_VERSION, kenlm=KENLM_VERSION)
+                         binary=self.binary, kenlm=KENLM_VERSION,
+                         code=code_digest("lexsub_baselines.lm.model"))
 
     def signature(self) -> str:
         """Return the settings as one label: `kn5|enwiki+gutenberg:50M|prune:0-0-1|cased|trie`."""
@@ -104,7 +105,7 @@ class LMConfig:
         prune = "-".join(map(str, self.prune)) or "none"
         case = "lower" if self.lowercase else "cased"
         return (f"kn{self.order}|{'+'.join(self.corpora)}:{size}|prune:{prune}|{case}|"
-                f"{self.binary}|tok:{TOKENISER_VERSION}")
+                f"{self.binary}")
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,10 @@ and boilerplate stripped):
    "well-known") is kept as its own lemma with unknown PoS `?`; `count(lemma, pos)` falls back to
    it when the lemma has no reading in that PoS.
 
-The table is cached under `roots.cache/frequency/`, keyed by the corpus files' names and sizes,
-`max_tokens`, `COUNTS_VERSION` and the corpus cleaners' `CLEANER_VERSION`; it is written
-atomically and sealed with a checksum, and a cache failing its checksum is rebuilt.
+The table is cached under `roots.cache/frequency/`, keyed by the corpus files' names and
+content, `max_tokens`, lemminflect's version and the identity of this code and what it imports
+(`core.code_identity`: the cleaners included); it is written atomically and sealed with a
+checksum, and a cache failing its checksum is rebuilt.
 """
 
 from __future__ import annotations
@@ -44,14 +45,14 @@ from typing import Any
 import numpy as np
 
 from lexsub_baselines.core.cache import atomic_path, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.frequency import normalise_pos
-from lexsub_baselines.text.corpora import CLEANER_VERSION, Shard, corpus_plan
+from lexsub_baselines.text.corpora import Shard, corpus_identity, corpus_plan
 
 __all__ = [
     "CORPUS_NAMES",
-    "COUNTS_VERSION",
     "UNKNOWN_POS",
     "CorpusCounts",
     "CorpusFrequency",
@@ -67,8 +68,6 @@ __all__ = [
     "tokenise",
 ]
 
-#: Bump when tokenisation, lemmatisation or the file format changes (invalidates caches).
-COUNTS_VERSION = 3
 CORPUS_NAMES: tuple[str, ...] = ("enwiki", "gutenberg")
 #: The PoS of a form lemminflect does not know.
 UNKNOWN_POS = "?"
@@ -239,8 +238,8 @@ def corpus_counts_path(roots: Roots, names: Sequence[str] = CORPUS_NAMES,
     """
     files = [(str(path.relative_to(roots.shared)), path.stat().st_size)
              for _, path in corpus_plan(roots, names)]
-    key = cache_key(kind="corpus-counts", version=COUNTS_VERSION, cleaner=CLEANER_VERSION,
-                    corpora=list(names), files=files, max_tokens=max_tokens,
+    key = cache_key(kind="corpus-counts", code=code_digest(__name__), corpora=list(names),
+                    files=files, content=corpus_identity(roots, names), max_tokens=max_tokens,
                     lemminflect=_lemminflect_version())
     return roots.cache / "frequency" / f"corpus-counts-{key}.npz"
 
@@ -259,7 +258,7 @@ def save_corpus_counts(forms: Counter[str], path: Path, meta: dict[str, Any]) ->
     """
     table = lemmatise_counts(forms)
     full = {**meta, "tokens": sum(forms.values()), "forms": len(forms),
-            "version": COUNTS_VERSION, "lemminflect": _lemminflect_version()}
+            "code": code_digest(__name__), "lemminflect": _lemminflect_version()}
     CorpusCounts(table, full).save(path)
     return full
 

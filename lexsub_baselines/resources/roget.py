@@ -38,7 +38,6 @@ from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.core.paths import Roots
 
 __all__ = [
-    "PARSER_VERSION",
     "POS_MARKERS",
     "Roget",
     "RogetCategory",
@@ -48,7 +47,6 @@ __all__ = [
     "roget_path",
 ]
 
-PARSER_VERSION = 1
 MAX_ITEM_WORDS = 5
 
 #: Section markers and the PoS they introduce (SemEval tags where one applies).

@@ -10,8 +10,8 @@ directory. The reader's directory is therefore a *copy* of the Debian files (36 
 generated `lexnames`, built once, atomically, under `<cache>/nltk_data/corpora/`, and
 `<cache>/nltk_data` is appended to `nltk.data.path` (the one global change: NLTK offers no
 other way to authorise a corpus directory). The directory name carries a key of the source
-files' sizes and times, the generated `lexnames` and `BUILD_VERSION`, so a Debian upgrade
-builds a new copy.
+files' sizes and times, the generated `lexnames` and the identity of this code
+(`core.code_identity`), so a Debian upgrade or a change here builds a new copy.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
 from lexsub_baselines.resources.wordnet_files import (
@@ -50,7 +51,6 @@ __all__ = [
     "wordnet_location",
 ]
 
-BUILD_VERSION = 1
 
 #: The files NLTK's WordNetCorpusReader opens (its `_FILES`), except the generated `lexnames`.
 WORDNET_FILES: tuple[str, ...] = (
@@ -130,7 +130,7 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
     lexnames = lexnames_from_man_page(_read_man_page(man_page), man_page)
     stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
     key = cache_key(files=stats, source=str(wordnet_dir), lexnames=lexnames,
-                    version=BUILD_VERSION)
+                    code=code_digest(__name__))
     corpora = cache / "nltk_data" / "corpora"
     target = corpora / f"wordnet-3.0-debian-{key}"
     manifest = target / "MANIFEST"

@@ -4,11 +4,15 @@
 each row of that run carries (in `runs.json` and in its `scores.json` objects beside the
 scorer's signature). The settings are:
 
-- `package`, `python` and the versions of the libraries that make the resources and answers;
-- `wordnet` (the backend spec: `LEXSUB_WORDNET`), the frequency sources of the baselines and of
-  cmlc's prior, the neighbour threshold, and `relations-tokens` (the corpus sample of the
-  relation counts, `LEXSUB_RELATIONS_TOKENS`) when the run read the relation counts, and the
-  plug-ins loaded (`--plugin`, entry points), if any;
+- `package`, `code` (the identity of the package's code: `core.code_identity`, normalised so
+  that comments and docstrings do not count), `python` and the versions of the libraries that
+  make the resources and answers;
+- `wordnet` (the backend spec: `LEXSUB_WORDNET`) and, for NLTK's reader, `wordnet-files` (the
+  content identity of the database files it reads: Debian's, or `LEXSUB_WORDNET_DIR`'s), the
+  frequency sources of the baselines and of cmlc's prior, the neighbour threshold, and
+  `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
+  when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
+  if any, each with the digest of its file;
 - `resource:<stage>`, for every built resource the run read: its cache entry and checksum
   (the parser's is a digest of its model files).
 
@@ -27,11 +31,12 @@ import os
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import sealed_checksum, tree_sha256
+from lexsub_baselines.core.cache import file_sha256, sealed_checksum, tree_sha256
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
 
@@ -126,12 +131,14 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
     """
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
+    from lexsub_baselines.core.code_identity import package_identity
     from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
     from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
 
     values: dict[str, str] = {
         "package": f"lexsub_baselines {__version__}",
+        "code": package_identity(memo=roots.cache)[:12],
         "python": f"{sys.version_info.major}.{sys.version_info.minor}",
         "wordnet": ":".join(parse_spec(os.environ.get(WORDNET_ENV) or "nltk")),
         "baseline-frequency": BASELINE_FREQUENCY,
@@ -139,8 +146,10 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         "neighbour-min-count": str(SYSTEM_MIN_COUNT),
         "cache": str(roots.cache.resolve()),
     }
+    if values["wordnet"].startswith("nltk"):
+        values["wordnet-files"] = wordnet_files_identity()
     if plugins := loaded_plugins():  # a user's components can change any row
-        values["plugins"] = ", ".join(plugins)
+        values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
         values["relations-tokens"] = ResourceSettings.from_env().relations.label()
     values.update({f"version:{name}": _library_version(name) for name in LIBRARIES})
@@ -148,6 +157,41 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
             values[f"resource:{stage}"] = fingerprint
     return RunSettings(tuple(sorted(values.items())))
+
+
+def wordnet_files_identity() -> str:
+    """Return the content identity of the WordNet database files NLTK's reader reads (where
+    `LEXSUB_WORDNET_DIR` or Debian puts them), or `absent`."""
+    from lexsub_baselines.resources.wordnet_files import wordnet_location
+    from lexsub_baselines.resources.wordnet_nltk import WORDNET_FILES
+
+    folder, _ = wordnet_location()
+    digest = hashlib.sha256()
+    for name in WORDNET_FILES:
+        path = folder / name
+        if not path.is_file():
+            return "absent"
+        digest.update(f"{name}\0{_file_digest(path)}\n".encode())
+    return digest.hexdigest()[:12]
+
+
+def _file_digest(path: Path) -> str:
+    status = path.stat()
+    return _memo_digest(path, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+@lru_cache(maxsize=64)
+def _memo_digest(path: Path, size: int, mtime_ns: int, ctime_ns: int) -> str:
+    return file_sha256(path)
+
+
+def _plugin_label(name: str) -> str:
+    """Return a plug-in's name with the digest of its file (`my_systems@1a2b3c4d5e6f`)."""
+    module = sys.modules.get(name) or sys.modules.get(f"lexsub_plugin_{Path(name).stem}")
+    file = getattr(module, "__file__", None)
+    if file is None or not Path(file).is_file():
+        return name
+    return f"{name}@{file_sha256(Path(file))[:12]}"
 
 
 def merged(records: Iterable[Mapping[str, str]]) -> dict[str, str]:

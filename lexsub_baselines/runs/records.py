@@ -1,8 +1,14 @@
 """`results/runs.json`: what each system answered on each dataset, and the settings of each row.
 
-    {"format": 2,
+    {"format": 3, "current": "<id of the newest run>", "scores_sha256": "<of scores.json>",
      "settings": {"<id>": {"wordnet": "nltk", "relations-tokens": "all", ...}},
-     "runs": {"<dataset>": {"<system>": {"answered": 1710, ..., "settings": "<id>"}}}}
+     "runs": {"<dataset>": {"<system>": {"answered": 1710, "files": {"best": "…"},
+                                         "sha256": {"best": "…"}, ..., "settings": "<id>"}}}}
+
+Each record vouches for its answer files by their content (`sha256`); `current` is the
+settings id of the run that wrote the file (the group whose rows are unmarked), so the
+report and the explorer mark the same rows as `tables.md`; `scores_sha256` ties the file to
+the `scores.json` written with it (`runs.store` replaces both together).
 
 `lexsub baselines --systems …` replaces some rows and keeps the others; it refuses to keep a
 row whose settings conflict with the new run's (`conflicting`) unless told to mark them. The
@@ -32,7 +38,9 @@ __all__ = ["UNKNOWN", "RunsFile", "describe_mixed", "read_runs", "settings_secti
 #: The settings id of rows written before settings were recorded.
 UNKNOWN = "unrecorded"
 
-FORMAT = 2
+FORMAT = 3
+#: The earlier layouts this version still reads (no digests: their files are not vouched for).
+READABLE = (2, 3)
 
 
 @dataclass
@@ -46,6 +54,23 @@ class RunsFile:
 
     settings: dict[str, dict[str, str]] = field(default_factory=dict)
     runs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    current: str = ""
+    scores_sha256: str | None = None
+
+    def newest(self) -> str:
+        """Return the settings id of the newest run (`current`), or, for a file that does not
+        record it, the id most rows were made under (then the smallest id)."""
+        if self.current in self.settings:
+            return self.current
+        counts: dict[str, int] = {}
+        for _, _, record in self.rows():
+            counts[self.settings_of(record)] = counts.get(self.settings_of(record), 0) + 1
+        return min(counts, key=lambda i: (-counts[i], i)) if counts else UNKNOWN
+
+    def marks(self) -> dict[tuple[str, str], str]:
+        """Return (dataset, system) -> mark of every row outside the newest run's group: what
+        every table, the report and the explorer show (`settings_section`)."""
+        return settings_section(self, self.newest())[0] if self.runs else {}
 
     def rows(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
         """Yield (dataset, system, record) of every row."""
@@ -130,12 +155,21 @@ class RunsFile:
                     mixed[other] = conflicts(self.settings[other], reference)
         return mixed
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the file's JSON, keeping only settings that some row refers to."""
+    def to_json(self, scores_sha256: str | None = None) -> dict[str, Any]:
+        """Return the file's JSON, keeping only settings that some row refers to.
+
+        Arguments:
+            scores_sha256: the sha256 of the `scores.json` written with it.
+        """
         used = {self.settings_of(record) for _, _, record in self.rows()}
-        return {"format": FORMAT,
-                "settings": {k: v for k, v in sorted(self.settings.items()) if k in used},
-                "runs": self.runs}
+        data: dict[str, Any] = {"format": FORMAT}
+        if self.current:
+            data["current"] = self.current
+        if scores_sha256 is not None:
+            data["scores_sha256"] = scores_sha256
+        data["settings"] = {k: v for k, v in sorted(self.settings.items()) if k in used}
+        data["runs"] = self.runs
+        return data
 
 
 def read_runs(path: Path) -> RunsFile:
@@ -148,8 +182,10 @@ def read_runs(path: Path) -> RunsFile:
     data = load_json(path, remedy)
     if not isinstance(data, dict):
         raise LexsubError(f"{path}: not a runs file (a JSON object is expected); {remedy}")
-    if data.get("format") == FORMAT:
-        return RunsFile(dict(data.get("settings", {})), dict(data.get("runs", {})))
+    if data.get("format") in READABLE:
+        sha = data.get("scores_sha256")
+        return RunsFile(dict(data.get("settings", {})), dict(data.get("runs", {})),
+                        str(data.get("current", "")), sha if isinstance(sha, str) else None)
     return RunsFile({}, {k: v for k, v in data.items() if isinstance(v, dict)})
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.core.cache import atomic_write_text
+from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import Dataset
@@ -37,6 +37,7 @@ __all__ = [
     "RunRecord",
     "answer_dataset",
     "file_stem",
+    "json_text",
     "run_system",
     "score_files",
     "write_answers",
@@ -64,6 +65,7 @@ class RunRecord:
         scored: False when the dataset has no gold for these answers (e.g. Spanish answers
             for English-only data); `note` says why.
         note: why scoring was skipped, or "".
+        digests: kind -> the sha256 of the file written (`runs.json` vouches for its content).
     """
 
     dataset: str
@@ -75,6 +77,7 @@ class RunRecord:
     out: Path
     scored: bool = True
     note: str = ""
+    digests: tuple[tuple[str, str], ...] = ()
 
     def paths(self) -> list[tuple[str, Path]]:
         """Return (kind, path) of every answer file."""
@@ -89,7 +92,7 @@ class RunRecord:
         """Return the record as JSON-ready data (no timing: outputs stay byte-identical)."""
         return {"instances": self.instances, "answered": self.answered,
                 "unanswered": self.unanswered, "files": dict(self.files),
-                "scored": self.scored, "note": self.note}
+                "sha256": dict(self.digests), "scored": self.scored, "note": self.note}
 
 
 def answer_dataset(system: System, dataset: Dataset, progress: bool = True) -> dict[str, Answers]:
@@ -113,8 +116,9 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
     files = write_answers(system, dataset, answers, out_dir)
     main_kind = system.kinds[0]
     answered = sum(1 for a in answers.values() if a.for_kind(main_kind))
+    digests = tuple((kind, file_sha256(out_dir / relative)) for kind, relative in files)
     return RunRecord(dataset.name, system.name, len(answers), answered, seconds, files,
-                     out_dir, scored=score, note=note)
+                     out_dir, scored=score, note=note, digests=digests)
 
 
 def answer_kinds(system: System, dataset: Dataset) -> tuple[str, ...]:
@@ -182,9 +186,14 @@ def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
     return results
 
 
+def json_text(data: Any) -> str:
+    """Return `data` as the stable, sorted, indented JSON the results files hold."""
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
 def write_json(path: Path, data: Any) -> None:
     """Write `data` as stable, sorted, indented JSON, atomically."""
-    atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    atomic_write_text(path, json_text(data))
 
 
 def load_json(path: Path, remedy: str = "re-run `lexsub baselines`, or delete the file") -> Any:

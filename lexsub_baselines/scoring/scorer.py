@@ -47,7 +47,7 @@ from lexsub_baselines.scoring.measures import (
 from lexsub_baselines.scoring.notes import attempt_notes, unknown_id_problems
 from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
 from lexsub_baselines.scoring.report import Block, ScoreReport
-from lexsub_baselines.scoring.signature import Signature
+from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
 
 __all__ = ["GOLD_KINDS", "KINDS", "MEASURE_SETS", "GoldInput", "GoldKind", "Scorer",
@@ -255,7 +255,7 @@ class Scorer:
         return Signature(kind, prof.name, self._labels[mw], subset, total, total_mode,
                          _version(), dups=("once" if prof.dedupe_oot else "counted")
                          if oot else None, cap=prof.oot_cap if oot else None,
-                         deviations=prof.deviations)
+                         deviations=prof.deviations, code=scoring_code())
 
     def _score_mw(self, answers: SystemAnswers, notes: list[str], extras: bool) -> ScoreReport:
         gold = self.mw_gold()

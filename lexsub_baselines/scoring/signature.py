@@ -1,9 +1,10 @@
 """Signatures: the settings that produced a score, printed beside it and stored with it.
 
 Like sacrebleu's, a signature is built from explicit fields and rendered as
-`best|profile:official|gold:key/gold#5f0e3b1c|subset:all|T:1696|TM:1230|v:0.1.0`; JSON is
-emitted from the fields, never by parsing the string. Every departure of the profile from
-the original scorer shows in the `dev` field.
+`best|profile:official|gold:key/gold#5f0e3b1c|subset:all|T:1696|TM:1230|code:…|v:0.1.0`;
+JSON is emitted from the fields, never by parsing the string. Every departure of the profile
+from the original scorer shows in the `dev` field; `code` is the identity of the scoring code
+(`scoring_code`), so two figures of the same version but other code do not look alike.
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Signature", "gold_label"]
+__all__ = ["Signature", "gold_label", "scoring_code"]
+
+
+def scoring_code() -> str:
+    """Return the identity of the scorers' code (`core.code_identity.code_digest` of the
+    `scoring` package and what it imports), 12 hex digits."""
+    from lexsub_baselines.core.code_identity import code_digest
+
+    return code_digest("lexsub_baselines.scoring")[:12]
 
 
 def gold_label(path: Path, name: str | None = None) -> str:
@@ -40,6 +49,7 @@ class Signature:
         deviations: the profile's departures from the original scorer.
         version: the toolkit version.
         extra: further (key, value) settings, e.g. (`k`, `1`) for coverage.
+        code: the identity of the code that computed the figure (`scoring_code()`).
     """
 
     measure: str
@@ -53,6 +63,7 @@ class Signature:
     cap: int | None = None
     deviations: tuple[str, ...] = ()
     extra: tuple[tuple[str, str], ...] = field(default=())
+    code: str | None = None
 
     def fields(self) -> dict[str, str]:
         """Return the fields in printed order (the measure under the key `measure`)."""
@@ -67,6 +78,8 @@ class Signature:
         if self.deviations:
             out["dev"] = "+".join(self.deviations)
         out.update(self.extra)
+        if self.code is not None:
+            out["code"] = self.code
         out["v"] = self.version
         return out
 

@@ -9,13 +9,14 @@ first and the field below (the report's headline, where the field's rows are mut
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lexsub_baselines.tables.published import FIELD, FIELD_OOT_DUPLICATES, FIELD_SUBSETS
-from lexsub_baselines.tables.table import Cell, Table, rows_of
+from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 
-__all__ = ["FIELD_DATASET", "FIELD_MEASURES", "field_table", "scored_row"]
+__all__ = ["FIELD_DATASET", "FIELD_MEASURES", "field_table", "field_tables", "ours_on_the_field",
+           "scored_row"]
 
 #: The dataset of the field's figures.
 FIELD_DATASET = "semeval2007-test"
@@ -38,8 +39,8 @@ def scored_row(scores: Mapping[str, Any]) -> dict[str, float]:
 
 
 def field_table(kind: str, ours: Mapping[str, Mapping[str, float]], ranked: bool = True,
-                title: str = "", source: tuple[str, str] = ("ours", "results/scores.json")
-                ) -> Table:
+                title: str = "", source: tuple[str, str] = ("ours", "results/scores.json"),
+                marks: Marks | None = None) -> Table:
     """Return the field's `kind` rows with `ours` ({system: scored_row}) among or above them.
 
     Arguments:
@@ -48,6 +49,7 @@ def field_table(kind: str, ours: Mapping[str, Mapping[str, float]], ranked: bool
         ranked: rank every row by recall (else ours first, then the field, muted).
         title: the table's title (default: says what it compares).
         source: how `ours` is labelled in the source column, and where it comes from.
+        marks: (dataset, system) -> the settings marks of our rows (as in tables.md).
     """
     field = [(f"{row.system}" + ("*" if kind == "oot" and row.system in
                                  FIELD_OOT_DUPLICATES else ""), "2007 field", dict(row.values))
@@ -68,4 +70,22 @@ def field_table(kind: str, ours: Mapping[str, Mapping[str, float]], ranked: bool
     return Table(title or f"the SemEval-2007 field — {kind}" + (", ranked by R" if ranked
                                                                else ""),
                  ("system", "source", *(label for _, label in FIELD_MEASURES)),
-                 rows_of(cells), note=note, muted=muted)
+                 rows_of(cells), note=note, muted=muted,
+                 marks=tuple("" if i in muted else mark_of(marks, [FIELD_DATASET], name)
+                             for i, (name, *_) in enumerate(rows)))
+
+
+def ours_on_the_field(scores: Mapping[str, Any], kind: str,
+                      systems: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
+    """Return {system: figures} of our `kind` rows on the field's dataset (`scores.json` data),
+    of `systems` only when given."""
+    rows = scores.get(FIELD_DATASET, {})
+    chosen = [s for s in (systems if systems is not None else rows) if kind in rows.get(s, {})]
+    return {system: scored_row(rows[system][kind]) for system in chosen}
+
+
+def field_tables(scores: Mapping[str, Any], marks: Marks | None = None) -> list[Table]:
+    """Return the best and oot field tables with every system of ours ranked among the teams
+    (`tables.md`), our rows marked as everywhere else."""
+    return [field_table(kind, ours, marks=marks) for kind in ("best", "oot")
+            if (ours := ours_on_the_field(scores, kind))]

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
+from lexsub_baselines.tables.field import field_tables
 from lexsub_baselines.tables.published import (
     PUBLISHED,
     PUBLISHED_BY_POS,
@@ -21,9 +21,17 @@ from lexsub_baselines.tables.published import (
     published_row,
 )
 from lexsub_baselines.tables.swords import is_swords_scores, swords_beside_semeval, swords_table
-from lexsub_baselines.tables.table import POS_NAMES, Cell, Table, markdown_rows, rows_of
+from lexsub_baselines.tables.table import (
+    POS_NAMES,
+    Cell,
+    Marks,
+    Table,
+    mark_of,
+    markdown_rows,
+    rows_of,
+)
 
-__all__ = ["BEYOND_JABBARI", "PublishedComparison", "ours_on_the_field", "published_comparisons",
+__all__ = ["BEYOND_JABBARI", "PublishedComparison", "published_comparisons",
            "published_tables", "render_tables"]
 
 # --- results/tables.md and the report's headline ---------------------------------------
@@ -139,41 +147,26 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> Table | None:
                  header, rows_of(rows), digits=3, signed=_signed(header), note=note)
 
 
-def _markdown_section(table: Table | None, marks: Mapping[str, str] | None = None
-                      ) -> list[str]:
+def _markdown_section(table: Table | None) -> list[str]:
     """Return a tables.md section: the title as a level-3 heading, systems as `code`, each
     followed by its mark (`†1`: made under other settings) if it has one."""
     if table is None:
         return []
-    marks = marks or {}
-    rows = [[f"`{row[0]}`" + (f" {marks[str(row[0])]}" if str(row[0]) in marks else ""),
-             *row[1:]] for row in table.formatted()]
+    rows = [[f"`{raw[0]}`" + (f" {mark}" if (mark := table.marks[n] if n < len(table.marks)
+                                              else "") else ""), *row[1:]]
+            for n, (raw, row) in enumerate(zip(table.rows, table.formatted(), strict=True))]
     note = [table.note, ""] if table.note else []
     return [f"### {table.title}", "", *note, *markdown_rows(table.header, rows), ""]
 
 
-def ours_on_the_field(scores: Mapping[str, Any], kind: str,
-                      systems: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
-    """Return {system: figures} of our `kind` rows on the field's dataset (`scores.json` data),
-    of `systems` only when given."""
-    rows = scores.get(FIELD_DATASET, {})
-    chosen = [s for s in (systems if systems is not None else rows) if kind in rows.get(s, {})]
-    return {system: scored_row(rows[system][kind]) for system in chosen}
-
-
-def _field_sections(scores: Mapping[str, Any]) -> list[str]:
-    lines: list[str] = []
-    for kind in ("best", "oot"):
-        ours = ours_on_the_field(scores, kind)
-        if ours:
-            lines += _markdown_section(field_table(kind, ours))
-    return ["## the SemEval-2007 field", "", *lines] if lines else []
+def _marked(table: Table | None, marks: Marks | None, *datasets: str) -> Table | None:
+    return None if table is None else table.marked(marks, datasets)
 
 
 def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
                   skipped: Mapping[str, Any] | None = None,
                   failed: Mapping[str, str] | None = None,
-                  marks: Mapping[tuple[str, str], str] | None = None,
+                  marks: Marks | None = None,
                   settings: Sequence[str] = ()) -> str:
     """Return the markdown of every table for `scores` (dataset → system → kind → JSON).
 
@@ -183,7 +176,7 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
         skipped: dataset → system → reason, for systems that ran without scoring.
         failed: system → why it could not run.
         marks: (dataset, system) → a mark after the system's name (rows made under other
-            settings, `runs_file.settings_section`).
+            settings, `runs.records.settings_section`), in every table the row appears in.
         settings: the markdown lines of the settings section, shown last.
     """
     lines = ["# Regenerated baselines", "",
@@ -192,18 +185,20 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
              "own evaluation.", ""]
     for dataset, systems in scores.items():
         lines += [f"## {dataset}", ""]
-        marked = {system: mark for (where, system), mark in (marks or {}).items()
-                  if where == dataset}
         if is_swords_scores(systems):
-            lines += _markdown_section(swords_table(dataset, systems, runs.get(dataset, {})),
-                                       marked)
+            lines += _markdown_section(_marked(swords_table(dataset, systems,
+                                                            runs.get(dataset, {})),
+                                               marks, dataset))
             continue
         for kind in ("best", "oot", "mw"):
-            lines += _markdown_section(_kind_table(dataset, kind, systems,
-                                                   runs.get(dataset, {})), marked)
-        lines += _markdown_section(_by_pos_table(dataset, systems), marked)
-    lines += _markdown_section(swords_beside_semeval(scores))
-    lines += _field_sections(scores)
+            lines += _markdown_section(_marked(_kind_table(dataset, kind, systems,
+                                                           runs.get(dataset, {})),
+                                               marks, dataset))
+        lines += _markdown_section(_marked(_by_pos_table(dataset, systems), marks, dataset))
+    lines += _markdown_section(swords_beside_semeval(scores, marks=marks))
+    if field := field_tables(scores, marks):
+        lines += ["## the SemEval-2007 field", ""]
+        lines += [line for table in field for line in _markdown_section(table)]
     for dataset, reasons in (skipped or {}).items():
         if reasons:
             lines += [f"## {dataset} — not scored", ""]
@@ -277,13 +272,15 @@ def published_comparisons(scores: Mapping[str, Any]) -> list[PublishedComparison
 
 
 def published_tables(comparisons: Sequence[PublishedComparison], scores: Mapping[str, Any],
-                     links: Mapping[tuple[str, str], str] | None = None) -> list[Table]:
+                     links: Mapping[tuple[str, str], str] | None = None,
+                     marks: Marks | None = None) -> list[Table]:
     """Return the headline tables: best/oot rows, mw rows, Jabbari's by-PoS rows.
 
     Arguments:
         comparisons: from `published_comparisons`.
         scores: the `scores.json` data (for the by-PoS rows).
         links: (dataset, system) -> an address for the row (the instance explorer).
+        marks: (dataset, system) -> the row's settings mark (as in tables.md).
     """
     links = links or {}
     tables = []
@@ -303,10 +300,12 @@ def published_tables(comparisons: Sequence[PublishedComparison], scores: Mapping
                 f"Published rows — {what}: ours beside the paper's", tuple(header),
                 rows_of(rows), signed=_signed(header), link_column=1,
                 links=tuple(links.get((c.dataset, c.system)) for c in chosen),
+                marks=tuple(mark_of(marks, [c.dataset], c.system) for c in chosen),
+                mark_column=1,
                 note=("Ours from results/scores.json (official scorer), paper from "
                       "lexsub_baselines/published.py; Δ = ours − paper in points; — where "
                       "results/scores.json has no such row.")))
     by_pos = _by_pos_table(PUBLISHED_BY_POS_DATASET, scores.get(PUBLISHED_BY_POS_DATASET, {}))
     if by_pos is not None:
-        tables.append(by_pos)
+        tables.append(by_pos.marked(marks, [PUBLISHED_BY_POS_DATASET]))
     return tables

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lexsub_baselines.tables.table import Cell, Table, rows_of
+from lexsub_baselines.tables.table import Cell, Marks, Table, rows_of
 
 __all__ = ["SWORDS_COLUMNS", "is_swords_scores", "swords_beside_semeval", "swords_table"]
 
@@ -61,8 +61,10 @@ def swords_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, An
 
 
 def swords_beside_semeval(scores: Mapping[str, Any], swords: str = "swords-test",
-                          semeval: str = "semeval2007-test") -> Table | None:
-    """Return each system's SWORDS F@10 beside its SemEval-2007 best and oot recall."""
+                          semeval: str = "semeval2007-test", marks: Marks | None = None
+                          ) -> Table | None:
+    """Return each system's SWORDS F@10 beside its SemEval-2007 best and oot recall (a row
+    carries the marks of its rows on both datasets)."""
     on_swords, on_semeval = scores.get(swords, {}), scores.get(semeval, {})
     rows: list[list[Cell]] = []
     for system, kinds in on_swords.items():
@@ -80,4 +82,5 @@ def swords_beside_semeval(scores: Mapping[str, Any], swords: str = "swords-test"
               "lenient-c F@10", f"{semeval} best R", "oot R")
     return Table(f"{swords} beside {semeval}", header, rows_of(rows),
                  note=f"SWORDS F@10 ({swords}, the benchmark's evaluation) and SemEval-2007 "
-                      f"recall ({semeval}, official scorer) of the same systems, ours only.")
+                      f"recall ({semeval}, official scorer) of the same systems, ours only."
+                 ).marked(marks, (swords, semeval))

@@ -9,11 +9,27 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["POS_NAMES", "Cell", "Table", "fmt", "markdown_rows", "rows_of"]
+__all__ = ["POS_NAMES", "Cell", "Marks", "Table", "fmt", "mark_of", "markdown_rows", "rows_of"]
+
+#: (dataset, system) -> the mark of a row made under other settings than the unmarked rows
+#: (`†1`; `runs.records.settings_section` decides them, every table shows the same).
+Marks = Mapping[tuple[str, str], str]
+
+
+def mark_of(marks: Marks | None, datasets: Sequence[str], system: str) -> str:
+    """Return the mark(s) of `system`'s rows on `datasets` (a row drawn from several datasets
+    carries each of their marks once), or "".
+
+    >>> mark_of({("test", "lin"): "†1"}, ["trial", "test"], "lin")
+    '†1'
+    """
+    marks = marks or {}
+    found = [marks[(dataset, system)] for dataset in datasets if (dataset, system) in marks]
+    return " ".join(dict.fromkeys(found))
 
 #: PoS tag -> the name tables use.
 POS_NAMES: dict[str, str] = {"n": "nouns", "v": "verbs", "a": "adjectives", "r": "adverbs"}
@@ -50,6 +66,9 @@ class Table:
             report links its rows to the instance explorer.
         link_column: the column whose cells carry the links.
         muted: indices of rows shown greyed in HTML (reference lines, e.g. the 2007 field).
+        marks: one mark per row (or none): `†1` after the cell in `mark_column` for a row made
+            under other settings than the unmarked rows (`mark_of`).
+        mark_column: the column whose cells carry the marks (the system's).
     """
 
     title: str
@@ -61,11 +80,22 @@ class Table:
     links: tuple[str | None, ...] = ()
     link_column: int = 0
     muted: frozenset[int] = frozenset()
+    marks: tuple[str, ...] = ()
+    mark_column: int = 0
 
     def formatted(self) -> list[list[str]]:
-        """Return every cell as the text the table shows."""
-        return [[fmt(c, self.digits, i in self.signed) for i, c in enumerate(row)]
+        """Return every cell as the text the table shows (a row's mark after its system)."""
+        rows = [[fmt(c, self.digits, i in self.signed) for i, c in enumerate(row)]
                 for row in self.rows]
+        for row, mark in zip(rows, self.marks, strict=False):
+            if mark and len(row) > self.mark_column:
+                row[self.mark_column] += f" {mark}"
+        return rows
+
+    def marked(self, marks: Marks | None, datasets: Sequence[str]) -> Table:
+        """Return the table with each row's mark: its system (in `mark_column`) on `datasets`."""
+        found = tuple(mark_of(marks, datasets, str(row[self.mark_column])) for row in self.rows)
+        return replace(self, marks=found if any(found) else ())
 
     def _link(self, row: int) -> str | None:
         return self.links[row] if row < len(self.links) else None
@@ -108,8 +138,11 @@ class Table:
 
     def to_json(self) -> dict[str, Any]:
         """Return the table as JSON-ready data."""
-        return {"title": self.title, "header": list(self.header),
-                "rows": [list(r) for r in self.rows], "note": self.note}
+        data: dict[str, Any] = {"title": self.title, "header": list(self.header),
+                                "rows": [list(r) for r in self.rows], "note": self.note}
+        if self.marks:
+            data["marks"] = list(self.marks)
+        return data
 
 
 def rows_of(rows: Sequence[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:

@@ -1,7 +1,8 @@
 """The corpus cleaners: WikiExtractor and Project Gutenberg text to clean paragraphs.
 
-What `corpora` streams (its docstring describes what each cleaner removes); bump
-`corpora.CLEANER_VERSION` when the output here changes.
+What `corpora` streams (its docstring describes what each cleaner removes). What is built
+from the cleaned text is keyed by the code that builds it (`core.code_identity`), this module
+included, so a change here rebuilds what it feeds.
 """
 
 from __future__ import annotations

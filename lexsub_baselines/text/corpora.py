@@ -47,7 +47,6 @@ from lexsub_baselines.text.cleaning import (
 from lexsub_baselines.text.cleaning import read_lines as _lines
 
 __all__ = [
-    "CLEANER_VERSION",
     "CORPORA",
     "CorpusSpec",
     "Shard",
@@ -64,11 +63,6 @@ __all__ = [
     "plan_shards",
     "wikiextractor_paragraphs",
 ]
-
-
-#: Bump when the cleaners' output changes; caches built from `iter_paragraphs` key on it.
-#: 2: all three Gutenberg licence layouts, credits/notes/captions dropped.
-CLEANER_VERSION = 2
 
 
 @dataclass(frozen=True)

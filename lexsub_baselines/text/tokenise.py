@@ -7,9 +7,9 @@ PTB's ```` `` ````/`''`), hyphenated words and abbreviations with inner periods 
 (`back-end`, `U.S.`, `e.g.`, `Mr.`). An n-gram model only helps if its training text looks like
 the text it scores, so the corpus is tokenised the same way, one sentence per line.
 
-This is our own regular-expression tokeniser (version `TOKENISER_VERSION`, part of the LM cache
-key); it is not a port of any other tokeniser. Differences from the task's text that remain:
-the task data has a few mojibake tokens (`itÃ¢Â€Â™s`) that no corpus contains.
+This is our own regular-expression tokeniser (its code is part of the LM's cache key, through
+`core.code_identity`); it is not a port of any other tokeniser. Differences from the task's
+text that remain: the task data has a few mojibake tokens (`itÃ¢Â€Â™s`) that no corpus contains.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import re
 from collections.abc import Iterable, Iterator
 
 __all__ = [
-    "TOKENISER_VERSION",
     "normalise_token",
     "split_sentences",
     "tokenise",
@@ -26,7 +25,6 @@ __all__ = [
 ]
 
 #: Bump when the output of `tokenise` or `split_sentences` changes (it keys the LM cache).
-TOKENISER_VERSION = "ptb-like.v2"
 
 # Characters mapped before tokenising: curly quotes and primes to ASCII, dashes to "--".
 _TRANSLATE = str.maketrans({

@@ -252,10 +252,13 @@
   }
 
   // a system's name cell, with the settings id its row was made under (runs.json)
+  // and its mark (as in tables.md) when it was made under other settings than unmarked rows
   function systemCell(ds, system, j) {
+    var mark = j < 0 || !ds.marks ? "" : ds.marks[j];
     return '<td class="sys"' + (j < 0 ? "" : ' title="made under settings '
       + esc(ds.settings[j]) + ' (results/runs.json)"') + '><span class="swatch" style="background:'
-      + esc(system.colour) + '"></span>' + esc(system.name) + "</td>";
+      + esc(system.colour) + '"></span>' + esc(system.name)
+      + (mark ? ' <span class="mark">' + esc(mark) + "</span>" : "") + "</td>";
   }
 
   // a SWORDS target: its paragraph, the labelled substitutes, each system's top 10 marked

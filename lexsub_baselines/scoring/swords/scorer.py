@@ -25,7 +25,7 @@ from lexsub_baselines.resources.morphy import load_morphy
 from lexsub_baselines.resources.wordnet_files import wordnet_location
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.scorer import Scorer
-from lexsub_baselines.scoring.signature import Signature
+from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
     ACCEPTABLE,
@@ -119,7 +119,8 @@ class SwordsScorer(Scorer):
         signature = Signature("swords", PROFILE, gold.label, name, len(gold.targets), None,
                               _version(), deviations=deviations,
                               extra=(("lemma", self.lemmatise.name), ("c", f"{CONCEIVABLE:g}"),
-                                     ("a", f"{ACCEPTABLE:g}"), ("k", str(_K))))
+                                     ("a", f"{ACCEPTABLE:g}"), ("k", str(_K))),
+                              code=scoring_code())
         return SwordsBlock(name, metrics.values, metrics.undefined, gap, weightless, signature)
 
     # The override returns SWORDS's report, not SemEval's: `Scorer(gold)` hands SWORDS gold to

@@ -1,0 +1,167 @@
+"""A results folder's record, kept whole: written together, read back checked.
+
+`lexsub baselines` records its rows in three files — `scores.json` (the figures),
+`runs.json` (how each row was made, and the answer files it vouches for) and `tables.md`
+(what both say, rendered). They are replaced together or not at all (`commit`): each is
+written to `.pending/`, then `.pending/COMMIT` names them with their digests (the commit
+point), then each is moved into place. A build killed before `COMMIT` leaves the old record
+(its `.pending/` is discarded on the next read); one killed after it is finished on the next
+read (`recover`), so new scores are never paired with old settings. `runs.json` carries the
+digest of the `scores.json` written with it, so a hand-edited or restored half is noticed
+(`check_pair`).
+
+`runs.json` vouches for each answer file by the sha256 of its content (`vouched`): a file
+rewritten since (`lexsub run` into the folder, a hand edit) is *changed*, left out of the
+analyses and named in their notes, never analysed under the old record's settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.core.cache import atomic_write_text, file_sha256
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.runs.records import RunsFile, read_runs
+
+__all__ = ["PENDING", "RECORD_FILES", "Vouched", "check_pair", "commit", "recover", "text_sha256",
+           "vouched"]
+
+#: The files of a results folder's record, replaced together.
+RECORD_FILES: tuple[str, ...] = ("scores.json", "runs.json", "tables.md")
+#: The staging folder of a commit in progress.
+PENDING = ".pending"
+_COMMIT = "COMMIT"
+
+
+def text_sha256(text: str) -> str:
+    """Return the sha256 of `text` as written (UTF-8)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    from filelock import FileLock
+
+    out.mkdir(parents=True, exist_ok=True)
+    with FileLock(out / ".record.lock", mode=0o666):
+        yield
+
+
+def commit(out: Path, texts: Mapping[str, str]) -> None:
+    """Replace the files `texts` names (under `out`) together, or not at all.
+
+    Raises:
+        LexsubError: the folder cannot be written (the message names it).
+    """
+    with _locked(out):
+        _recover(out)
+        pending = out / PENDING
+        try:
+            pending.mkdir(exist_ok=True)
+            for name, text in texts.items():
+                atomic_write_text(pending / name, text)
+            atomic_write_text(pending / _COMMIT, json.dumps(
+                {name: text_sha256(text) for name, text in texts.items()}, sort_keys=True))
+        except OSError as error:
+            shutil.rmtree(pending, ignore_errors=True)
+            raise LexsubError(f"cannot write the results record in {out} ({error.strerror}); "
+                              "give a writable --out") from None
+        _roll_forward(out)
+
+
+def recover(out: Path) -> str | None:
+    """Finish or discard a commit a killed run left in `out`; return what was done
+    (`finished`, `discarded`) or None when there was nothing to do."""
+    if not (out / PENDING).exists():
+        return None
+    with _locked(out):
+        return _recover(out)
+
+
+def _recover(out: Path) -> str | None:
+    pending = out / PENDING
+    if not pending.exists():
+        return None
+    if (pending / _COMMIT).is_file():
+        _roll_forward(out)
+        return "finished"
+    shutil.rmtree(pending, ignore_errors=True)  # killed before its commit point
+    return "discarded"
+
+
+def _roll_forward(out: Path) -> None:
+    pending = out / PENDING
+    listed = json.loads((pending / _COMMIT).read_text(encoding="utf-8"))
+    for name, digest in listed.items():
+        staged = pending / name
+        if not staged.is_file():
+            continue  # moved before the run was killed
+        if file_sha256(staged) != digest:
+            raise LexsubError(f"{staged}: its content is not what the commit recorded; delete "
+                              f"{pending} and re-run `lexsub baselines --out {out}`")
+        os.replace(staged, out / name)
+    (pending / _COMMIT).unlink()
+    shutil.rmtree(pending, ignore_errors=True)
+
+
+def check_pair(out: Path, runs: RunsFile | None = None) -> RunsFile:
+    """Return `runs.json` of `out` after checking that `scores.json` is the one written with
+    it (finishing an interrupted commit first).
+
+    Raises:
+        LexsubError: `scores.json` changed since (the message says what to do).
+    """
+    recover(out)
+    runs = runs if runs is not None else read_runs(out / "runs.json")
+    scores = out / "scores.json"
+    if runs.scores_sha256 is not None and scores.is_file() \
+            and file_sha256(scores) != runs.scores_sha256:
+        raise LexsubError(f"{scores} is not the one {out / 'runs.json'} was written with (edited "
+                          "or restored apart): its rows cannot be tied to their settings; "
+                          f"re-run `lexsub baselines --out {out}` (or restore both files)")
+    return runs
+
+
+@dataclass(frozen=True)
+class Vouched:
+    """An answer file a record of `runs.json` names.
+
+    Attributes:
+        dataset, system, kind: the row and the file's kind.
+        path: the file.
+        scored: False for a record `"scored": false` (recorded, not analysed).
+        state: `ok` (its content is what the record vouched for), `changed` (rewritten
+            since), `missing`, or `unvouched` (a record of an older layout, with no digest).
+    """
+
+    dataset: str
+    system: str
+    kind: str
+    path: Path
+    scored: bool
+    state: str
+
+
+def vouched(out: Path) -> Iterator[Vouched]:
+    """Yield every answer file the records of `out/runs.json` name, with its state."""
+    for dataset, system, record in check_pair(out).rows():
+        files = record.get("files") if isinstance(record, dict) else None
+        digests: Mapping[str, Any] = record.get("sha256") or {}
+        for kind, relative in (files.items() if isinstance(files, dict) else ()):
+            path = out / str(relative)
+            expected = digests.get(kind) if isinstance(digests, Mapping) else None
+            if not path.is_file():
+                state = "missing"
+            elif not isinstance(expected, str):
+                state = "unvouched"
+            else:
+                state = "ok" if file_sha256(path) == expected else "changed"
+            yield Vouched(dataset, system, kind, path, record.get("scored") is not False, state)

@@ -1,0 +1,182 @@
+"""The code behind a figure: edit a builder, and exactly the caches it builds get new keys.
+
+Each test edits a copy of the package (`lexsub_baselines/` copied under tmp) and compares
+digests, or cache paths computed by a process that imports the copy, with the original's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.core.code_identity import (
+    PACKAGE_DIR,
+    code_digest,
+    exact_package_digest,
+    package_identity,
+)
+
+#: The module that builds each cached resource (what its key's `code` part digests).
+BUILDERS = {
+    "corpus-plan": "lexsub_baselines.text.corpora",
+    "parser": "lexsub_baselines.distributional.parser",
+    "relations": "lexsub_baselines.distributional.build",
+    "neighbours": "lexsub_baselines.distributional.neighbours",
+    "corpus-counts": "lexsub_baselines.resources.corpus_counts",
+    "lm-text": "lexsub_baselines.lm.corpus_text",
+    "lm": "lexsub_baselines.lm.model",
+    "bow": "lexsub_baselines.lm.cooccurrence",
+    "word2vec": "lexsub_baselines.distributional.word2vec",
+    "embeddings": "lexsub_baselines.distributional.embeddings",
+}
+
+
+@pytest.fixture()
+def copy(tmp_path: Path) -> Path:
+    """A copy of the package, without bytecode."""
+    target = tmp_path / "src" / "lexsub_baselines"
+    shutil.copytree(PACKAGE_DIR, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def _digests(root: Path, memo: Path) -> dict[str, str]:
+    """Return each stage's builder digest, as a new process reading `root` would compute it
+    (a process reads each module once: the code it runs)."""
+    from lexsub_baselines.core import code_identity
+
+    if root.resolve() != PACKAGE_DIR:
+        code_identity._LOADED.pop(root.resolve(), None)
+    return {stage: code_digest(module, root=root, memo=memo) for stage, module in BUILDERS.items()}
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_docstring_or_comment_edit_changes_no_key(copy: Path, tmp_path: Path) -> None:
+    before = _digests(PACKAGE_DIR, tmp_path / "memo")
+    target = copy / "lm" / "cooccurrence.py"
+    text = target.read_text(encoding="utf-8")
+    first = text.index('"""', text.index("def cooccurrence_stem"))
+    target.write_text(text[:first + 3] + "Reworded. " + text[first + 3:] + "\n# a comment\n",
+                      encoding="utf-8")
+    assert _digests(copy, tmp_path / "memo") == before
+    assert exact_package_digest(copy) != exact_package_digest(PACKAGE_DIR)  # the bytes differ
+
+
+def test_a_code_edit_changes_exactly_the_keys_of_what_it_builds(copy: Path,
+                                                               tmp_path: Path) -> None:
+    before = _digests(PACKAGE_DIR, tmp_path / "memo")
+    _edit(copy / "lm" / "cooccurrence.py", "def cooccurrence_stem(",
+          "_EDITED = 1\n\n\ndef cooccurrence_stem(")
+    after = _digests(copy, tmp_path / "memo")
+    assert {stage for stage in BUILDERS if after[stage] != before[stage]} == {"bow"}
+    # the cleaner feeds every corpus-built resource, but not the parser's training
+    _edit(copy / "text" / "cleaning.py", "import re\n", "import re\n_EDITED = 2\n")
+    again = _digests(copy, tmp_path / "memo")
+    assert {stage for stage in BUILDERS if again[stage] != after[stage]} == {
+        "corpus-plan", "relations", "corpus-counts", "lm-text", "lm", "bow", "word2vec",
+        "embeddings"}
+
+
+def test_a_data_file_counts_for_the_modules_that_name_it(copy: Path, tmp_path: Path) -> None:
+    before = _digests(PACKAGE_DIR, tmp_path / "memo")
+    cfg = copy / "distributional" / "parser.cfg"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    after = _digests(copy, tmp_path / "memo")
+    assert {stage for stage in BUILDERS if after[stage] != before[stage]} == {
+        "parser", "relations"}  # the parse loads the trained model through parser.py
+
+
+def test_plumbing_changes_no_key(copy: Path, tmp_path: Path) -> None:
+    before = _digests(PACKAGE_DIR, tmp_path / "memo")
+    _edit(copy / "engine" / "graph.py", "import asyncio\n", "import asyncio\n_EDITED = 3\n")
+    _edit(copy / "core" / "errors.py", "from __future__ import annotations\n",
+          "from __future__ import annotations\n_EDITED = 4\n")
+    assert _digests(copy, tmp_path / "memo") == before
+    assert package_identity(copy, tmp_path / "memo") == package_identity(
+        PACKAGE_DIR, tmp_path / "memo")
+
+
+def test_the_memo_gives_the_digests_parsing_gives(copy: Path, tmp_path: Path) -> None:
+    from lexsub_baselines.core import code_identity
+
+    fresh = _digests(copy, tmp_path / "memo")
+    memo = tmp_path / "memo" / "code" / "digests.json"
+    assert memo.is_file() and len(json.loads(memo.read_text())) > 30  # the closures read
+    code_identity._LOADED.pop(copy.resolve())  # a new process: read back from the memo
+    parse = code_identity.normalised_digest
+    code_identity.normalised_digest = None  # type: ignore[assignment]  # must not be needed
+    try:
+        assert _digests(copy, tmp_path / "memo") == fresh
+    finally:
+        code_identity.normalised_digest = parse
+
+
+_PATHS = """
+import json, sys
+from pathlib import Path
+from lexsub_baselines.builds.settings import ResourceSettings
+from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.distributional.embeddings import embeddings_path
+from lexsub_baselines.distributional.neighbours import NeighbourCache
+from lexsub_baselines.distributional.parser import parser_dir
+from lexsub_baselines.distributional.relation_store import counts_stem
+from lexsub_baselines.distributional.word2vec import word2vec_path
+from lexsub_baselines.lm.cooccurrence import cooccurrence_stem
+from lexsub_baselines.lm.corpus_text import corpus_text_path
+from lexsub_baselines.lm.model import _paths as lm_paths
+from lexsub_baselines.resources.corpus_counts import CORPUS_NAMES, corpus_counts_path
+from lexsub_baselines.builds import corpus
+
+roots, s = resolve_roots(), ResourceSettings()
+text = corpus_text_path(roots, s.lm.corpora, s.lm.max_tokens)
+print(json.dumps({
+    "corpus-plan": str(corpus._plan_path(roots, corpus._corpora(s))[0]),
+    "parser": str(parser_dir(roots, s.parser)[0]),
+    "relations": str(counts_stem(roots, "parser-content", s.relations)),
+    "neighbours": str(NeighbourCache(roots.cache, "counts", "lin", 14).path),
+    "corpus-counts": str(corpus_counts_path(roots, CORPUS_NAMES, None)),
+    "lm-text": str(text),
+    "lm": str(lm_paths(roots, s.lm)[0]),
+    "bow": str(cooccurrence_stem(roots.cache, text, s.bow)),
+    "word2vec": str(word2vec_path(roots, s.word2vec)),
+    "embeddings": str(embeddings_path(roots, s.embeddings)),
+}))
+"""
+
+
+def _cache_paths(package_parent: Path, roots_env: dict[str, str]) -> dict[str, str]:
+    env = {**os.environ, **roots_env, "PYTHONPATH": str(package_parent)}
+    done = subprocess.run([sys.executable, "-c", _PATHS], env=env, capture_output=True,
+                          text=True, check=False, cwd=package_parent)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return dict(json.loads(done.stdout))
+
+
+@pytest.mark.shared
+def test_an_edited_builder_gets_exactly_its_stage_rebuilt(copy: Path, tiny_shared: object,
+                                                          tmp_path: Path) -> None:
+    """Every stage's cache path, computed by a process running the package, then by one
+    running an edited copy: only the edited builder's stage looks in a new place (so only it
+    is rebuilt), as the cache lookups of `lexsub build` would see it."""
+    from lexsub_baselines.core.paths import Roots
+
+    assert isinstance(tiny_shared, Roots)
+    env = {"LEXSUB_SHARED_ROOT": str(tiny_shared.shared), "LEXSUB_DATA_ROOT": str(
+        tiny_shared.data), "LEXSUB_CACHE_DIR": str(tmp_path / "cache")}
+    original = _cache_paths(PACKAGE_DIR.parent, env)
+    assert set(original) == set(BUILDERS)
+    _edit(copy / "distributional" / "word2vec.py", "def word2vec_path(",
+          "_EDITED = 5\n\n\ndef word2vec_path(")
+    edited = _cache_paths(copy.parent, env)
+    assert {stage for stage in original if edited[stage] != original[stage]} == {"word2vec",
+                                                                                 "embeddings"}

@@ -1,0 +1,152 @@
+"""A results folder's record: written together or not at all, and files vouched for by content."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.cli import main
+from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.runs import store
+from lexsub_baselines.runs.records import RunsFile, read_runs
+from lexsub_baselines.runs.runner import json_text
+from lexsub_baselines.runs.store import check_pair, commit, recover, text_sha256, vouched
+
+
+def _record(generation: int) -> dict[str, str]:
+    scores = json_text({"test": {"wordnet": {"best": {"all": {"recall": generation}}}}})
+    runs = RunsFile({"s1": {"code": "c"}}, {"test": {"wordnet": {"settings": "s1"}}}, "s1")
+    return {"scores.json": scores, "runs.json": json_text(runs.to_json(text_sha256(scores))),
+            "tables.md": f"generation {generation}\n"}
+
+
+def test_a_commit_killed_after_its_commit_point_is_finished_on_the_next_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    commit(tmp_path, _record(1))
+    moved: list[str | Path] = []
+
+    def killed_midway(source: str | Path, target: str | Path) -> None:
+        if Path(source).parent.name == store.PENDING and Path(target).parent == tmp_path:
+            if moved:  # the second file out of the staging: the process dies here
+                raise KeyboardInterrupt
+            moved.append(target)
+        os.rename(source, target)
+
+    monkeypatch.setattr(store.os, "replace", killed_midway)
+    with pytest.raises(KeyboardInterrupt):
+        commit(tmp_path, _record(2))
+    monkeypatch.undo()
+    # one file of each generation on disk (runs.json moved, scores.json not): unpaired
+    assert len(moved) == 1 and read_runs(tmp_path / "runs.json").scores_sha256 != file_sha256(
+        tmp_path / "scores.json")
+    runs = check_pair(tmp_path)  # finishes the commit first
+    assert (tmp_path / "tables.md").read_text() == "generation 2\n"
+    assert runs.scores_sha256 == file_sha256(tmp_path / "scores.json")
+    assert not (tmp_path / store.PENDING).exists()
+
+
+def test_a_commit_killed_before_its_commit_point_leaves_the_old_record(tmp_path: Path) -> None:
+    commit(tmp_path, _record(1))
+    pending = tmp_path / store.PENDING
+    pending.mkdir()
+    for name, text in _record(2).items():  # staged, but no COMMIT: the run died before it
+        (pending / name).write_text(text)
+    assert recover(tmp_path) == "discarded"
+    assert (tmp_path / "tables.md").read_text() == "generation 1\n"
+    check_pair(tmp_path)
+
+
+def test_a_scores_file_edited_apart_from_its_runs_file_is_refused(tmp_path: Path) -> None:
+    commit(tmp_path, _record(1))
+    (tmp_path / "scores.json").write_text(_record(2)["scores.json"])
+    with pytest.raises(LexsubError, match=r"not the one .*runs.json was written with"):
+        check_pair(tmp_path)
+
+
+_WRITER = """
+import json, sys
+from pathlib import Path
+from lexsub_baselines.runs.records import RunsFile
+from lexsub_baselines.runs.store import commit, text_sha256
+out = Path(sys.argv[1])
+(out / "started").touch()
+generation = 0
+while True:
+    generation += 1
+    scores = json.dumps({"generation": generation})
+    runs = RunsFile({}, {}, "", text_sha256(scores)).to_json(text_sha256(scores))
+    commit(out, {"scores.json": scores, "runs.json": json.dumps(runs),
+                 "tables.md": f"generation {generation}"})
+"""
+
+
+def test_killed_writers_never_leave_a_mismatched_pair(tmp_path: Path) -> None:
+    """A real process commits record after record and is killed (SIGKILL) at a random moment,
+    ten times: each time the next reader finds one whole record."""
+    seen = set()
+    for attempt in range(10):
+        (tmp_path / "started").unlink(missing_ok=True)
+        writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(tmp_path)])
+        while not (tmp_path / "started").exists():
+            time.sleep(0.01)
+        time.sleep(0.05 + 0.03 * attempt)
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        if not (tmp_path / "scores.json").exists():
+            continue  # killed before its first commit finished: nothing to pair
+        runs = check_pair(tmp_path)
+        generation = json.loads((tmp_path / "scores.json").read_text())["generation"]
+        assert (tmp_path / "tables.md").read_text() == f"generation {generation}"
+        assert runs.scores_sha256 == file_sha256(tmp_path / "scores.json")
+        seen.add(generation)
+    assert seen, "the writer never finished a commit"
+
+
+def _vouching(out: Path, files: dict[str, str], digests: dict[str, str]) -> None:
+    runs = RunsFile({"s1": {"code": "c"}}, {"semeval2007-trial": {"mw": {
+        "files": files, "sha256": digests, "settings": "s1"}}}, "s1")
+    scores = json_text({})
+    commit(out, {"scores.json": scores, "runs.json": json_text(runs.to_json(text_sha256(
+        scores))), "tables.md": ""})
+
+
+def test_files_are_vouched_for_by_their_content(tmp_path: Path) -> None:
+    folder = tmp_path / "semeval2007-trial"
+    folder.mkdir()
+    for name in ("a.best", "b.oot", "c.mw"):
+        (folder / name).write_text(f"{name}\n")
+    _vouching(tmp_path, {"best": "semeval2007-trial/a.best", "oot": "semeval2007-trial/b.oot",
+                         "mw": "semeval2007-trial/c.mw", "lsr": "semeval2007-trial/gone"},
+              {"best": file_sha256(folder / "a.best"), "oot": file_sha256(folder / "b.oot")})
+    (folder / "b.oot").write_text("rewritten by hand\n")
+    states = {v.kind: v.state for v in vouched(tmp_path)}
+    assert states == {"best": "ok", "oot": "changed", "mw": "unvouched", "lsr": "missing"}
+
+
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_lexsub_run_refuses_to_rewrite_vouched_files_and_force_drops_their_row(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "semeval2007-trial"
+    folder.mkdir()
+    (folder / "mw.mw").write_text("recorded answers\n")
+    _vouching(tmp_path, {"mw": "semeval2007-trial/mw.mw"},
+              {"mw": file_sha256(folder / "mw.mw")})
+    assert main(["run", "mw", "semeval2007-trial", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "vouches for the answer files of mw on semeval2007-trial" in err
+    assert "--force" in err and "--out" in err
+    assert (folder / "mw.mw").read_text() == "recorded answers\n"  # untouched
+    assert main(["run", "mw", "semeval2007-trial", "--out", str(tmp_path), "--force"]) == 0
+    assert "dropped the rows of mw on semeval2007-trial" in capsys.readouterr().err
+    assert (folder / "mw.mw").read_text() != "recorded answers\n"
+    assert read_runs(tmp_path / "runs.json").runs == {}
+    check_pair(tmp_path)  # the record rewritten whole
