@@ -76,8 +76,9 @@ def test_example_runs_and_prints_what_the_scorer_gives(shared: Roots, tmp_path: 
 
 
 def test_a_missing_plugin_is_one_clear_error() -> None:
-    with pytest.raises(PluginError, match=r"plugin module 'no_such_plugin_xyz' not found: "
-                       r"install it, add its folder to PYTHONPATH"):
+    with pytest.raises(PluginError, match=r"plugin module 'no_such_plugin_xyz' not found \(on "
+                       r"the Python path or in the working folder .*\): install it, add its "
+                       r"folder to PYTHONPATH"):
         load_plugins(["no_such_plugin_xyz"], installed=False)
     with pytest.raises(PluginError, match=r"plugin file '/nonexistent/mine.py' does not exist"):
         load_plugins(["/nonexistent/mine.py"], installed=False)

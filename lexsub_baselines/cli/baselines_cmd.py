@@ -40,6 +40,7 @@ from lexsub_baselines.runs.records import (
 )
 from lexsub_baselines.runs.runner import (
     answer_kinds,
+    check_run,
     load_json,
     merge,
     run_system,
@@ -120,19 +121,31 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
         roots, cached_results(roots, needs, known=report.results))
 
 
+#: How many unanswered instances `lexsub run` names.
+NAMED_UNANSWERED = 10
+
+
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
-    """Answer one dataset with one system; print where the files went."""
+    """Answer one dataset with one system; print where the files went and which instances
+    were left unanswered. Refuses a run the dataset cannot use (`runner.check_run`)."""
     load_plugin_options(args)
     check_system_name(args.system)
+    dataset = load_dataset(args.dataset, roots)
     _, blocked, _ = prebuild([args.system], args, roots)
     if blocked:
         raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
     system = build_system(args.system, roots)
-    record = run_system(system, load_dataset(args.dataset, roots), Path(args.out))
+    check_run(system, dataset)
+    record = run_system(system, dataset, Path(args.out))
     for kind, path in record.paths():
         print(f"{kind}: {path}")
     print(f"answered {record.answered} of {record.instances} instances "
           f"in {record.seconds:.1f}s")
+    if record.missing:
+        named = ", ".join(record.missing[:NAMED_UNANSWERED])
+        more = f", and {len(record.missing) - NAMED_UNANSWERED} more" \
+            if len(record.missing) > NAMED_UNANSWERED else ""
+        print(f"unanswered (no candidate; scored as unattempted): {named}{more}")
     return 0
 
 

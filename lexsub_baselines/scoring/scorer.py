@@ -44,11 +44,17 @@ from lexsub_baselines.scoring.measures import (
     score_mw,
     score_substitution,
 )
-from lexsub_baselines.scoring.notes import attempt_notes, unknown_id_problems
+from lexsub_baselines.scoring.notes import (
+    attempt_notes,
+    near_miss_problems,
+    unknown_id_problems,
+    unusable_reason,
+)
 from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
 from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
+from lexsub_baselines.substitutes.answers import Answers
 
 __all__ = ["GOLD_KINDS", "KINDS", "MEASURE_SETS", "GoldInput", "GoldKind", "Scorer",
            "ScoringWarning", "SystemInput", "emit_problems", "emit_report"]
@@ -58,7 +64,7 @@ KINDS: tuple[str, ...] = ("best", "oot", "mw")
 #: Extra measure sets accepted by `measures=`.
 MEASURE_SETS: tuple[str, ...] = ("jabbari",)
 
-SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]]
+SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]] | Mapping[str, Answers]
                | Sequence[str] | Sequence[bytes])
 GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
 
@@ -236,9 +242,11 @@ class Scorer:
             report = self._score_substitution(answers, kind, subsets, by_pos, bounds, measures,
                                               k, notes)
         hints = [h for h in (self.source.hint, kind_hint(answers), self._language_hint(mw)) if h]
+        problems = tuple(sorted((*answers.problems, *report.problems), key=lambda p: p.line))
         report = replace(
-            report, problems=tuple(sorted((*answers.problems, *report.problems),
-                                          key=lambda p: p.line)),
+            report, problems=problems,
+            unusable=unusable_reason(answers, problems, self._label(mw).split("#")[0],
+                                     () if mw else self._gold_lexelts()),
             notes=(*notes, *attempt_notes(report.main, answers.path, self.profile)),
             gold_problems=gold_file.problems, hints=tuple(hints),
             empty_undefined=self.profile.empty_undefined)
@@ -250,9 +258,7 @@ class Scorer:
                    mw: bool) -> Signature:
         prof = self.profile
         oot = kind == "oot"
-        if mw not in self._labels:
-            self._labels[mw] = self.source.label(mw)
-        return Signature(kind, prof.name, self._labels[mw], subset, total, total_mode,
+        return Signature(kind, prof.name, self._label(mw), subset, total, total_mode,
                          _version(), dups=("once" if prof.dedupe_oot else "counted")
                          if oot else None, cap=prof.oot_cap if oot else None,
                          deviations=prof.deviations)
@@ -301,12 +307,21 @@ class Scorer:
                 jabbari_by_pos = {pos: jabbari_scores(item_answers(part, answers, kind, prof),
                                                       kind, part.total, k)
                                   for pos, part in parts.items()}
-        if self._lexelts is None:
-            self._lexelts = self.gold_file().lexelts()
-        return ScoreReport(kind, prof.name, answers.path, tuple(blocks),
-                           tuple(unknown_id_problems(answers, self._lexelts)), prof.order,
+        problems = (*unknown_id_problems(answers, self._gold_lexelts()),
+                    *near_miss_problems(all_gold, answers, kind, prof))
+        return ScoreReport(kind, prof.name, answers.path, tuple(blocks), problems, prof.order,
                            pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
                            if bounds else None, jabbari, (), jabbari_by_pos)
+
+    def _label(self, mw: bool) -> str:
+        if mw not in self._labels:
+            self._labels[mw] = self.source.label(mw)
+        return self._labels[mw]
+
+    def _gold_lexelts(self) -> dict[str, str]:
+        if self._lexelts is None:
+            self._lexelts = self.gold_file().lexelts()
+        return self._lexelts
 
     def _language_hint(self, mw: bool) -> str | None:
         if mw not in self._hints:
