@@ -60,7 +60,14 @@ CROSS_LINGUAL = ("clls2010-trial", "clls2010-test")
 def add_parser(subparsers: Any) -> None:
     """Register `baselines`, `systems` and `run`."""
     parser = subparsers.add_parser(
-        "baselines", help="run every system on trial and test, score, write results/")
+        "baselines", help="run every system on SemEval-2007 trial/test and SWORDS dev/test, "
+        "score, write results/",
+        description="Build the resources every system needs (on Dask), run every registered "
+        "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
+        "cross-lingual systems on CLLS-2010 when its data is present), write their answer "
+        "files to OUT/<dataset>/, score them with the official scorers, and write "
+        "OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
+        "it also prints. What `make baselines` runs. Exit status 1 when a system failed.")
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
                         "replace earlier ones in results/scores.json")
@@ -76,11 +83,23 @@ def add_parser(subparsers: Any) -> None:
     plugin_options(parser)
     parser.set_defaults(func=run_baselines)
 
-    listing = subparsers.add_parser("systems", help="list the registered systems")
+    listing = subparsers.add_parser(
+        "systems", help="list the registered systems",
+        description="List every registered system with its one-line description, in the "
+        "order of the tables; plug-ins (--plugin, installed entry points) add theirs at the "
+        "end. Any GENERATOR+RANKER of `lexsub components` is a system too.")
     plugin_options(listing)
     listing.set_defaults(func=list_systems)
 
-    single = subparsers.add_parser("run", help="answer one dataset with one system")
+    single = subparsers.add_parser(
+        "run", help="answer one dataset with one system (writes answer files, no score)",
+        description="Answer every instance of DATASET with SYSTEM (building what it needs "
+        "first) and write OUT/DATASET/SYSTEM.best and .oot (and .mw for the multiword "
+        "detector), or on SWORDS OUT/DATASET/SYSTEM.lsr.json; print the files, how many "
+        "instances were answered and which were not. It does not score: run `lexsub score "
+        "FILE DATASET` on a file it wrote (`lexsub baselines` runs and scores every system). "
+        "A run whose answers the dataset cannot score (another language, the multiword "
+        "detector on SWORDS) is refused.")
     single.add_argument("system", help="a system name, or GENERATOR+RANKER")
     single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
     single.add_argument("--out", default="results",

@@ -34,9 +34,15 @@ def add_parser(subparsers: Any) -> None:
     """Register the `score` sub-command."""
     profiles = "; ".join(f"{name}: {PROFILES.doc(name)}" for name in PROFILES)
     parser = subparsers.add_parser(
-        "score", help="score a best/oot/mw answer file (official SemEval-2007 scorer)",
-        description="Score a system answer file against a gold file or a dataset's gold. "
-        "Profiles: " + profiles)
+        "score", help="score a best/oot/mw answer file (the official SemEval-2007/2010 "
+        "scorer) or a SWORDS result (the benchmark's evaluation)",
+        description="Score a system answer file (best, oot or mw lines; - reads standard "
+        "input) against a gold file or a dataset's gold, printing what the official scorer "
+        "prints, then a signature of the settings per block; against swords-dev or "
+        "swords-test, score a SWORDS result (*.lsr.json) with every metric of the benchmark's "
+        "evaluation. Problems in the file are warnings on stderr, one per kind; a file that "
+        "can give nothing useful (no answer line, another format, another split) is refused "
+        "(exit 2). Profiles: " + profiles)
     parser.add_argument("system", type=Path,
                         help="the system answer file (a SWORDS result *.lsr.json for swords-*)")
     parser.add_argument("gold",
