@@ -255,4 +255,9 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     print(tables)
     print(f"lexsub: wrote {out / 'scores.json'}, {out / 'runs.json'}, {out / 'tables.md'} "
           f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)
+    stale = [p for p in (out / "report.html", out / "explorer" / "index.html") if p.is_file()]
+    if stale:  # written from the scores.json just replaced
+        print(f"lexsub: note: {' and '.join(map(str, stale))} show the scores before this run: "
+              f"run `lexsub report --results {out}` (`make report`) to bring them up to date",
+              file=sys.stderr)
     return 1 if failed else 0
