@@ -502,7 +502,7 @@ def test_explorer_swords_view_has_no_overlapping_boxes(report: Report, results: 
         assert summary is not None and f"of {len(dev['items'])} targets" in summary.group(1)
         listed = dom[dom.index('<ol id="list">'):]
         rows = re.findall(r'<span class="key">([^<]*)</span>.*?<span class="snip">(.*?)</span>',
-                          listed[:listed.index("</ol>")])
+                          listed[:listed.index("</ol>")], flags=re.S)
         assert len(rows) == 50
         for number, (key, snip) in enumerate(rows, start=1):
             item = dev["items"][number - 1]

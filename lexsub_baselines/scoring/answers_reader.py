@@ -298,8 +298,7 @@ def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers
         answers = parse_answer_lines(raw if raw[-1] else raw[:-1], kind, profile, str(path))
     else:
         answers = _parse(texts if texts[-1] else texts[:-1], kind, profile, str(path), [])
-    if not data and (what := "standard input" if str(path) == "-" else path_kind(file)) \
-            != "a file":
+    if not data and str(path) != "-" and (what := path_kind(file)) != "a file":
         answers = replace(answers, problems=(Problem(
             str(path), 0, "empty-file", f"no answer lines: {path} is {what}, not an answer "
             "file", remedy=valid_line(kind)),))

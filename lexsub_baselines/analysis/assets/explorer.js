@@ -212,11 +212,13 @@
   }
 
   // --- rendering -----------------------------------------------------------------------------
-  function snippet(item) {
-    var left = item[F.left], right = item[F.right];
+  // the target in its context; SemEval's contexts are tokens (joined by spaces), SWORDS's
+  // the paragraph's own text around the target
+  function snippet(ds, item) {
+    var left = item[F.left], right = item[F.right], gap = ds.kind === "swords" ? "" : " ";
     if (left.length > 26) left = "…" + left.slice(left.length - 26);
     if (right.length > 60) right = right.slice(0, 60) + "…";
-    return esc(left) + " <mark>" + esc(item[F.target]) + "</mark> " + esc(right);
+    return esc(left) + gap + "<mark>" + esc(item[F.target]) + "</mark>" + gap + esc(right);
   }
 
   // a row's short label: SemEval "test 301"; SWORDS "sw-dev 12", the target's number in the
@@ -238,7 +240,7 @@
       return '<li data-key="' + esc(key) + '" title="' + esc(ds.name + " " + item[F.id]) + '"'
         + (key === current ? ' class="current"' : "") + '><span class="key">'
         + esc(label(ds, item, pair[1])) + '</span><span class="lex" title="' + esc(lexelt)
-        + '">' + esc(lexelt) + '</span><span class="snip">' + snippet(item) + "</span>" + vs
+        + '">' + esc(lexelt) + '</span><span class="snip">' + snippet(ds, item) + "</span>" + vs
         + "</li>";
     }).join("");
     // the counts are of the dataset chosen (of all of them when none is)
