@@ -84,9 +84,9 @@ def test_the_readme_plugin_commands_run_as_written(seeded_roots: Roots, tmp_path
     plug-in commands run as written, by the installed `lexsub` script, from that folder (the
     tiny corpus's resources: the commands, not the figures, are tested)."""
     readme = (PROJECT / "README.md").read_text(encoding="utf-8")
-    commands = re.findall(r"`(lexsub [^`]*--plugin my_systems[^`]*)`", readme)
+    commands = re.findall(r"`(lexsub [^`]*--plugin\s+my_systems[^`]*)`", readme)
     assert len(commands) == 2, commands
-    assert "Saved without its last four lines as a module" in readme
+    assert "Saved without its last four lines as a module" in " ".join(readme.split())
     code = EXAMPLE.read_text(encoding="utf-8").splitlines()
     assert code[-4].startswith("if __name__ == ")
     (tmp_path / "my_systems.py").write_text("\n".join(code[:-4]) + "\n", encoding="utf-8")

@@ -44,10 +44,9 @@ class Problem:
     Attributes:
         path: the file (or `<memory>`).
         line: 1-based line number (0 when the problem concerns the whole file).
-        code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `over-cap`,
-            `empty-file`, `format`, `unknown-id`, `lexelt-mismatch`, `near-miss`; in gold
-            files also `skipped` (a line score.pl skips without a word). docs/scorer.md
-            lists every message.
+        code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `empty-file`,
+            `format` (and, from scoring, `unknown-id`, `lexelt-mismatch`, `over-cap`,
+            `near-miss`; in gold files `skipped`). docs/scorer.md lists every message.
         message: what is wrong and what happens to the line.
         cause: what kind of that problem it is, where a code has several (`tab`, `colon`,
             ... for `malformed`; `case`, `space` for `near-miss`): the warnings group the
@@ -204,13 +203,6 @@ def _parse(texts: list[str], kind: str, profile: Profile, path: str,
                              "`lexsub run` does")
                      for n, item_id, rest in zip(numbers, ids, rests, strict=True)
                      if not rest.strip(_BLANKS) and n not in repeated]
-    if kind == "oot" and profile.oot_cap is not None:
-        cap = profile.oot_cap
-        problems += [Problem(path, n, "over-cap", f"{len(given)} answers for id {item_id}; the "
-                             f"scorer keeps the first {cap} (from `{given[cap]}` on, ignored)",
-                             remedy=f"write at most {cap} answers on an oot line, best first")
-                     for n, item_id, given in zip(numbers, ids, answers, strict=True)
-                     if len(given) > cap]
     # tuple.__new__(AnswerLine, fields) is what AnswerLine(*fields) does, without the call
     # to the NamedTuple's Python-level __new__ for every line
     lines = tuple(map(tuple.__new__, repeat(AnswerLine),
@@ -241,9 +233,8 @@ def _malformed(texts: list[str], matches: list[re.Match[str] | None], kind: str,
             cause = "other-kind"
             what = (f"not {article} {kind} answer line (it has the {other} separator "
                     f"`{separator}`); skipped")
-            remedy = f"score an {other} file with -t {other}; {valid_line(kind)}" \
-                if other == "oot" else f"score a {other} file with -t {other}; " \
-                f"{valid_line(kind)}"
+            remedy = (f"score {'an' if other == 'oot' else 'a'} {other} file with -t {other}; "
+                      f"{valid_line(kind)}")
         else:
             cause, description = line_cause(text, kind)
             what = f"not {article} {kind} answer line: {description}; skipped"

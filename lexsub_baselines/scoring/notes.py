@@ -20,8 +20,8 @@ from lexsub_baselines.scoring.gold import ScoringGold
 from lexsub_baselines.scoring.profile import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 
-__all__ = ["attempt_notes", "id_span", "near_miss_problems", "unknown_id_problems",
-           "unusable_reason"]
+__all__ = ["answer_problems", "attempt_notes", "id_span", "near_miss_problems",
+           "over_cap_problems", "unknown_id_problems", "unusable_reason"]
 
 #: The blanks score.pl leaves on an answer (it splits on `;` and trims nothing).
 _SPACES = " \t"
@@ -57,6 +57,25 @@ def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str]) -> li
                                     f"{lexelt} (the id decides; scored)",
                                     remedy="write the gold's lexelt beside each id"))
     return problems
+
+
+def answer_problems(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
+                    lexelts: Mapping[str, str]) -> list[Problem]:
+    """Return the problems of best or oot answers that scoring reveals: unknown ids and
+    lexelts, answers beyond the oot cap, near misses."""
+    return [*unknown_id_problems(system, lexelts), *over_cap_problems(system, kind, profile),
+            *near_miss_problems(gold, system, kind, profile)]
+
+
+def over_cap_problems(system: SystemAnswers, kind: str, profile: Profile) -> list[Problem]:
+    """Return a problem for each oot line with more answers than the scorer keeps."""
+    cap = profile.oot_cap
+    if kind != "oot" or cap is None:
+        return []
+    return [Problem(system.path, line.line, "over-cap", f"{len(line.answers)} answers for id "
+                    f"{line.id}; the scorer keeps the first {cap} (from `{line.answers[cap]}` "
+                    "on, ignored)", remedy=f"write at most {cap} answers on an oot line, best "
+                    "first") for line in system.lines if len(line.answers) > cap]
 
 
 def near_miss_problems(gold: ScoringGold, system: SystemAnswers, kind: str,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
@@ -22,6 +23,7 @@ from weakref import WeakKeyDictionary
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
+from lexsub_baselines.core.version import __version__
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
 from lexsub_baselines.scoring.answers_reader import (
@@ -44,12 +46,7 @@ from lexsub_baselines.scoring.measures import (
     score_mw,
     score_substitution,
 )
-from lexsub_baselines.scoring.notes import (
-    attempt_notes,
-    near_miss_problems,
-    unknown_id_problems,
-    unusable_reason,
-)
+from lexsub_baselines.scoring.notes import answer_problems, attempt_notes, unusable_reason
 from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
 from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.signature import Signature
@@ -75,12 +72,6 @@ GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
 # is a new `GoldFile` for every Scorer and is never shared (a changed mapping scores fresh).
 _BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringGold | MwGold]] \
     = WeakKeyDictionary()
-
-
-def _version() -> str:
-    from lexsub_baselines.core.version import __version__
-
-    return __version__
 
 
 class GoldKind(NamedTuple):
@@ -147,7 +138,6 @@ class Scorer:
         self._built: dict[Subset, ScoringGold] = {}
         self._mw: MwGold | None = None
         self._hints: dict[bool, str | None] = {}
-        self._lexelts: dict[str, str] | None = None
         self._labels: dict[bool, str] = {}
         self._mwids: frozenset[str] | None = None
 
@@ -246,7 +236,7 @@ class Scorer:
         report = replace(
             report, problems=problems,
             unusable=unusable_reason(answers, problems, self._label(mw).split("#")[0],
-                                     () if mw else self._gold_lexelts()),
+                                     () if mw else self._gold_lexelts),
             notes=(*notes, *attempt_notes(report.main, answers.path, self.profile)),
             gold_problems=gold_file.problems, hints=tuple(hints),
             empty_undefined=self.profile.empty_undefined)
@@ -259,7 +249,7 @@ class Scorer:
         prof = self.profile
         oot = kind == "oot"
         return Signature(kind, prof.name, self._label(mw), subset, total, total_mode,
-                         _version(), dups=("once" if prof.dedupe_oot else "counted")
+                         __version__, dups=("once" if prof.dedupe_oot else "counted")
                          if oot else None, cap=prof.oot_cap if oot else None,
                          deviations=prof.deviations)
 
@@ -307,10 +297,9 @@ class Scorer:
                 jabbari_by_pos = {pos: jabbari_scores(item_answers(part, answers, kind, prof),
                                                       kind, part.total, k)
                                   for pos, part in parts.items()}
-        problems = (*unknown_id_problems(answers, self._gold_lexelts()),
-                    *near_miss_problems(all_gold, answers, kind, prof))
-        return ScoreReport(kind, prof.name, answers.path, tuple(blocks), problems, prof.order,
-                           pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
+        problems = answer_problems(all_gold, answers, kind, prof, self._gold_lexelts)
+        return ScoreReport(kind, prof.name, answers.path, tuple(blocks), tuple(problems),
+                           prof.order, pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
                            if bounds else None, jabbari, (), jabbari_by_pos)
 
     def _label(self, mw: bool) -> str:
@@ -318,10 +307,9 @@ class Scorer:
             self._labels[mw] = self.source.label(mw)
         return self._labels[mw]
 
+    @cached_property
     def _gold_lexelts(self) -> dict[str, str]:
-        if self._lexelts is None:
-            self._lexelts = self.gold_file().lexelts()
-        return self._lexelts
+        return self.gold_file().lexelts()
 
     def _language_hint(self, mw: bool) -> str | None:
         if mw not in self._hints:
