@@ -78,6 +78,13 @@ def over_cap_problems(system: SystemAnswers, kind: str, profile: Profile) -> lis
                     "first") for line in system.lines if len(line.answers) > cap]
 
 
+def _could_miss(text: str) -> bool:
+    """Return whether a line's answers text has a capital or an answer with blanks around it
+    (most lines have neither: one test per line, not per answer)."""
+    return (text != text.lower() or text[:1] in _SPACES or text[-1:] in _SPACES
+            or "; " in text or " ;" in text or ";\t" in text or "\t;" in text) if text else False
+
+
 def near_miss_problems(gold: ScoringGold, system: SystemAnswers, kind: str,
                        profile: Profile) -> list[Problem]:
     """Return a problem for each answer that earns nothing but would as the gold writes it.
@@ -91,10 +98,13 @@ def near_miss_problems(gold: ScoringGold, system: SystemAnswers, kind: str,
     problems: list[Problem] = []
     done: set[str] = set()
     for line in system.lines:
-        target = gold.items.get(line.id)
-        if target is None or not target.total or line.id in done:
+        if not _could_miss(line.text) or line.id in done:
+            done.add(line.id)
             continue
         done.add(line.id)
+        target = gold.items.get(line.id)
+        if target is None or not target.total:
+            continue
         credit = target.credit
         lowered: dict[str, str] | None = None
         for answer in line.answers[:cap]:
