@@ -7,7 +7,8 @@ every warning and refusal can say what was found, what a valid line looks like a
 - `line_cause`: why a non-blank line is not an answer line of its kind (a tab, `:`, `=>` or
   `::` without its spaces where ` :: ` belongs; a line of the other kind; no lexelt and id);
 - `file_format`: what a file is when it is no answer file at all (gzip, binary, SWORDS JSON,
-  other JSON), or which SemEval kind a file is when a SWORDS result was expected;
+  other JSON); `semeval_kind`: which SemEval kind a file is, when a SWORDS result was
+  expected; `format_problem`: what to say of either, and what to do;
 - `VALID_LINE` and `valid_line`: what a line of each kind looks like, for the messages.
 
 Nothing here changes what is scored: the figures stay the official scorer's.
