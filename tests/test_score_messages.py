@@ -253,6 +253,24 @@ def test_a_trial_file_against_the_test_gold_is_refused(shared: Roots, tmp_path: 
     assert "Total = 295, attempted = 295" in capsys.readouterr().out
 
 
+@pytest.mark.shared
+def test_an_instance_the_key_has_no_gold_for_is_named_as_such(
+        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The key has no line for 7 test instances (567, 773, ...): answering one is no mistake
+    of the file's, and the warning says what it is."""
+    from lexsub_baselines.datasets import load_dataset
+
+    lexelts = {i.id: i.lexelt for i in load_dataset("semeval2007-test", shared).instances()}
+    system = tmp_path / "some.best"
+    system.write_text(f"{lexelts['567']} 567 :: around\n{lexelts['301']} 301 :: x\n")
+    assert main(["score", str(system), "semeval2007-test"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Total = 1696, attempted = 1\n")
+    assert captured.err.splitlines() == [
+        f"lexsub: warning: {system}:1: id 567 is an instance the gold has no line for; ignored, "
+        "as score.pl ignores it"]
+
+
 RESULT = ('write {"substitutes_lemmatized": true|false, "substitutes": {"t:<target id>": '
           '[["substitute", score], ...]}}')
 
@@ -329,7 +347,8 @@ def test_docs_list_every_message() -> None:
         encoding="utf-8")
     messages = docs[docs.index("## Messages"):]
     codes = ("malformed", "duplicate-id", "blank-answers", "crlf", "encoding", "over-cap",
-             "empty-file", "format", "unknown-id", "lexelt-mismatch", "near-miss", "skipped")
+             "empty-file", "format", "no-gold", "unknown-id", "lexelt-mismatch", "near-miss",
+             "skipped")
     for name in (*codes, *CAUSES, "case", "space", "another split", "did you mean -t",
                  "gzip-compressed", "a SWORDS result (JSON)", "a binary file", "lists no target",
                  "cut short", "infinite", "t-prefix-added"):

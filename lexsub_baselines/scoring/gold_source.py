@@ -38,10 +38,10 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def dataset_of(path: Path, roots: Roots) -> str | None:
+def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     """Return the SemEval or SWORDS dataset whose gold or mw gold has the bytes of `path`.
 
-    >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots())
+    >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots()).name
     >>> # 'semeval2007-test'
     """
     try:
@@ -61,7 +61,7 @@ def dataset_of(path: Path, roots: Roots) -> str | None:
                 continue
             digest = digest or _digest(path)
             if candidate.resolve() == path.resolve() or _digest(candidate) == digest:
-                return name
+                return dataset
     return None
 
 
@@ -81,15 +81,15 @@ class GoldSource:
         dataset: a dataset (its `gold` and `mwgold` roles).
         items: gold given in memory, as lines.
         hint: one line for the user when the choice was ambiguous ("" when it was not).
-        name: the dataset a gold file is the gold of (its signatures carry that name, as the
-            dataset's do), or None.
+        twin: the dataset a gold file is the gold of (its signatures carry the dataset's
+            name, as the dataset's own do), or None.
     """
 
     path: Path | None = None
     dataset: Dataset | None = None
     items: GoldFile | None = None
     hint: str = ""
-    name: str | None = None
+    twin: Dataset | None = None
 
     @property
     def language(self) -> str:
@@ -108,7 +108,15 @@ class GoldSource:
         path = self.file(mw)
         if path is None:
             return "memory#-"
-        return gold_label(path, self.dataset.name if self.dataset is not None else self.name)
+        named = self.dataset or self.twin
+        return gold_label(path, named.name if named is not None else None)
+
+    def instance_ids(self) -> frozenset[str]:
+        """Return the ids of the instances of the gold's dataset (none without one)."""
+        dataset = self.dataset or self.twin
+        if dataset is None or not dataset.has("instances"):
+            return frozenset()
+        return frozenset(i.id for i in dataset.instances())
 
     def companion(self, role: str) -> Path | None:
         """Return where the `mwids` or `mrsamples` file of the subsets is expected."""
@@ -162,7 +170,7 @@ def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roo
                 f"gold; to score against the dataset, run from another folder"
                 if str(gold) in names else "")
         return GoldSource(path=path, hint=hint,
-                          name=dataset_of(path, roots or resolve_roots()) if kind == "a file"
+                          twin=dataset_of(path, roots or resolve_roots()) if kind == "a file"
                           else None)
     from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
 

@@ -11,7 +11,7 @@ trims), so the figures stay its own; the warning says what was lost and how to w
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 
 from lexsub_baselines.scoring.answers_reader import OTHER_KIND, Problem, SystemAnswers
@@ -40,13 +40,27 @@ def id_span(ids: Collection[str]) -> str:
     return ", ".join(shown) + (", …" if len(ids) > 3 else "")
 
 
-def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str]) -> list[Problem]:
-    """Return a problem for each answer line whose id the gold lacks or whose lexelt differs."""
+def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str],
+                        instance_ids: Callable[[], Collection[str]] = frozenset
+                        ) -> list[Problem]:
+    """Return a problem for each answer line whose id the gold lacks or whose lexelt differs.
+
+    An id the gold lacks that is an instance of the gold's dataset (`instance_ids`, read only
+    when needed: the SemEval-2007 key has no line for 7 test instances) is `no-gold`, else
+    `unknown-id`.
+    """
     problems = []
     remedy = ""
+    instances: Collection[str] | None = None
     for line in system.lines:
         lexelt = lexelts.get(line.id)
-        if lexelt is None:
+        if lexelt is None and instances is None:
+            instances = instance_ids()
+        if lexelt is None and line.id in (instances or ()):
+            problems.append(Problem(system.path, line.line, "no-gold",
+                                    f"id {line.id} is an instance the gold has no line for; "
+                                    "ignored, as score.pl ignores it"))
+        elif lexelt is None:
             remedy = remedy or (f"the gold's ids are {id_span(lexelts)}: check that the file "
                                 "was made for this gold's split")
             problems.append(Problem(system.path, line.line, "unknown-id",
@@ -60,10 +74,12 @@ def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str]) -> li
 
 
 def answer_problems(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
-                    lexelts: Mapping[str, str]) -> list[Problem]:
-    """Return the problems of best or oot answers that scoring reveals: unknown ids and
-    lexelts, answers beyond the oot cap, near misses."""
-    return [*unknown_id_problems(system, lexelts), *over_cap_problems(system, kind, profile),
+                    lexelts: Mapping[str, str], instance_ids: Callable[[], Collection[str]]
+                    ) -> list[Problem]:
+    """Return the problems of best or oot answers that scoring reveals: ids without gold,
+    unknown ids and lexelts, answers beyond the oot cap, near misses."""
+    return [*unknown_id_problems(system, lexelts, instance_ids),
+            *over_cap_problems(system, kind, profile),
             *near_miss_problems(gold, system, kind, profile)]
 
 

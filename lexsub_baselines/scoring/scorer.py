@@ -297,7 +297,8 @@ class Scorer:
                 jabbari_by_pos = {pos: jabbari_scores(item_answers(part, answers, kind, prof),
                                                       kind, part.total, k)
                                   for pos, part in parts.items()}
-        problems = answer_problems(all_gold, answers, kind, prof, self._gold_lexelts)
+        problems = answer_problems(all_gold, answers, kind, prof, self._gold_lexelts,
+                                   self.source.instance_ids)
         return ScoreReport(kind, prof.name, answers.path, tuple(blocks), tuple(problems),
                            prof.order, pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
                            if bounds else None, jabbari, (), jabbari_by_pos)
