@@ -118,6 +118,22 @@ def test_headline_comes_first_and_every_section_says_what_to_read(report: Report
         assert png_size((results / "figures" / f"{name}.png").read_bytes())[0] <= 1240
 
 
+def test_prose_reads_as_prose_and_tables_follow_the_families(report: Report,
+                                                             results: Path) -> None:
+    """Code in the prose is set as code (no literal backticks), each note is a sentence with
+    its full stop, and the SWORDS tables list the systems family by family (not A to Z)."""
+    text = (results / "report.html").read_text(encoding="utf-8")
+    prose = re.findall(r'<p class="(?:read|note)">(.*?)</p>', text, flags=re.S)
+    assert prose and not [p for p in prose if "`" in p]
+    assert "<code>" in text
+    assert "cannot be excluded. Every row" in text or "cannot be excluded" not in text
+    for section in report.sections:
+        if section.anchor.endswith("-swords") or section.anchor == "swords-semeval":
+            for table in (*section.tables, *section.details):
+                systems = [str(row[0]) for row in table.rows]
+                assert systems == families.ordered(systems), (section.anchor, systems)
+
+
 def test_every_chart_draws_one_family_in_distinct_stable_colours(report: Report) -> None:
     charted = [f for s in report.sections for f in s.figures if "-pos-" in f.name]
     assert len(charted) >= 2 * 3  # three families (or more) on each dataset
