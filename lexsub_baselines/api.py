@@ -17,7 +17,7 @@ from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.plugins import load_plugins
-from lexsub_baselines.runs.runner import answer_dataset, write_answers
+from lexsub_baselines.runs.runner import answer_dataset, check_run, write_answers
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
 
@@ -41,8 +41,11 @@ class RunResult:
     files: Mapping[str, Path] = field(default_factory=dict)
 
     def for_kind(self, kind: str) -> dict[str, list[str]]:
-        """Return {id: answers} of `kind` (`best`, `oot`, `mw`), the in-memory form `score`
-        takes; `lsr`: every ranked lemma, the form `Scorer("swords-dev").score` takes."""
+        """Return {id: answers} of `kind` (`best`, `oot`, `mw`); `lsr`: every ranked lemma.
+
+        `score` also takes `answers` itself: `score(result.answers, "semeval2007-trial",
+        "oot")`, or on SWORDS `score(result.answers, "swords-dev")`.
+        """
         return {i: list(a.for_kind(kind)) for i, a in self.answers.items()}
 
 
@@ -60,9 +63,14 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
     Raises:
         UnknownNameError: an unknown system or dataset (the message lists the known ones).
         MissingResourceError: data or a resource the system reads is absent.
+        LexsubError: the dataset cannot use the system's answers (another language, or no
+            file it is scored from: the multiword detector on SWORDS).
+        ComponentError: a component raised or broke its protocol (the message names the
+            system, the instance and the rule).
 
     >>> # result = run("wordnet", "semeval2007-trial", out="results")
     >>> # score(result.files["best"], "semeval2007-trial", "best").main.recall
+    >>> # score(result.answers, "semeval2007-trial", "best").main.recall  # the same, in memory
     """
     roots = roots or resolve_roots()
     if isinstance(system, str):
@@ -70,6 +78,7 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
         system = build_system(system, roots)
     if isinstance(dataset, str):
         dataset = load_dataset(dataset, roots)
+    check_run(system, dataset)
     answers = answer_dataset(system, dataset, progress)
     files = write_answers(system, dataset, answers, Path(out)) if out is not None else ()
     folder = Path(out) if out is not None else Path()

@@ -4,8 +4,9 @@ A plug-in is an ordinary Python module that imports `lexsub_baselines` and regis
 components with the public decorators (`RANKERS.register`, `compose`, ...); importing it is
 loading it. Two ways to load one:
 
-- `--plugin MODULE` on `lexsub run`, `lexsub baselines`, `lexsub systems` and
-  `lexsub rank-eval` (a module name on the Python path, `my_systems`, or a `.py` file);
+- `--plugin MODULE` on `lexsub run`, `lexsub baselines`, `lexsub systems`,
+  `lexsub components` and `lexsub rank-eval` (a module name on the Python path or in the
+  working folder, `my_systems` for `./my_systems.py`, or the path of a `.py` file);
 - an entry point of an installed distribution in the group `lexsub_baselines.plugins`
   (`[project.entry-points."lexsub_baselines.plugins"] mine = "my_package.systems"`), loaded
   whenever the catalog is: the entry point names a module (imported) or a function (called
@@ -76,17 +77,29 @@ def loaded_plugins() -> tuple[str, ...]:
     return tuple(sorted(_loaded))
 
 
+def _in_working_folder(name: str) -> bool:
+    """Return True when `name`'s top package is a module or package of the working folder."""
+    top = Path.cwd() / name.partition(".")[0]
+    return top.with_suffix(".py").is_file() or (top / "__init__.py").is_file()
+
+
 def _load_module(name: str) -> None:
     if name.endswith(".py") or "/" in name:
         _load_file(Path(name))
         return
+    # `python -m lexsub_baselines` has the working folder on sys.path, the `lexsub` script
+    # does not: a module beside the user (`./my_systems.py`) is found by both, the working
+    # folder looked in last, so it never hides an installed module
+    if importlib.util.find_spec(name.partition(".")[0]) is None and _in_working_folder(name):
+        sys.path.append(str(Path.cwd()))
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
             raise PluginError(
-                f"plugin module {name!r} not found: install it, add its folder to PYTHONPATH, "
-                "or give the path of its .py file (--plugin path/to/my_systems.py)") from None
+                f"plugin module {name!r} not found (on the Python path or in the working "
+                f"folder {Path.cwd()}): install it, add its folder to PYTHONPATH, or give the "
+                "path of its .py file (--plugin path/to/my_systems.py)") from None
         raise _failed(f"plugin module {name!r}", error, f"python -c 'import {name}'") from None
     except Exception as error:
         raise _failed(f"plugin module {name!r}", error, f"python -c 'import {name}'") from None

@@ -3,13 +3,14 @@ promise that scoring one file imports nothing heavy (issue 12.3, 16.4)."""
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.cli import COMMAND_MODULES, COMMANDS, command_modules, main
+from lexsub_baselines.cli import COMMAND_MODULES, COMMANDS, build_parser, command_modules, main
 
 HEAVY = ("numpy", "scipy", "spacy", "dask", "thinc", "matplotlib", "gensim", "kenlm", "nltk")
 
@@ -77,3 +78,32 @@ def test_components_lists_each_registry_one_line_each(capsys: pytest.CaptureFixt
     assert {"freq:bnc", "cmlc", "identity"} <= set(sections["rankers:"])
     assert {"bnc", "gr", "corpus"} <= set(sections["frequency sources:"])
     assert {"official", "corrected", "clls2010-official"} <= set(sections["scorer profiles:"])
+
+
+def _subcommands(parser: argparse.ArgumentParser, prefix: str = "lexsub"
+                 ) -> list[tuple[str, argparse.ArgumentParser]]:
+    """Return every (sub-)command's parser, depth first, with its command line."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found.append((f"{prefix} {name}", sub))
+                found += _subcommands(sub, f"{prefix} {name}")
+    return found
+
+
+def test_every_command_is_described_and_its_help_is_true() -> None:
+    """`lexsub COMMAND --help` describes every command (and `lexsub lm ACTION`); the words
+    the first user found missing or wrong are there."""
+    commands = dict(_subcommands(build_parser()))
+    assert {"lexsub run", "lexsub datasets", "lexsub systems", "lexsub vote", "lexsub report",
+            "lexsub rank-eval", "lexsub baselines", "lexsub resources", "lexsub lm",
+            "lexsub lm build"} <= set(commands)
+    for name, parser in commands.items():
+        assert parser.description and len(parser.description) > 40, name
+    run = commands["lexsub run"].format_help()
+    assert "It does not score" in " ".join(run.split()) and ".lsr.json" in run
+    assert "SWORDS" in build_parser().format_help()
+    assert "--plugin" in commands["lexsub components"].format_help()
+    shared = " ".join(build_parser().format_help().split())
+    assert "../shared beside the working directory, else beside the checkout; now" in shared

@@ -67,7 +67,7 @@ def test_a_file_named_like_a_dataset_is_used_with_a_hint(
     assert len(hints) == 1 and "both a file here and a dataset name" in hints[0]
 
 
-def test_compare_places_a_file_among_the_2007_field(shared: Roots, results: Path,
+def test_compare_places_a_file_among_the_2007_field(shared: Roots, results: Path, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     system = results / "semeval2007-test" / "wordnet.best"
     capsys.readouterr()
@@ -81,12 +81,18 @@ def test_compare_places_a_file_among_the_2007_field(shared: Roots, results: Path
     mine = next(row for row in rows if "| yours |" in row)
     scored = json.loads(_json_of(system, capsys))
     assert f"| {scored['all']['recall']:.2f} |" in mine
-    # another gold: no comparison, one note
-    trial = shared.data / "semeval2007" / "trial" / "gold.trial"
-    assert main(["score", str(system), str(trial), "--compare"]) == 0
+    # another gold (the key without its last line): no comparison, one note
+    key = (shared.data / "semeval2007" / "key" / "gold").read_text(encoding="utf-8")
+    other = tmp_path / "other-gold"
+    other.write_text("".join(key.splitlines(keepends=True)[:-1]), encoding="utf-8")
+    assert main(["score", str(system), str(other), "--compare"]) == 0
     captured = capsys.readouterr()
     assert "among the SemEval-2007 field" not in captured.out
     assert "--compare: the 2007 field was scored on semeval2007-test" in captured.err
+    # the trial gold has none of the test file's ids: refused before any comparison
+    trial = shared.data / "semeval2007" / "trial" / "gold.trial"
+    assert main(["score", str(system), str(trial), "--compare"]) == 2
+    assert "was it made for another split?" in capsys.readouterr().err
 
 
 def _json_of(system: Path, capsys: pytest.CaptureFixture[str]) -> str:

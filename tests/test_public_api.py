@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -75,9 +77,121 @@ def test_example_runs_and_prints_what_the_scorer_gives(shared: Roots, tmp_path: 
     assert done.stdout in readme, "README's output of the example is stale"
 
 
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_the_readme_plugin_commands_run_as_written(seeded_roots: Roots, tmp_path: Path) -> None:
+    """The README's example saved without its last four lines as `my_systems.py`, and its two
+    plug-in commands run as written, by the installed `lexsub` script, from that folder (the
+    tiny corpus's resources: the commands, not the figures, are tested)."""
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"`(lexsub [^`]*--plugin\s+my_systems[^`]*)`", readme)
+    assert len(commands) == 2, commands
+    assert "Saved without its last four lines as a module" in " ".join(readme.split())
+    code = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    assert code[-4].startswith("if __name__ == ")
+    (tmp_path / "my_systems.py").write_text("\n".join(code[:-4]) + "\n", encoding="utf-8")
+    script = Path(sys.executable).with_name("lexsub")
+    lexsub = str(script) if script.is_file() else shutil.which("lexsub")
+    if lexsub is None:
+        pytest.skip("the lexsub script is not installed (`make setup` installs it)")
+    env = {k: v for k, v in _env(seeded_roots).items() if k != "PYTHONPATH"}
+    for command in commands:
+        words = shlex.split(command)
+        done = subprocess.run([lexsub, *words[1:]], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=900)
+        assert done.returncode == 0, (command, done.stderr[-2000:])
+        assert "Traceback" not in done.stderr
+    results = tmp_path / "results"
+    assert "| `wordnet+short-first` |" in (results / "tables.md").read_text(encoding="utf-8")
+    assert (results / "swords-test" / "wordnet+short-first.lsr.json").is_file()
+
+
+@pytest.mark.shared
+def test_a_user_ranker_that_breaks_its_contract_is_named(shared: Roots, tmp_path: Path) -> None:
+    """A plug-in's ranker that returns strings, or divides by zero: `lexsub run` prints one
+    error naming the system, the instance, the ranker and the rule, never a traceback."""
+    (tmp_path / "broken.py").write_text(
+        "from lexsub_baselines import RANKERS, compose\n"
+        "class Words:\n    name = 'words'\n"
+        "    def rank(self, instance, candidates):\n"
+        "        return [c.lemma for c in candidates]\n"
+        "class Divides:\n    name = 'divides'\n"
+        "    def rank(self, instance, candidates):\n"
+        "        return [c.scored(len(c.lemma) / 0) for c in candidates]\n"
+        "RANKERS.add('words', lambda roots: Words())\n"
+        "RANKERS.add('divides', lambda roots: Divides())\n"
+        "compose('roget+words', 'roget', 'words')\n"
+        "compose('roget+divides', 'roget', 'divides')\n", encoding="utf-8")
+    expected = {
+        "words": r"ranker words's rank\(\) returned a str \('.*'\); rank\(instance, "
+                 r"candidates\) must return a list of Candidate, best first \(c.scored\(score\) "
+                 r"gives a scored copy of a candidate\)",
+        "divides": r"ranker divides's rank\(\) raised ZeroDivisionError: division by zero \(at "
+                   r"broken.py:9, in (<listcomp>|rank)\); rank\(instance, candidates\) must "
+                   r"return a list of Candidate, best first .*"}
+    for ranker, message in expected.items():
+        done = _lexsub(["run", f"roget+{ranker}", "semeval2007-trial", "--out", "out",
+                        "--plugin", "broken"], shared, tmp_path)
+        assert done.returncode == 2
+        assert re.fullmatch(rf"lexsub: error: system roget\+{ranker}, instance \d+ "
+                            rf"\([\w.]+\): {message}\n", done.stderr), done.stderr
+
+
+def test_a_registration_run_again_replaces_itself(tmp_path: Path) -> None:
+    """A notebook cell run twice registers its ranker and system again without an error;
+    another module taking a name is still refused."""
+    cell = ("from lexsub_baselines import RANKERS, compose\n"
+            "RANKERS.add('again', lambda roots: None, 'a ranker registered twice')\n"
+            "compose('wordnet+again', 'wordnet', 'again')\n")
+    code = (f"exec({cell!r}); exec({cell!r})\n"
+            "import lexsub_baselines as L\n"
+            "print(L.system_names().count('wordnet+again'))\n"
+            "try:\n    L.RANKERS.add('lm', lambda roots: None)\n"
+            "except L.LexsubError as error:\n    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(PROJECT)}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "1", "ranker 'lm' is registered twice (by lexsub_baselines.catalog.components and by "
+        "__main__): give one of them another name"]
+
+
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_score_takes_what_run_returns_and_swords_gold(shared: Roots, tmp_path: Path) -> None:
+    """`score(run(...).answers, ...)` scores the answers as their files score;
+    `score(path, "swords-dev")` is `Scorer("swords-dev").score(path)`; pointless runs are
+    refused."""
+    from lexsub_baselines import run, score
+    from lexsub_baselines.scoring import SwordsReport, SwordsScorer
+
+    result = run("wordnet+identity", "semeval2007-trial", out=tmp_path, roots=shared)
+    for kind in ("best", "oot"):
+        in_memory = score(result.answers, "semeval2007-trial", kind, roots=shared, warn=False)
+        from_file = score(result.files[kind], "semeval2007-trial", kind, roots=shared,
+                          warn=False)
+        assert in_memory.to_json()["all"] == from_file.to_json()["all"]
+        assert from_file.to_json()["all"]["recall"] > 0
+    swords = run("wordnet+identity", "swords-dev", out=tmp_path, roots=shared)
+    report = score(swords.files["lsr"], "swords-dev", roots=shared, warn=False)
+    assert isinstance(report, SwordsReport)
+    scorer = SwordsScorer("swords-dev", roots=shared)
+    assert report.metrics == scorer.score(swords.files["lsr"], warn=False).metrics
+    assert score(swords.answers, "swords-dev", roots=shared, warn=False).metrics == \
+        report.metrics
+    assert report.metrics["strict_c_f@10"] > 0
+    with pytest.raises(LexsubError, match=r"system mw writes mw answers, which swords-dev "
+                                          r"cannot score \(SWORDS scores ranked substitutes\)"):
+        run("mw", "swords-dev", roots=shared)
+    with pytest.raises(LexsubError, match=r"system dict:wiktionary answers in Spanish, and "
+                                          r"semeval2007-trial's gold is English"):
+        run("dict:wiktionary", "semeval2007-trial", roots=shared)
+
+
 def test_a_missing_plugin_is_one_clear_error() -> None:
-    with pytest.raises(PluginError, match=r"plugin module 'no_such_plugin_xyz' not found: "
-                       r"install it, add its folder to PYTHONPATH"):
+    with pytest.raises(PluginError, match=r"plugin module 'no_such_plugin_xyz' not found \(on "
+                       r"the Python path or in the working folder .*\): install it, add its "
+                       r"folder to PYTHONPATH"):
         load_plugins(["no_such_plugin_xyz"], installed=False)
     with pytest.raises(PluginError, match=r"plugin file '/nonexistent/mine.py' does not exist"):
         load_plugins(["/nonexistent/mine.py"], installed=False)

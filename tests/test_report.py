@@ -23,7 +23,13 @@ import pytest
 from tiny_corpus import seed_parser
 
 from lexsub_baselines.analysis import families
-from lexsub_baselines.analysis.browser import LAYOUT_PROBE, Browser, find_chromium, probe
+from lexsub_baselines.analysis.browser import (
+    EXPLORER_PROBE,
+    LAYOUT_PROBE,
+    Browser,
+    find_chromium,
+    probe,
+)
 from lexsub_baselines.analysis.explorer import decode_answers
 from lexsub_baselines.analysis.render import png_size, write_report
 from lexsub_baselines.analysis.report import (
@@ -163,6 +169,22 @@ def test_headline_comes_first_and_every_section_says_what_to_read(report: Report
         assert png_size((results / "figures" / f"{name}.png").read_bytes())[0] <= 1240
 
 
+def test_prose_reads_as_prose_and_tables_follow_the_families(report: Report,
+                                                             results: Path) -> None:
+    """Code in the prose is set as code (no literal backticks), each note is a sentence with
+    its full stop, and the SWORDS tables list the systems family by family (not A to Z)."""
+    text = (results / "report.html").read_text(encoding="utf-8")
+    prose = re.findall(r'<p class="(?:read|note)">(.*?)</p>', text, flags=re.S)
+    assert prose and not [p for p in prose if "`" in p]
+    assert "<code>" in text
+    assert "cannot be excluded. Every row" in text or "cannot be excluded" not in text
+    for section in report.sections:
+        if section.anchor.endswith("-swords") or section.anchor == "swords-semeval":
+            for table in (*section.tables, *section.details):
+                systems = [str(row[0]) for row in table.rows]
+                assert systems == families.ordered(systems), (section.anchor, systems)
+
+
 def test_every_chart_draws_one_family_in_distinct_stable_colours(report: Report) -> None:
     charted = [f for s in report.sections for f in s.figures if "-pos-" in f.name]
     assert len(charted) >= 2 * 3  # three families (or more) on each dataset
@@ -192,6 +214,10 @@ def test_families_split_any_set_of_systems_into_readable_charts() -> None:
     assert [c.name for c in charts if c.family.name == "ablations"] == \
         ["ablations-1", "ablations-2", "ablations-3"]
     assert families.family_of("dict:wiktionary").name == "cross-lingual"
+    # the embedding rankers are no frequency ablation
+    assert {families.family_of(f"wordnet+emb:{m}").name
+            for m in ("add", "baladd", "mult", "balmult")} == {"embedding"}
+    assert families.family_of("roget+emb:add").name == "embedding"
 
 
 def test_headline_tables_hold_scores_json_and_the_papers(report: Report, results: Path) -> None:
@@ -515,3 +541,37 @@ def test_explorer_in_chromium(report: Report, results: Path, source: Path, brows
                            + ",".join(systems))
     for system in SYSTEMS:
         _instance_matches_the_files(dom, item, system, results, dataset.path("gold"))
+
+
+@pytest.mark.parametrize("width", [1000, 1280, 1600])
+def test_explorer_swords_view_has_no_overlapping_boxes(report: Report, results: Path,
+                                                       browser: Browser, width: int) -> None:
+    """The SWORDS list shows each target in its context (as the SemEval rows do), no box
+    overlaps another or leaves its pane from 1000 px wide, and the counts are the chosen
+    dataset's."""
+    assert report.explorer is not None
+    swords = [d for d in report.explorer["datasets"] if d["kind"] == "swords"]
+    if not swords:
+        pytest.skip("no SWORDS results (../shared/data/swords absent)")
+    dev = swords[0]
+    page = results / EXPLORER_PAGE
+    probed = probe(page, EXPLORER_PROBE, page.parent / f"layout-{width}.html")
+    shown = ",".join(s[0] for s in report.explorer["systems"])
+    longest = max(dev["items"], key=lambda item: len(dev["lexelts"][item[1]][0]))
+    for view in (f"#ds={dev['name']}&show={shown}",
+                 f"#ds={dev['name']}&show={shown}&item={dev['name']}/{longest[0]}"):
+        dom = browser.dump_dom(probed.as_uri() + view, width, 900)
+        assert _attribute(dom, "data-layout-problems") == "", (width, view)
+        assert int(_attribute(dom, "data-page-width")) <= width
+        assert _attribute(dom, "data-total") == str(len(dev["items"]))  # e.g. 370, not all
+        assert _attribute(dom, "data-matches") == str(len(dev["items"]))
+        summary = re.search(r'<p id="summary"[^>]*>([^<]*)</p>', dom)
+        assert summary is not None and f"of {len(dev['items'])} targets" in summary.group(1)
+        listed = dom[dom.index('<ol id="list">'):]
+        rows = re.findall(r'<span class="key">([^<]*)</span>.*?<span class="snip">(.*?)</span>',
+                          listed[:listed.index("</ol>")], flags=re.S)
+        assert len(rows) == 50
+        for number, (key, snip) in enumerate(rows, start=1):
+            item = dev["items"][number - 1]
+            assert key == f"sw-{dev['name'].removeprefix('swords-')} {number}"  # not the hash
+            assert f"<mark>{html.escape(item[3], quote=False)}</mark>" in snip  # in context

@@ -50,7 +50,7 @@ def _score(lines: list[str], gold: Path, kind: str = "best", profile: str = "off
            **kwargs: object) -> dict[str, object]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ScoringWarning)
-        report = score(lines, gold, kind, profile, **kwargs)  # type: ignore[arg-type]
+        report = score(lines, gold, kind, profile, **kwargs)  # type: ignore[call-overload]
     result: dict[str, object] = report.to_json()
     return result
 
@@ -169,7 +169,8 @@ def test_latin1_and_empty_files_do_not_raise(tmp_path: Path, gold_path: Path) ->
     empty.write_bytes(b"")
     with pytest.warns(ScoringWarning) as record:
         report = score(empty, gold_path)
-    assert any("no answer lines" in str(w.message) for w in record)
+    assert any("empty: no answer line" in str(w.message) for w in record)
+    assert report.unusable.startswith(f"{empty}: empty: no answer line: nothing to score")
     assert report.to_json()["all"]["attempted"] == 0
     assert any("no item attempted" in note for note in report.notes)
 

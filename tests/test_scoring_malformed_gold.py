@@ -187,9 +187,10 @@ def test_cli_names_a_directory_and_dev_null(tmp_path: Path,
     assert main(["score", str(tmp_path), str(gold)]) == 2
     assert f"lexsub: error: {tmp_path} is a directory, not a best answer file" in \
         capsys.readouterr().err
-    assert main(["score", "/dev/null", str(gold)]) == 0
+    assert main(["score", "/dev/null", str(gold)]) == 2  # read, found empty: refused
     err = capsys.readouterr().err
-    assert "/dev/null: no answer lines: /dev/null is a character device" in err
+    assert err.startswith("lexsub: error: /dev/null: no answer lines: /dev/null is a character "
+                          "device, not an answer file: nothing to score; a best line is ")
     assert "not found" not in err
     assert main(["score", "/dev/null", str(tmp_path)]) == 2
     assert "is a directory, not a gold file" in capsys.readouterr().err

@@ -113,14 +113,21 @@ def test_wrong_kind_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str], tex
     gold.write_text(GOLD)
     system = tmp_path / f"sys.{meant}"
     system.write_text(text)
-    assert main(["score", str(system), str(gold), "-t", kind]) == 0
+    # the figures are score.pl's: every line an `Error in` line, nothing attempted; the
+    # report says why, and `lexsub score` refuses the file with that one line
+    separator = ":::" if meant == "oot" else "::"
+    report = score(system, gold, kind, warn=False)
+    assert report.official_text().startswith(
+        f"Error in {system} on line 1\nError in {system} on line 2\nTotal = 2, attempted = 0\n")
+    assert report.hints == (f"2 lines of {system} are {meant} lines (`{separator}`) and 0 are "
+                            f"{kind} lines; did you mean -t {meant}?",)
+    assert main(["score", str(system), str(gold), "-t", kind]) == 2
     captured = capsys.readouterr()
-    # the figures are score.pl's: every line an `Error in` line, nothing attempted
-    assert captured.out.startswith(f"Error in {system} on line 1\nError in {system} on line 2\n"
-                                   "Total = 2, attempted = 0\n")
-    assert f"lexsub: hint: 2 lines of {system} are {meant} lines" in captured.err
-    assert f"and 0 are {kind} lines" in captured.err
-    assert captured.err.rstrip().endswith(f"did you mean -t {meant}?")
+    assert captured.out == ""
+    assert captured.err == (f"lexsub: error: {system}: 2 of its 2 lines are {meant} lines "
+                            f"(`{separator}`), none is "
+                            f"{'a' if kind == 'best' else 'an'} {kind} line: did you mean "
+                            f"-t {meant}?\n")
     # the right kind: no hint
     assert main(["score", str(system), str(gold), "-t", meant]) == 0
     assert "hint" not in capsys.readouterr().err
@@ -135,7 +142,9 @@ def test_one_stray_line_of_the_other_kind_is_a_warning_not_a_hint(tmp_path: Path
                        "oot")
     assert not report.hints
     assert [str(w.message) for w in caught] == [
-        "<lines>:3: not an oot answer line (it has the best separator `::`); skipped"]
+        "<lines>:3: not an oot answer line (it has the best separator `::`); skipped; score a "
+        "best file with -t best; an oot line is `bright.a 1 ::: luminous;shining;clear` "
+        "(lexelt, id, ` ::: ` with one space each side, then the answers separated by `;`)"]
 
 
 def test_english_gold_gives_no_language_hint(tmp_path: Path) -> None:

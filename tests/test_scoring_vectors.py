@@ -87,6 +87,12 @@ def test_cli_json_holds_the_expected_blocks(shared: Roots,
     got = json.loads(capsys.readouterr().out)
     for block, fields in case["expected"].items():
         assert got[block] == fields
-    assert got["signature"].startswith("oot|profile:official|gold:key/gold#")
+    # the key's gold given as a file is named as the dataset it is the gold of
+    assert got["signature"].startswith("oot|profile:official|gold:semeval2007-test#")
     assert got["signature_fields"]["T"] == "1696"
     assert got["signature_fields"]["dups"] == "counted"
+    # one gold, one signature: by its path or by the dataset's name
+    assert main(["score", str(system), "semeval2007-test", "-t", "oot", "--subsets",
+                 "--format", "json"]) == 0
+    by_name = json.loads(capsys.readouterr().out)
+    assert by_name["signatures"] == got["signatures"]

@@ -110,7 +110,8 @@ def test_unknown_targets_are_counted_and_reported(scorers: dict[str, Scorer]) ->
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b"{not json", "not JSON (line 1, column 2"),
+    (b"{not json", "not JSON: Expecting property name enclosed in double quotes at line 1, "
+                   "column 2"),
     (b'{"substitutes_lemmatized": true}', "no 'substitutes' object"),
     (b'{"substitutes": {"t:1": [["a", "0.5"]]}}', "target t:1, entry 1: the score '0.5' is not "
                                                   "a number"),

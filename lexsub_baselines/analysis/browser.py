@@ -16,7 +16,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 
-__all__ = ["LAYOUT_PROBE", "Browser", "find_chromium", "probe"]
+__all__ = ["EXPLORER_PROBE", "LAYOUT_PROBE", "Browser", "find_chromium", "probe"]
 
 _FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
           "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -49,6 +49,41 @@ window.addEventListener('load', () => {
   body.setAttribute('data-page-width', String(document.documentElement.scrollWidth));
   body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
   body.setAttribute('data-overlaps', overlaps.slice(0, 5).join(' '));
+});
+"""
+
+
+#: Records the explorer's layout once rendered: the window and page widths, the summary's
+#: counts, and every box that overlaps another or leaves its pane -- the list pane and the
+#: detail pane, a list row's parts (a row wider than the list, parts over each other), the
+#: detail pane's blocks (heading, paragraph, tables) over each other or out of the pane.
+EXPLORER_PROBE = """
+window.addEventListener('load', () => {
+  const box = e => e.getBoundingClientRect();
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const problems = [];
+  const list = document.getElementById('list-pane'), detail = document.getElementById('detail');
+  if (over(box(list), box(detail))) problems.push('list-pane/detail');
+  document.querySelectorAll('#list li').forEach((li, i) => {
+    if (li.scrollWidth > li.clientWidth + 1) problems.push('li' + i + ':overflows');
+    if (box(li).right > box(list).right + 1) problems.push('li' + i + ':beyond-list');
+    const parts = [...li.children].map(box);
+    for (let j = 1; j < parts.length; j++) {
+      if (over(parts[j - 1], parts[j])) problems.push('li' + i + ':parts');
+    }
+  });
+  const blocks = [...detail.children].filter(e => box(e).width > 0 && box(e).height > 0);
+  blocks.forEach((e, i) => {
+    if (box(e).right > box(detail).right + 1 || box(e).left < box(detail).left - 1)
+      problems.push(e.tagName + i + ':beyond-detail');
+    for (let j = i + 1; j < blocks.length; j++) {
+      if (over(box(e), box(blocks[j]))) problems.push(e.tagName + i + '/' + blocks[j].tagName + j);
+    }
+  });
+  document.body.setAttribute('data-window-width', String(window.innerWidth));
+  document.body.setAttribute('data-page-width', String(document.documentElement.scrollWidth));
+  document.body.setAttribute('data-layout-problems', problems.slice(0, 8).join(' '));
 });
 """
 

@@ -7,6 +7,8 @@ can tell apart by colour:
   release's `wordnet-c12`; the vote of Sinha et al. 2013, and the report's own `vote(all)`);
 - `distributional` — thesauri of grammatical relations (the five measures) and word2vec;
 - `in-context` — the rankers of Jabbari (2010) over WordNet candidates, and ours beyond them;
+- `embedding` — the embedding rankers of Melamud et al. (2015) over WordNet candidates
+  (`wordnet+emb:*`);
 - `ablations` — the WordNet baseline with another frequency source (`wordnet+freq:*:tiers`);
 - `cross-lingual` — SemEval-2010 Task 2 systems (DICT, DICTCORP, translated WordNet);
 - `other` — anything else (a composition such as `roget+lm`).
@@ -88,6 +90,9 @@ _family(Family("distributional", "Distributional thesauri and word2vec",
 _family(Family("in-context", "In-context rankers (Jabbari 2010) and ours beyond them",
                ("wordnet+bow", "wordnet+lm", "wordnet+cmlc", "wordnet+cmlc:tier1-first",
                 "wordnet+cmlc:prior"), r"\+(bow|lm|cmlc)\b", _SET1))
+_family(Family("embedding", "Embedding rankers (Melamud et al. 2015) over WordNet candidates",
+               ("wordnet+emb:add", "wordnet+emb:baladd", "wordnet+emb:mult",
+                "wordnet+emb:balmult"), r"\+emb:", _TAB10))
 _family(Family("ablations", "Ablations: the WordNet baseline with other frequencies",
                ("wordnet+freq:bnc:tiers", "wordnet+freq:gr:tiers", "wordnet+freq:corpus:tiers",
                 "wordnet+freq:wordfreq:tiers", "wordnet+freq:enwiki-list:tiers"),

@@ -222,7 +222,7 @@ def load_evaluation(
                           f"present: {', '.join(found)}")
     answers = {s: {k: scorer.answers(p, k) for k, p in found[s].items()} for s in chosen}
     notes = [] if data.has("mwids") else [
-        f"{dataset}: no mwids file; multiword-target items cannot be excluded"]
+        f"{dataset}: no mwids file; multiword-target items cannot be excluded."]
     notes.append(settings_note(results, dataset, chosen))
     return Evaluation(data, scorer, answers, tuple(notes))
 

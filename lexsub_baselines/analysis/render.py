@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 import struct
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from lexsub_baselines.tables.table import Table
 
 __all__ = ["png_size", "render_html", "render_markdown", "write_report"]
 
+
+_BACKTICKS = re.compile(r"`([^`<>]+)`")
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1250px; padding: 0 12px 40px;
@@ -56,6 +59,7 @@ img { max-width: 100%; height: auto; }
 pre.signature { font-size: 12px; background: #f6f7f9; padding: 6px 10px; overflow-x: auto;
                 margin: 4px 0; }
 a.explorer { font-weight: 600; }
+code { font-size: 0.92em; background: #f2f3f5; padding: 0 3px; border-radius: 3px; }
 """
 
 
@@ -89,8 +93,19 @@ def _toc(report: Report) -> str:
     return "".join(parts)
 
 
+def _code(escaped: str) -> str:
+    """Return escaped HTML with each `quoted` span (markdown code, as in tables.md and the
+    prose) set as <code>, not shown with its backticks."""
+    return _BACKTICKS.sub(r"<code>\1</code>", escaped)
+
+
+def _prose(text: str) -> str:
+    """Return a sentence of the report as HTML: escaped, `code` spans as <code>."""
+    return _code(html.escape(text))
+
+
 def _table_html(table: Table, fold: bool) -> str:
-    body = f'<div class="scroll">{table.to_html()}</div>'
+    body = f'<div class="scroll">{_code(table.to_html())}</div>'
     if not fold:
         return body
     return (f"<details><summary>Table: {html.escape(table.title)} ({len(table.rows)} rows)"
@@ -102,7 +117,7 @@ def _section_html(section: Section) -> list[str]:
     parts = [f'<h{level} id="{html.escape(section.anchor)}">{html.escape(section.title)}'
              f"</h{level}>"]
     if section.text:
-        parts.append(f'<p class="read">{html.escape(section.text)}</p>')
+        parts.append(f'<p class="read">{_prose(section.text)}</p>')
     for figure in section.figures:
         width, height = png_size(figure.png)
         data = base64.b64encode(figure.png).decode("ascii")
@@ -125,8 +140,8 @@ def render_html(report: Report) -> str:
              f"<title>{html.escape(report.title)}</title><style>{_STYLE}</style></head><body>",
              f"<h1>{html.escape(report.title)}</h1>"]
     settings = ", ".join(f"{k}: {v}" for k, v in report.settings.items())
-    parts.append(f'<p class="note">{html.escape(settings)}</p>')
-    parts += [f'<p class="note">{html.escape(n)}</p>' for n in report.notes]
+    parts.append(f'<p class="note">{_prose(settings)}</p>')
+    parts += [f'<p class="note">{_prose(n)}</p>' for n in report.notes]
     if report.explorer is not None:
         parts.append(f'<p class="read"><a class="explorer" href="{EXPLORER_PAGE}">Open the '
                      "instance explorer</a>: every sentence, its gold substitutes and each "

@@ -207,8 +207,9 @@ def dataset_sections(evaluation: Evaluation, settings: ReportSettings,
             + (f" {VOTE}: each system's answers share one vote per item; best keeps every "
                "top-voted candidate, oot the 10 most voted." if VOTE in evaluation.answers
                else ""))
-    if evaluation.notes:
-        text += " " + " ".join(evaluation.notes)
+    if evaluation.notes:  # sentences: each ends with its full stop
+        text += " " + " ".join(n if n.endswith((".", "?", "!")) else f"{n}."
+                               for n in evaluation.notes)
     sections = [Section(name, name, text),
                 _pos_section(evaluation, colours, links, f"{name}-pos"),
                 _subset_section(evaluation, links, f"{name}-subsets")]

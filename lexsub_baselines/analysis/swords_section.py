@@ -56,6 +56,11 @@ def swords_section(scores: Mapping[str, Any], marks: Marks | None = None) -> lis
     if not splits:
         return []
     colours = families.colours([s for systems in splits.values() for s in systems])
+    # every table in the report's order of systems (family by family), not scores.json's
+    # alphabetical one
+    scores = {dataset: {s: systems[s] for s in families.ordered(list(systems))}
+              for dataset, systems in scores.items()}
+    splits = {d: scores[d] for d in splits}
     sections = [Section("SWORDS", "swords", _READ)]
     for dataset, systems in splits.items():
         table = swords_table(dataset, systems, {})

@@ -72,15 +72,18 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     """Return the argument parser with the sub-commands of the modules `commands` (all)."""
     parser = argparse.ArgumentParser(
         prog="lexsub",
-        description="Lexical substitution baselines (SemEval-2007 Task 10, SemEval-2010 Task 2) "
-        "and their official scorer.",
+        description="The baseline systems of the SemEval lexical-substitution tasks "
+        "(SemEval-2007 Task 10, SemEval-2010 Task 2), also run on SWORDS; the official "
+        "scorers, and the SWORDS evaluation. `lexsub COMMAND --help` describes each command.",
     )
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
     parser.add_argument("--shared-root", default=None,
                         help=f"folder with data/, resources/, corpora/ (env {SHARED_ENV}; "
-                        "default ../shared)")
+                        "default: ../shared beside the working directory, else beside the "
+                        f"checkout; now {resolve_roots().shared})")
     parser.add_argument("--data-root", default=None,
-                        help=f"task-data folder (env {DATA_ENV}; default <shared-root>/data)")
+                        help=f"task-data folder (env {DATA_ENV}; default <shared-root>/data; "
+                        f"now {resolve_roots().data})")
     parser.add_argument("--cache-dir", default=None,
                         help=f"where built resources are kept (env {CACHE_ENV}; default the "
                         "checkout's resources/cache whatever the working directory, or "

@@ -38,6 +38,7 @@ from lexsub_baselines.runs.records import (
 )
 from lexsub_baselines.runs.runner import (
     answer_kinds,
+    check_run,
     file_stem,
     json_text,
     load_json,
@@ -60,7 +61,14 @@ CROSS_LINGUAL = ("clls2010-trial", "clls2010-test")
 def add_parser(subparsers: Any) -> None:
     """Register `baselines`, `systems` and `run`."""
     parser = subparsers.add_parser(
-        "baselines", help="run every system on trial and test, score, write results/")
+        "baselines", help="run every system on SemEval-2007 trial/test and SWORDS dev/test, "
+        "score, write results/",
+        description="Build the resources every system needs (on Dask), run every registered "
+        "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
+        "cross-lingual systems on CLLS-2010 when its data is present), write their answer "
+        "files to OUT/<dataset>/, score them with the official scorers, and write "
+        "OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
+        "it also prints. What `make baselines` runs. Exit status 1 when a system failed.")
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
                         "replace earlier ones in results/scores.json")
@@ -76,11 +84,23 @@ def add_parser(subparsers: Any) -> None:
     plugin_options(parser)
     parser.set_defaults(func=run_baselines)
 
-    listing = subparsers.add_parser("systems", help="list the registered systems")
+    listing = subparsers.add_parser(
+        "systems", help="list the registered systems",
+        description="List every registered system with its one-line description, in the "
+        "order of the tables; plug-ins (--plugin, installed entry points) add theirs at the "
+        "end. Any GENERATOR+RANKER of `lexsub components` is a system too.")
     plugin_options(listing)
     listing.set_defaults(func=list_systems)
 
-    single = subparsers.add_parser("run", help="answer one dataset with one system")
+    single = subparsers.add_parser(
+        "run", help="answer one dataset with one system (writes answer files, no score)",
+        description="Answer every instance of DATASET with SYSTEM (building what it needs "
+        "first) and write OUT/DATASET/SYSTEM.best and .oot (and .mw for the multiword "
+        "detector), or on SWORDS OUT/DATASET/SYSTEM.lsr.json; print the files, how many "
+        "instances were answered and which were not. It does not score: run `lexsub score "
+        "FILE DATASET` on a file it wrote (`lexsub baselines` runs and scores every system). "
+        "A run whose answers the dataset cannot score (another language, the multiword "
+        "detector on SWORDS) is refused.")
     single.add_argument("system", help="a system name, or GENERATOR+RANKER")
     single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
     single.add_argument("--out", default="results",
@@ -124,8 +144,13 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
         roots, cached_results(roots, needs, known=report.results))
 
 
+#: How many unanswered instances `lexsub run` names.
+NAMED_UNANSWERED = 10
+
+
 def run_one(args: argparse.Namespace, roots: Roots) -> int:
-    """Answer one dataset with one system; print where the files went.
+    """Answer one dataset with one system; print where the files went and which instances
+    were left unanswered. Refuses a run the dataset cannot use (`runner.check_run`).
 
     Files that `runs.json` in the output folder vouches for are not replaced unless
     `--force` is given, which also drops their rows from the record: a recorded row never
@@ -145,14 +170,20 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     _, blocked, _ = prebuild([args.system], args, roots)
     if blocked:
         raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
+    system = build_system(args.system, roots)
+    check_run(system, dataset)
     if rows:
         _drop_rows(out, rows)
-    system = build_system(args.system, roots)
     record = run_system(system, dataset, out)
     for kind, path in record.paths():
         print(f"{kind}: {path}")
     print(f"answered {record.answered} of {record.instances} instances "
           f"in {record.seconds:.1f}s")
+    if record.missing:
+        named = ", ".join(record.missing[:NAMED_UNANSWERED])
+        more = f", and {len(record.missing) - NAMED_UNANSWERED} more" \
+            if len(record.missing) > NAMED_UNANSWERED else ""
+        print(f"unanswered (no candidate; scored as unattempted): {named}{more}")
     return 0
 
 
@@ -268,4 +299,9 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     print(tables)
     print(f"lexsub: wrote {out / 'scores.json'}, {out / 'runs.json'}, {out / 'tables.md'} "
           f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)
+    stale = [p for p in (out / "report.html", out / "explorer" / "index.html") if p.is_file()]
+    if stale:  # written from the scores.json just replaced
+        print(f"lexsub: note: {' and '.join(map(str, stale))} show the scores before this run: "
+              f"run `lexsub report --results {out}` (`make report`) to bring them up to date",
+              file=sys.stderr)
     return 1 if failed else 0

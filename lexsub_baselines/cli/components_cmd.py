@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lexsub_baselines.cli.options import load_plugin_options, plugin_options
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
 
@@ -23,7 +24,9 @@ def add_parser(subparsers: Any) -> None:
         description="List the registered components, one line each: a system is "
         "GENERATOR+RANKER (see `lexsub systems` for the named ones); a frequency source "
         "SOURCE is used as the ranker freq:SOURCE (or freq:SOURCE:tiers); a profile is "
-        "`lexsub score --profile PROFILE`.")
+        "`lexsub score --profile PROFILE`. Plug-ins (--plugin, installed entry points) add "
+        "theirs.")
+    plugin_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -37,6 +40,7 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     from lexsub_baselines.catalog import FREQUENCY_SOURCES, GENERATORS, RANKERS
     from lexsub_baselines.scoring.profiles import PROFILES
 
+    load_plugin_options(args)
     lines = [*_section("generators", GENERATORS), *_section("rankers", RANKERS),
              *_section("frequency sources", FREQUENCY_SOURCES),
              *_section("scorer profiles", PROFILES)]

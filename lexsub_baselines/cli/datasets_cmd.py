@@ -11,7 +11,12 @@ from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 
 def add_parser(subparsers: Any) -> None:
     """Register the `datasets` sub-command."""
-    parser = subparsers.add_parser("datasets", help="list datasets and where their files are")
+    parser = subparsers.add_parser(
+        "datasets", help="list datasets and where their files are",
+        description="List every registered dataset (SemEval-2007, CLLS-2010, CoInCo, SWORDS) "
+        "with its language and description, each of its files under the data root with ok or "
+        "MISSING, and where to download it. A dataset name is what `lexsub run`, `lexsub "
+        "score` and `lexsub report --datasets` take.")
     parser.set_defaults(func=run)
 
 

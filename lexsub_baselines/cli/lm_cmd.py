@@ -42,16 +42,25 @@ def _config_options(parser: argparse.ArgumentParser) -> None:
 
 def add_parser(subparsers: Any) -> None:
     """Register the `lm` sub-command."""
-    parser = subparsers.add_parser("lm", help="build the KenLM n-gram model; perplexity")
+    parser = subparsers.add_parser(
+        "lm", help="build the KenLM n-gram model; perplexity",
+        description="The KenLM n-gram model of the lm, bow and cmlc rankers: build it, "
+        "measure its perplexity on a dataset's sentences, or tune the cmlc weights on the "
+        "trial data.")
     actions = parser.add_subparsers(dest="lm_action", metavar="ACTION", required=True)
     build = actions.add_parser("build", help="estimate, binarise, verify and cache the LM "
-                               "(through the build graph, like `lexsub build lm`)")
+                               "(through the build graph, like `lexsub build lm`)",
+                               description="Estimate (lmplz), binarise (build_binary), verify "
+                               "and cache the KenLM model, through the build graph, as `lexsub "
+                               "build lm` does.")
     _config_options(build)
     build.add_argument("--bow", action="store_true",
                        help="also build the bag-of-words co-occurrence counts")
     engine_options(build)
     build.set_defaults(func=run_build)
-    ppl = actions.add_parser("perplexity", help="perplexity of the LM on a dataset's sentences")
+    ppl = actions.add_parser("perplexity", help="perplexity of the LM on a dataset's sentences",
+                             description="Print the perplexity of the cached LM on the "
+                             "sentences of a dataset's instances.")
     _config_options(ppl)
     ppl.add_argument("--dataset", default="semeval2007-trial",
                      help="dataset whose contexts are scored (default semeval2007-trial)")
@@ -69,7 +78,10 @@ def add_parser(subparsers: Any) -> None:
 def _tuning_command(actions: Any, name: str, what: str, func: Any, measures: dict[str, str],
                     record: str) -> None:
     """Add a `tune-*` sub-command; the first of `measures` is its default."""
-    command = actions.add_parser(name, help=f"tune {what} on the trial data")
+    command = actions.add_parser(name, help=f"tune {what} on the trial data",
+                                 description=f"Tune {what} on the SemEval-2007 trial data "
+                                 "(never the test data), printing each setting's figure with "
+                                 f"the best marked; --write records the best in {record}.")
     command.add_argument("--generator", default="wordnet",
                          help="candidate generator whose candidates are ranked (default wordnet)")
     default = next(iter(measures))

@@ -52,10 +52,10 @@ def _positive(text: str) -> int:
 def plugin_options(parser: argparse.ArgumentParser) -> None:
     """Add `--plugin MODULE` (repeatable): a user's module that registers components."""
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
-                        help="load a plug-in first: a module name on the Python path or a .py "
-                        "file that registers generators, rankers or systems (repeatable; "
-                        "installed entry points of the group lexsub_baselines.plugins load "
-                        "too)")
+                        help="load a plug-in first: a module name (on the Python path, or "
+                        "MODULE.py in the working directory) or the path of a .py file, that "
+                        "registers generators, rankers or systems (repeatable; installed entry "
+                        "points of the group lexsub_baselines.plugins load too)")
 
 
 def load_plugin_options(args: argparse.Namespace) -> None:

@@ -32,7 +32,13 @@ DEFAULT_RANK_DATASETS: tuple[str, ...] = ("semeval2007-test", "coinco-dev", "coi
 def add_parser(subparsers: Any) -> None:
     """Register `report`, `rank-eval` and `vote`."""
     report = subparsers.add_parser(
-        "report", help="analyse the answers in a results folder; write report.html/.md")
+        "report", help="analyse the answers in a results folder; write report.html/.md",
+        description="Read the answer files, scores.json and runs.json of a results folder "
+        "(`make baselines` writes one) and write the analysis report -- the headline "
+        "comparison with the papers, per-PoS and subset tables, overlap, correlations, "
+        "disruptive sets, paired significance, SWORDS beside SemEval-2007 -- as "
+        "OUT/report.html (self-contained), OUT/report.md and OUT/figures/*.png, and the "
+        "instance explorer OUT/explorer/index.html. What `make report` runs.")
     report.add_argument("--results", type=Path, default=Path("results"),
                         help="results folder to read (default: results)")
     report.add_argument("--out", type=Path, default=None,
@@ -55,7 +61,12 @@ def add_parser(subparsers: Any) -> None:
     report.set_defaults(func=run_report)
 
     rank = subparsers.add_parser(
-        "rank-eval", help="rank the standard candidate pools; GAP, P@1, P@3, R@10")
+        "rank-eval", help="rank the standard candidate pools; GAP, P@1, P@3, R@10",
+        description="Candidate ranking: rank the standard candidate pools of each dataset "
+        "(LS07: Melamud et al.'s lst.gold.candidates; CoInCo's pools) with each ranker, "
+        "write OUT/ranking/DATASET/RANKER.ranked and merge GAP, P@1, P@3 and R@10 into "
+        "OUT/ranking.json, printing one line per ranker and dataset. Exit status 1 when a "
+        "ranker failed.")
     rank.add_argument("--rankers", nargs="+", metavar="RANKER",
                       help="rankers (registered names or random:SEED; default: "
                       f"{' '.join(DEFAULT_RANKERS)} where registered)")
@@ -73,7 +84,11 @@ def add_parser(subparsers: Any) -> None:
     plugin_options(rank)
     rank.set_defaults(func=run_rank_eval)
 
-    vote = subparsers.add_parser("vote", help="combine answer files by voting")
+    vote = subparsers.add_parser(
+        "vote", help="combine answer files by voting",
+        description="Combine the best and oot answer files of systems in RESULTS/DATASET by "
+        "voting and write the vote as a new system, RESULTS/DATASET/NAME.best and .oot "
+        "(score them with `lexsub score`).")
     vote.add_argument("dataset", help="the dataset whose answers to combine")
     vote.add_argument("--systems", nargs="+", metavar="SYSTEM",
                       help="the members (default: every system with answers)")

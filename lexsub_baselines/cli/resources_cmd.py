@@ -23,7 +23,12 @@ from lexsub_baselines.resources.verify import ResourceStatus, verify
 def add_parser(subparsers: Any) -> None:
     """Register the `resources` sub-command."""
     parser = subparsers.add_parser(
-        "resources", help="list the external inputs (manifest) and verify their checksums")
+        "resources", help="list the external inputs (manifest) and verify their checksums",
+        description="List the external inputs the builds read (the manifest: data files, "
+        "corpora, dictionaries, Debian packages), each present or missing with where to get "
+        "it. With --verify, hash every file and compare it with the manifest. Exit status 1 "
+        "when a present entry differs from the manifest (checksum or version), else 0; "
+        "missing entries do not change it.")
     parser.add_argument("ids", nargs="*", metavar="ID", help="entries to check (default: all)")
     parser.add_argument("--verify", action="store_true",
                         help="hash every file and compare with the manifest")

@@ -1,10 +1,13 @@
-"""`lexsub score`: score a best/oot/mw answer file as the official SemEval scorer does.
+"""`lexsub score`: score a best/oot/mw answer file as the official SemEval scorer does, or a
+SWORDS result as the benchmark's evaluation does.
 
 `--format text` prints what `score.pl` (with `--subsets`, `scoreFA.pl`) prints, including its
-`Error in FILE on line N` lines, then one signature line per block. Other problems in the
-files are warnings on stderr, each with file and line; notes say what could not be computed
-and hints what probably went wrong (`lexsub: hint: … did you mean -t oot?`), never changing a
-printed figure. `--format json` prints `ScoreReport.to_json()`.
+`Error in FILE on line N` lines, then one signature line per block. The problems in the files
+are warnings on stderr, one per kind with its first line, count and remedy (`scoring.emit`);
+notes say what could not be computed and hints what probably went wrong, never changing a
+printed figure. A file from which nothing useful can come (no answer line, another format,
+another split) is refused: one `lexsub: error:` line, exit 2. `--format json` prints
+`ScoreReport.to_json()`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.errors import NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.scoring.api import emit_problems
@@ -30,9 +34,15 @@ def add_parser(subparsers: Any) -> None:
     """Register the `score` sub-command."""
     profiles = "; ".join(f"{name}: {PROFILES.doc(name)}" for name in PROFILES)
     parser = subparsers.add_parser(
-        "score", help="score a best/oot/mw answer file (official SemEval-2007 scorer)",
-        description="Score a system answer file against a gold file or a dataset's gold. "
-        "Profiles: " + profiles)
+        "score", help="score a best/oot/mw answer file (the official SemEval-2007/2010 "
+        "scorer) or a SWORDS result (the benchmark's evaluation)",
+        description="Score a system answer file (best, oot or mw lines; - reads standard "
+        "input) against a gold file or a dataset's gold, printing what the official scorer "
+        "prints, then a signature of the settings per block; against swords-dev or "
+        "swords-test, score a SWORDS result (*.lsr.json) with every metric of the benchmark's "
+        "evaluation. Problems in the file are warnings on stderr, one per kind; a file that "
+        "can give nothing useful (no answer line, another format, another split) is refused "
+        "(exit 2). Profiles: " + profiles)
     parser.add_argument("system", type=Path,
                         help="the system answer file (a SWORDS result *.lsr.json for swords-*)")
     parser.add_argument("gold",
@@ -77,10 +87,11 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     report = scorer.score(args.system, args.kind, subsets=args.subsets, by_pos=args.by_pos,
                           bounds=args.bounds, measures=tuple(args.measures), k=args.k,
                           warn=False)
+    if report.unusable:
+        raise NothingToScoreError(report.unusable)
     text = args.format == "text"
-    # In text form the malformed lines are already shown as score.pl shows them.
-    emit_problems((*report.gold_problems, *report.problems),
-                  skip=("malformed",) if text else ())
+    # the official `Error in` lines stay on stdout; stderr says why, once per kind
+    emit_problems((*report.gold_problems, *report.problems))
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
     for hint in report.hints:
@@ -119,7 +130,8 @@ def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -
 def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:
     """Score a SWORDS result: every metric of the authors' `evaluate`, then GAP, signature."""
     semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
-               "--measures": bool(args.measures), "-k": args.k != 1.0}
+               "--measures": bool(args.measures), "-k": args.k != 1.0,
+               "--compare": args.compare}
     report = scorer.score(args.system, by_pos=args.by_pos, warn=False, **semeval)
     for line in report.problems:
         print(f"lexsub: warning: {line}", file=sys.stderr)

@@ -14,6 +14,7 @@ __all__ = [
     "DataFormatError",
     "LexsubError",
     "MissingResourceError",
+    "NothingToScoreError",
     "UnknownNameError",
 ]
 
@@ -65,6 +66,11 @@ class DataFormatError(LexsubError):
 
     def __reduce__(self) -> tuple[type, tuple[Path, int | None, str, str]]:
         return type(self), (self.path, self.line, self.problem, self.remedy)
+
+
+class NothingToScoreError(LexsubError):
+    """Scoring a file could give nothing useful (no answer line, another format, another
+    split); the message says which and what to do."""
 
 
 class UnknownNameError(LexsubError, KeyError):

@@ -3,6 +3,8 @@
 Mirrors the spaCy/confection habit: a component is registered under a canonical name with a
 decorator, a duplicate name is refused, and an unknown name is answered with the list of known
 ones. Registries are filled by one explicit module per kind (no import side effects elsewhere).
+A registration run again from the module that made it (a notebook cell run twice, a module
+reloaded) replaces the first: the name is the same component's, not a duplicate.
 """
 
 from __future__ import annotations
@@ -34,18 +36,30 @@ class Registry(Generic[T]):
         self._items: dict[str, T] = {}
         self._docs: dict[str, str] = {}
         self._needs: dict[str, tuple[str, ...]] = {}
+        self._owners: dict[str, str | None] = {}
 
-    def add(self, name: str, item: T, doc: str = "", needs: tuple[str, ...] = ()) -> None:
-        """Register `item` under `name`; refuse a name that is already taken.
+    def add(self, name: str, item: T, doc: str = "", needs: tuple[str, ...] = (),
+            owner: str | None = None) -> None:
+        """Register `item` under `name`; refuse a name another module has taken.
 
         Arguments:
             name: the canonical name.
             item: the component (usually a factory).
             doc: one line for listings.
             needs: the built resources (stages of `lexsub_baselines.builds`) it reads.
+            owner: the module registering it (default: the item's `__module__`); the same
+                owner registering the name again replaces its earlier registration.
+
+        Raises:
+            LexsubError: `name` was registered by another module (or by an unknown one).
         """
+        owner = owner or getattr(item, "__module__", None)
         if name in self._items:
-            raise LexsubError(f"{self.kind} {name!r} is registered twice")
+            first = self._owners[name]
+            if first is None or first != owner:
+                raise LexsubError(f"{self.kind} {name!r} is registered twice (by {first or '?'} "
+                                  f"and by {owner or '?'}): give one of them another name")
+        self._owners[name] = owner
         self._items[name] = item
         self._docs[name] = doc
         self._needs[name] = tuple(needs)

@@ -32,10 +32,12 @@ from lexsub_baselines.substitutes.answers import (
     write_swords_result,
 )
 from lexsub_baselines.systems.base import System
+from lexsub_baselines.systems.contract import answer_checked
 
 __all__ = [
     "RunRecord",
     "answer_dataset",
+    "check_run",
     "file_stem",
     "json_text",
     "run_system",
@@ -66,6 +68,8 @@ class RunRecord:
             for English-only data); `note` says why.
         note: why scoring was skipped, or "".
         digests: kind -> the sha256 of the file written (`runs.json` vouches for its content).
+        missing: the ids of the instances left unanswered, with their lexelts
+            (`id (lexelt)`), in dataset order; not written to runs.json (`unanswered` is).
     """
 
     dataset: str
@@ -78,6 +82,7 @@ class RunRecord:
     scored: bool = True
     note: str = ""
     digests: tuple[tuple[str, str], ...] = ()
+    missing: tuple[str, ...] = ()
 
     def paths(self) -> list[tuple[str, Path]]:
         """Return (kind, path) of every answer file."""
@@ -103,7 +108,7 @@ def answer_dataset(system: System, dataset: Dataset, progress: bool = True) -> d
                          file=sys.stderr, leave=False,
                          # None: tqdm draws only on a terminal (no carriage returns in logs)
                          disable=None if progress else True):
-        answers[instance.id] = system.answer(instance)
+        answers[instance.id] = answer_checked(system, instance)  # a user's error: one line
     return answers
 
 
@@ -115,10 +120,44 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
     seconds = time.perf_counter() - start
     files = write_answers(system, dataset, answers, out_dir)
     main_kind = system.kinds[0]
-    answered = sum(1 for a in answers.values() if a.for_kind(main_kind))
+    lexelts = {i.id: i.lexelt for i in dataset.instances()}
+    missing = tuple(f"{i} ({lexelts.get(i, '?')})" for i, a in answers.items()
+                    if not a.for_kind(main_kind))
     digests = tuple((kind, file_sha256(out_dir / relative)) for kind, relative in files)
-    return RunRecord(dataset.name, system.name, len(answers), answered, seconds, files,
-                     out_dir, scored=score, note=note, digests=digests)
+    return RunRecord(dataset.name, system.name, len(answers), len(answers) - len(missing),
+                     seconds, files, out_dir, scored=score, note=note, digests=digests,
+                     missing=missing)
+
+
+def check_run(system: System, dataset: Dataset) -> None:
+    """Refuse a run whose answers the dataset cannot use.
+
+    Raises:
+        LexsubError: the system writes no file the dataset can score (the multiword
+            detector on SWORDS, CoInCo or CLLS-2010), or answers in another language than
+            the dataset's gold (a cross-lingual system on SemEval-2007, an English one on
+            CLLS-2010).
+    """
+    language = getattr(system, "language", "en")
+    language = language if isinstance(language, str) else "en"
+    kinds = answer_kinds(system, dataset)
+    if dataset.spec.format != SWORDS_FORMAT:  # other datasets score the kinds they have gold of
+        kinds = tuple(k for k in kinds
+                      if dataset.spec.relpath("mwgold" if k == "mw" else "gold") is not None)
+    if not kinds:
+        why = ("SWORDS scores ranked substitutes" if dataset.spec.format == SWORDS_FORMAT
+               else "it has no gold for them")
+        raise LexsubError(
+            f"system {system.name} writes {', '.join(system.kinds)} answers, which "
+            f"{dataset.name} cannot score ({why}): run a substitution system on it, or "
+            f"{system.name} on semeval2007-trial or semeval2007-test")
+    if language != dataset.spec.language:
+        names = {"en": "English", "es": "Spanish"}
+        raise LexsubError(
+            f"system {system.name} answers in {names.get(language, language)}, and "
+            f"{dataset.name}'s gold is {names.get(dataset.spec.language, dataset.spec.language)}:"
+            f" its answers could not be scored; run it on a dataset in "
+            f"{names.get(language, language)} (`lexsub datasets` lists each one's language)")
 
 
 def answer_kinds(system: System, dataset: Dataset) -> tuple[str, ...]:

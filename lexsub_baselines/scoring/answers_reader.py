@@ -17,8 +17,10 @@ from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
+from lexsub_baselines.scoring.diagnose import file_format, format_problem, line_cause, valid_line
 from lexsub_baselines.scoring.input_files import path_kind, read_input
 from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.substitutes.answers import Answers
 
 __all__ = [
     "OTHER_KIND",
@@ -43,15 +45,21 @@ class Problem:
         path: the file (or `<memory>`).
         line: 1-based line number (0 when the problem concerns the whole file).
         code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `empty-file`,
-            `unknown-id`, `lexelt-mismatch`; in gold files also `skipped` (a line score.pl
-            skips without a word).
+            `format` (and, from scoring, `no-gold`, `unknown-id`, `lexelt-mismatch`,
+            `over-cap`, `near-miss`; in gold files `skipped`). docs/scorer.md lists them all.
         message: what is wrong and what happens to the line.
+        cause: what kind of that problem it is, where a code has several (`tab`, `colon`,
+            ... for `malformed`; `case`, `space` for `near-miss`): the warnings group the
+            problems by code and cause.
+        remedy: what a valid line looks like and what to do ("" when nothing is to do).
     """
 
     path: str
     line: int
     code: str
     message: str
+    cause: str = ""
+    remedy: str = ""
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
@@ -121,7 +129,8 @@ def _texts(raw_lines: Iterable[bytes | str], profile: Profile, path: str,
             texts.append(raw.decode("latin-1") if latin else
                          raw.decode("utf-8", errors="surrogateescape"))
             problems.append(Problem(path, number, "encoding", "not valid UTF-8; read "
-                                    + ("as Latin-1" if latin else "byte for byte")))
+                                    + ("as Latin-1" if latin else "byte for byte"),
+                                    remedy="save the file as UTF-8"))
     if "\n" in "".join(texts):
         texts = [text.rstrip("\n") for text in texts]
     return texts
@@ -136,7 +145,9 @@ def _strip_crs(texts: list[str], profile: Profile, path: str,
     effect = ("CR removed" if profile.strip_cr else
               "the CR stays in the last answer, which then gets no credit, as in the official "
               "scorer (use --profile corrected)")
-    problems.append(Problem(path, first, "crlf", f"CRLF line end; {effect}"))
+    problems.append(Problem(path, first, "crlf", f"CRLF line end; {effect}",
+                            remedy="" if profile.strip_cr else "convert the file to LF line "
+                            "ends (`dos2unix FILE` or `sed -i 's/\\r$//' FILE`)"))
     if not profile.strip_cr:
         return texts
     return [text[:-1] if text.endswith("\r") else text for text in texts]
@@ -187,15 +198,21 @@ def _parse(texts: list[str], kind: str, profile: Profile, path: str,
     if kind != "mw" and () in answers:
         problems += [Problem(path, n, "blank-answers",
                              f"nothing after the separator for id {item_id}: unattempted "
-                             "(score.pl would re-use the previous line's answers)")
+                             "(score.pl would re-use the previous line's answers)",
+                             remedy="leave out the line of an item without answers, as "
+                             "`lexsub run` does")
                      for n, item_id, rest in zip(numbers, ids, rests, strict=True)
                      if not rest.strip(_BLANKS) and n not in repeated]
     # tuple.__new__(AnswerLine, fields) is what AnswerLine(*fields) does, without the call
     # to the NamedTuple's Python-level __new__ for every line
     lines = tuple(map(tuple.__new__, repeat(AnswerLine),
                       zip(lexelts, ids, answers, numbers, rests, strict=True)))
-    if not lines and not problems:
-        problems.append(Problem(path, 0, "empty-file", "no answer lines"))
+    if not lines and (form := file_format("\n".join(texts))) is not None:
+        message, remedy = format_problem(form, f"{kind} answer file", path)
+        problems.append(Problem(path, 0, "format", message, remedy=remedy))
+    elif not lines and not problems:
+        problems.append(Problem(path, 0, "empty-file", "empty: no answer line",
+                                remedy=valid_line(kind)))
     problems.sort(key=attrgetter("line"))  # stable: a line's problems keep their order
     return SystemAnswers(path, kind, lines, tuple(problems), other_kind)
 
@@ -213,11 +230,16 @@ def _malformed(texts: list[str], matches: list[re.Match[str] | None], kind: str,
             continue
         if other_search is not None and other_search(text):
             other_kind += 1
+            cause = "other-kind"
             what = (f"not {article} {kind} answer line (it has the {other} separator "
                     f"`{separator}`); skipped")
+            remedy = (f"score {'an' if other == 'oot' else 'a'} {other} file with -t {other}; "
+                      f"{valid_line(kind)}")
         else:
-            what = f"not {article} {kind} answer line; skipped"
-        problems.append(Problem(path, number, "malformed", what))
+            cause, description = line_cause(text, kind)
+            what = f"not {article} {kind} answer line: {description}; skipped"
+            remedy = valid_line(kind)
+        problems.append(Problem(path, number, "malformed", what, cause, remedy))
     return other_kind
 
 
@@ -231,7 +253,9 @@ def _repeated_ids(ids: list[str], numbers: list[int], path: str,
             repeated.add(number)
             problems.append(Problem(path, number, "duplicate-id",
                                     f"id {item_id} already answered on line {seen[item_id]}; "
-                                    "this line is ignored"))
+                                    "this line is ignored",
+                                    remedy="only the first line of an id counts, as in "
+                                    "score.pl: put all its answers on that line"))
         else:
             seen[item_id] = number
     return repeated
@@ -251,8 +275,10 @@ def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers
     Raises:
         MissingResourceError: the file does not exist.
         LexsubError: the path is a directory (the message names answer files in it) or
-            cannot be read. A device or pipe (`/dev/null`) is read as a stream; when it gives
-            no line, the `empty-file` problem names what it is.
+            cannot be read. A device or pipe (`/dev/null`) is read as a stream, and `-` is
+            standard input; when it gives no line, the `empty-file` problem names what it is.
+            A file without an answer line that is no answer file at all (gzip, binary,
+            JSON) gets a `format` problem naming what it is.
     """
     file = Path(path)
     data = read_input(file, f"{kind} answer file", "write it with `lexsub run` or check the path")
@@ -263,28 +289,32 @@ def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers
         answers = parse_answer_lines(raw if raw[-1] else raw[:-1], kind, profile, str(path))
     else:
         answers = _parse(texts if texts[-1] else texts[:-1], kind, profile, str(path), [])
-    if not data and (what := path_kind(file)) != "a file":
-        answers = replace(answers, problems=(Problem(str(path), 0, "empty-file",
-                                                     f"no answer lines: {path} is {what}, "
-                                                     "not an answer file"),))
+    if not data and str(path) != "-" and (what := path_kind(file)) != "a file":
+        answers = replace(answers, problems=(Problem(
+            str(path), 0, "empty-file", f"no answer lines: {path} is {what}, not an answer "
+            "file", remedy=valid_line(kind)),))
     return answers
 
 
 def answers_from_mapping(
-    answers: Mapping[str, Sequence[str]], kind: str, lexelts: Mapping[str, str] | None = None
+    answers: Mapping[str, Sequence[str] | Answers], kind: str,
+    lexelts: Mapping[str, str] | None = None
 ) -> SystemAnswers:
     """Build `SystemAnswers` from {id: answers} without writing a file.
 
-    The answers are taken as already split (one string per answer); ids with no answers
-    are left out, as the answer writers leave out their lines.
+    The answers are taken as already split (one string per answer), or are a system's
+    `Answers` (what `run(...).answers` holds: their answers of `kind` are taken); ids with
+    no answers are left out, as the answer writers leave out their lines.
 
     >>> answers_from_mapping({"301": ["team"]}, "best").lines[0].answers
     ('team',)
     """
+    split = {item_id: values.for_kind(kind) if isinstance(values, Answers) else values
+             for item_id, values in answers.items()}
     lines = tuple(
         AnswerLine((lexelts or {}).get(item_id, ""), item_id, tuple(values), number,
                    ";".join(values))
-        for number, (item_id, values) in enumerate(answers.items(), start=1)
+        for number, (item_id, values) in enumerate(split.items(), start=1)
         if any(values)
     )
     return SystemAnswers("<memory>", kind, lines, ())

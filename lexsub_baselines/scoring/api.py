@@ -1,7 +1,8 @@
 """The scorer's entry points: `score` (files, lines or {id: answers}) and `emit_problems`.
 
 `score()` makes a `Scorer` for the gold and scores one system with it; to score many systems
-against one gold, keep a `Scorer` (the gold is then read and built once).
+against one gold, keep a `Scorer` (the gold is then read and built once). With SWORDS gold
+(`swords-dev`, `swords-test`) it scores a SWORDS result and returns a `SwordsReport`.
 
 >>> # report = score("wordnet.best", "semeval2007-test", "best")
 >>> # report.to_json()["all"]["precision"]
@@ -9,8 +10,9 @@ against one gold, keep a `Scorer` (the gold is then read and built once).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any, Literal, cast, overload
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
@@ -27,15 +29,36 @@ from lexsub_baselines.scoring.scorer import (
     emit_problems,
     emit_report,
 )
+from lexsub_baselines.scoring.swords import SwordsReport, SwordsScorer
 
 __all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "emit_report", "score",
            "substitution_recall"]
 
 
+# A SWORDS dataset name gives a SWORDS report (another SWORDS gold, a Dataset or a file, does
+# too at run time, typed by the general form); the names come first, as in typeshed's `open`.
+@overload
+def score(  # type: ignore[overload-overlap]
+          system: SystemInput, gold: Literal["swords-dev", "swords-test"],
+          kind: str | None = None, profile: str | Profile | None = None,
+          subsets: bool = False, by_pos: bool = False, bounds: bool = False,
+          measures: Sequence[str] = (), mwids: Path | None = None,
+          mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
+          roots: Roots | None = None) -> SwordsReport: ...
+
+
+@overload
+def score(system: SystemInput, gold: GoldInput, kind: str | None = None,
+          profile: str | Profile | None = None, subsets: bool = False, by_pos: bool = False,
+          bounds: bool = False, measures: Sequence[str] = (), mwids: Path | None = None,
+          mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
+          roots: Roots | None = None) -> ScoreReport: ...
+
+
 def score(
-    system: SystemInput,
+    system: SystemInput | Mapping[str, Any],
     gold: GoldInput,
-    kind: str = "best",
+    kind: str | None = None,
     profile: str | Profile | None = None,
     subsets: bool = False,
     by_pos: bool = False,
@@ -46,15 +69,19 @@ def score(
     k: float = 1.0,
     warn: bool = True,
     roots: Roots | None = None,
-) -> ScoreReport:
+) -> ScoreReport | SwordsReport:
     """Score a system against a gold standard: `Scorer(gold, profile, ...).score(system, ...)`.
 
     Arguments:
-        system: an answer file path, its lines, `SystemAnswers`, or {id: [answers]} (the
-            in-memory form: answers already split, nothing written to disk).
+        system: an answer file path (`-`: standard input), its lines, `SystemAnswers`, or
+            {id: [answers]} (the in-memory form: answers already split, nothing written to
+            disk), or {id: Answers} (`run(...).answers`). For SWORDS gold: a `*.lsr.json`
+            path, a result document, {target id: [substitutes]} or {target id: Answers}.
         gold: the gold file (`key/gold`, `trial/gold.trial`; `key/mwgold` for mw), a dataset
-            name (`semeval2007-test`) or `Dataset` (its `gold` or `mwgold`), or {id: GoldItem}.
-        kind: `best`, `oot` or `mw`.
+            name (`semeval2007-test`) or `Dataset` (its `gold` or `mwgold`), or {id: GoldItem};
+            `swords-dev`, `swords-test` (or a SWORDS dataset or file): the SWORDS evaluation,
+            which returns a `SwordsReport`.
+        kind: `best` (the default), `oot` or `mw`; SWORDS: `lsr` (the default there).
         profile: a profile name (`official`, `corrected`, ...) or a `Profile`; default: the
             dataset's task (`clls2010-official` for the CLLS datasets), else `official`.
         subsets: also score NMWT, NMWS, RAND and MAN (best and oot); mwids/MRsamples are
@@ -65,7 +92,9 @@ def score(
         mwids: the mwids file.
         mrsamples: the MRsamples file.
         k: the coverage weight of a wrong answer (Jabbari coverage).
-        warn: emit every problem, note and hint as a `ScoringWarning` (file:line: message).
+        warn: emit every problem, note and hint as a `ScoringWarning` (file:line: message),
+            and why the file is useless when it is (`ScoreReport.unusable`, which
+            `lexsub score` refuses).
         roots: where a dataset name is looked up (default: `resolve_roots()`).
 
     Returns:
@@ -85,11 +114,13 @@ def score(
     75.0
     """
     scorer = Scorer(gold, profile, mwids=mwids, mrsamples=mrsamples, roots=roots)
-    if type(scorer) is not Scorer:  # another benchmark's gold (SWORDS): its own reports
-        raise LexsubError(f"score() scores SemEval-format answers; for {gold} use "
-                          f"Scorer({str(gold)!r}).score(result)")
-    report = scorer.score(system, kind, subsets=subsets, by_pos=by_pos, bounds=bounds,
-                          measures=measures, k=k, warn=False)
+    if isinstance(scorer, SwordsScorer):  # SWORDS gold: the benchmark's own report
+        unused = {"subsets": subsets, "bounds": bounds, "measures": bool(measures),
+                  "k": k != 1.0}
+        return scorer.score(cast(Any, system), kind or "lsr", by_pos=by_pos, warn=warn,
+                            **unused)
+    report = scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
+                          by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=False)
     if warn:
         emit_report(report, stacklevel=3)  # the warnings point at the caller of score()
     return report
@@ -106,7 +137,11 @@ def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best"
     """
     if kind == "mw":
         raise LexsubError("substitution_recall scores best or oot answers, not mw")
-    main = score(system, gold, kind, profile, warn=False).main
+    report = score(system, gold, kind, profile, warn=False)
+    if isinstance(report, SwordsReport):
+        raise LexsubError("substitution_recall scores SemEval best or oot answers; a SWORDS "
+                          "score is `score(result, gold).metrics`")
+    main = report.main
     if isinstance(main, MwScore):  # pragma: no cover - kind is best or oot here
         raise LexsubError("substitution_recall scores best or oot answers, not mw")
     return float(main.recall)

@@ -1,7 +1,14 @@
 """Scoring problems, notes and hints as Python warnings (`ScoringWarning`), file:line first.
 
 What `score()` and the CLI emit for a report (`emit_report`) or a list of problems
-(`emit_problems`, at most `limit` of one kind, then a summary line).
+(`emit_problems`): one warning per kind of problem (code and cause) in a file, at its first
+line, with how many lines have it and which (the first few), then the remedy -- what a valid
+line looks like and what to do:
+
+    run.best:3: not a best answer line: a tab where the line needs ` :: `; skipped (12 lines:
+    3, 7, 9, 12, 15, …); a best line is `bright.a 1 :: luminous;shining` (…)
+
+`summarise` returns those lines. docs/scorer.md lists every message.
 """
 
 from __future__ import annotations
@@ -12,41 +19,62 @@ from collections.abc import Iterable, Sequence
 from lexsub_baselines.scoring.answers_reader import Problem
 from lexsub_baselines.scoring.report import ScoreReport
 
-__all__ = ["ScoringWarning", "emit_problems", "emit_report"]
+__all__ = ["SHOWN_LINES", "ScoringWarning", "emit_problems", "emit_report", "summarise"]
+
+#: How many line numbers a summary names before `…`.
+SHOWN_LINES = 5
 
 
 class ScoringWarning(UserWarning):
     """A problem in a scored file (the message names file and line), a note or a hint."""
 
 
-def emit_problems(problems: Iterable[Problem], limit: int = 10,
-                  skip: Sequence[str] = (), stacklevel: int = 2) -> None:
-    """Warn about each problem (`ScoringWarning`), at most `limit` per kind, then a summary.
+def summarise(problems: Iterable[Problem], skip: Sequence[str] = ()) -> list[str]:
+    """Return one line per kind of problem (file, code, cause), in order of first line.
+
+    Each line is the first problem (`FILE:LINE: message`), then, when more lines have it,
+    their count and first line numbers, then the remedy.
+
+    >>> summarise([Problem("f", 2, "crlf", "CRLF line end", remedy="use LF"),
+    ...            Problem("f", 5, "crlf", "CRLF line end", remedy="use LF")])
+    ['f:2: CRLF line end (2 lines: 2, 5); use LF']
+    """
+    groups: dict[tuple[str, str, str], list[Problem]] = {}
+    for problem in problems:
+        if problem.code not in skip:
+            groups.setdefault((problem.path, problem.code, problem.cause), []).append(problem)
+    lines = []
+    for group in groups.values():
+        first = group[0]
+        text = str(first)
+        if len(group) > 1:
+            numbers = ", ".join(str(p.line) for p in group[:SHOWN_LINES])
+            more = ", …" if len(group) > SHOWN_LINES else ""
+            text += f" ({len(group)} lines: {numbers}{more})"
+        if first.remedy:
+            text += f"; {first.remedy}"
+        lines.append(text)
+    return lines
+
+
+def emit_problems(problems: Iterable[Problem], skip: Sequence[str] = (),
+                  stacklevel: int = 2) -> None:
+    """Warn (`ScoringWarning`) once per kind of problem: see `summarise`.
 
     Arguments:
         problems: the problems, in file order.
-        limit: how many of one kind (code) to show before summarising the rest.
-        skip: codes not to warn about (e.g. `malformed` when the text output shows them).
+        skip: codes not to warn about.
         stacklevel: as for `warnings.warn`, counted from the caller of this function.
     """
-    shown: dict[str, int] = {}
-    hidden: dict[tuple[str, str], int] = {}
-    for problem in problems:
-        if problem.code in skip:
-            continue
-        shown[problem.code] = shown.get(problem.code, 0) + 1
-        if shown[problem.code] <= limit:
-            warnings.warn(str(problem), ScoringWarning, stacklevel=stacklevel)
-        else:
-            key = (problem.path, problem.code)
-            hidden[key] = hidden.get(key, 0) + 1
-    for (path, code), count in hidden.items():
-        warnings.warn(f"{path}: {count} more {code} problems not shown", ScoringWarning,
-                      stacklevel=stacklevel)
+    for line in summarise(problems, skip):
+        warnings.warn(line, ScoringWarning, stacklevel=stacklevel)
 
 
 def emit_report(report: ScoreReport, stacklevel: int = 2) -> None:
-    """Warn (`ScoringWarning`) about a report's gold and system problems, notes and hints."""
+    """Warn (`ScoringWarning`) why a report is useless (if it is), then its gold and system
+    problems, notes and hints."""
+    if report.unusable:
+        warnings.warn(report.unusable, ScoringWarning, stacklevel=stacklevel)
     emit_problems((*report.gold_problems, *report.problems), stacklevel=stacklevel + 1)
     for message in (*report.notes, *report.hints):
         warnings.warn(message, ScoringWarning, stacklevel=stacklevel)

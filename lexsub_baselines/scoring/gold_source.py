@@ -6,11 +6,13 @@ subsets and knows the gold's language (which picks the default profile). A regis
 name is the dataset, even where a folder of that name is in the working directory (as in
 `results/`, which holds `semeval2007-test/`); a path to a file is that file (when a dataset has
 the same name, a hint says the file was used); anything else is an error that lists the
-dataset names.
+dataset names. A gold file that is a registered dataset's gold (the same bytes) is named after
+that dataset in signatures, so one gold has one signature however it was named.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,9 +29,40 @@ from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.signature import gold_label
 
-__all__ = ["GoldSource", "resolve_gold"]
+__all__ = ["GoldSource", "dataset_of", "resolve_gold"]
 
 _ROLES = {False: "gold", True: "mwgold"}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def dataset_of(path: Path, roots: Roots) -> Dataset | None:
+    """Return the SemEval or SWORDS dataset whose gold or mw gold has the bytes of `path`.
+
+    >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots()).name
+    >>> # 'semeval2007-test'
+    """
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return None
+    digest = None
+    for name in dataset_names():
+        dataset = load_dataset(name, roots)
+        if dataset.spec.format not in ("semeval", "swords"):  # CoInCo's splits share a file
+            continue
+        for role in _ROLES.values():
+            if not dataset.has(role):
+                continue
+            candidate = dataset.path(role)
+            if candidate.stat().st_size != size:
+                continue
+            digest = digest or _digest(path)
+            if candidate.resolve() == path.resolve() or _digest(candidate) == digest:
+                return dataset
+    return None
 
 
 @lru_cache(maxsize=8)
@@ -48,12 +81,15 @@ class GoldSource:
         dataset: a dataset (its `gold` and `mwgold` roles).
         items: gold given in memory, as lines.
         hint: one line for the user when the choice was ambiguous ("" when it was not).
+        twin: the dataset a gold file is the gold of (its signatures carry the dataset's
+            name, as the dataset's own do), or None.
     """
 
     path: Path | None = None
     dataset: Dataset | None = None
     items: GoldFile | None = None
     hint: str = ""
+    twin: Dataset | None = None
 
     @property
     def language(self) -> str:
@@ -67,11 +103,20 @@ class GoldSource:
         return self.path
 
     def label(self, mw: bool) -> str:
-        """Return the signature's gold label (`key/gold#4e27e4ab`, `semeval2007-test#…`)."""
+        """Return the signature's gold label: `semeval2007-test#4e27e4ab` for the dataset
+        or its gold file, `parent/file#…` for another file, `memory#-` for gold in memory."""
         path = self.file(mw)
         if path is None:
             return "memory#-"
-        return gold_label(path, self.dataset.name if self.dataset is not None else None)
+        named = self.dataset or self.twin
+        return gold_label(path, named.name if named is not None else None)
+
+    def instance_ids(self) -> frozenset[str]:
+        """Return the ids of the instances of the gold's dataset (none without one)."""
+        dataset = self.dataset or self.twin
+        if dataset is None or not dataset.has("instances"):
+            return frozenset()
+        return frozenset(i.id for i in dataset.instances())
 
     def companion(self, role: str) -> Path | None:
         """Return where the `mwids` or `mrsamples` file of the subsets is expected."""
@@ -124,7 +169,9 @@ def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roo
         hint = (f"{gold} is both a file here and a dataset name: the file was used as the "
                 f"gold; to score against the dataset, run from another folder"
                 if str(gold) in names else "")
-        return GoldSource(path=path, hint=hint)
+        return GoldSource(path=path, hint=hint,
+                          twin=dataset_of(path, roots or resolve_roots()) if kind == "a file"
+                          else None)
     from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
 
     raise MissingResourceError(

@@ -3,12 +3,13 @@
 score.pl opens whatever it is given; a directory reads as nothing, and so does `/dev/null`.
 Here a directory is an error naming the files in it that could be meant, a path that does
 not exist is a `MissingResourceError`, and a device or pipe (`/dev/null`, `<(…)`) is read as
-a stream, its kind named when it gives no lines.
+a stream, its kind named when it gives no lines; `-` is standard input.
 """
 
 from __future__ import annotations
 
 import stat
+import sys
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
@@ -41,11 +42,15 @@ def read_input(path: Path, what: str, remedy: str = "check the path") -> bytes:
         what: what the file should be (`best answer file`, `gold file`), for messages.
         remedy: how to get the file, for the error when it does not exist.
 
+    `-` is standard input (as Perl's `open(SYS, "-")` in score.pl reads it).
+
     Raises:
         MissingResourceError: nothing exists at `path`.
         LexsubError: `path` is a directory (the message names files inside it that could be
             meant) or cannot be read.
     """
+    if str(path) == "-":
+        return sys.stdin.buffer.read()
     kind = path_kind(path)
     if kind == "missing":
         raise MissingResourceError(what, path, remedy)

@@ -1,28 +1,150 @@
-"""What a score is read with: problems with an answer file's ids, notes on undefined figures."""
+"""What a score is read with: problems with an answer file's ids and answers, notes on
+undefined figures.
+
+`unusable_reason` says why nothing useful can come out of a file (no answer line at all, a
+file of another format, ids of another split): `lexsub score` refuses such a file with that
+one line instead of printing zeros. `near_miss_problems` finds the answers that earn nothing
+under the profile but would earn credit written as the gold writes them (other letter case,
+blanks around them): the official scorer compares exactly (score.pl neither lower-cases nor
+trims), so the figures stay its own; the warning says what was lost and how to write it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import cache
 
-from lexsub_baselines.scoring.answers_reader import Problem, SystemAnswers
+from lexsub_baselines.scoring.answers_reader import OTHER_KIND, Problem, SystemAnswers
+from lexsub_baselines.scoring.diagnose import valid_line
+from lexsub_baselines.scoring.gold import ScoringGold
 from lexsub_baselines.scoring.profile import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 
-__all__ = ["attempt_notes", "unknown_id_problems"]
+__all__ = ["answer_problems", "attempt_notes", "id_span", "near_miss_problems",
+           "over_cap_problems", "unknown_id_problems", "unusable_reason"]
+
+#: The blanks score.pl leaves on an answer (it splits on `;` and trims nothing).
+_SPACES = " \t"
 
 
-def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str]) -> list[Problem]:
-    """Return a problem for each answer line whose id the gold lacks or whose lexelt differs."""
+def id_span(ids: Collection[str]) -> str:
+    """Return the ids in brief: `301–2010` when they are numbers, else the first three.
+
+    >>> id_span(["3", "1", "2"]), id_span(["t:a", "t:b", "t:c", "t:d"])
+    ('1–3', 't:a, t:b, t:c, …')
+    """
+    if ids and all(i.isdigit() for i in ids):
+        numbers = sorted(int(i) for i in ids)
+        return f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+    shown = list(ids)[:3]
+    return ", ".join(shown) + (", …" if len(ids) > 3 else "")
+
+
+def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str],
+                        instance_ids: Callable[[], Collection[str]] = frozenset
+                        ) -> list[Problem]:
+    """Return a problem for each answer line whose id the gold lacks or whose lexelt differs.
+
+    An id the gold lacks that is an instance of the gold's dataset (`instance_ids`, read only
+    when needed: the SemEval-2007 key has no line for 7 test instances) is `no-gold`, else
+    `unknown-id`.
+    """
     problems = []
+    remedy = ""
+    instances: Collection[str] | None = None
     for line in system.lines:
         lexelt = lexelts.get(line.id)
-        if lexelt is None:
+        if lexelt is None and instances is None:
+            instances = instance_ids()
+        if lexelt is None and line.id in (instances or ()):
+            problems.append(Problem(system.path, line.line, "no-gold",
+                                    f"id {line.id} is an instance the gold has no line for; "
+                                    "ignored, as score.pl ignores it"))
+        elif lexelt is None:
+            remedy = remedy or (f"the gold's ids are {id_span(lexelts)}: check that the file "
+                                "was made for this gold's split")
             problems.append(Problem(system.path, line.line, "unknown-id",
-                                    f"id {line.id} is not in the gold; ignored"))
+                                    f"id {line.id} is not in the gold; ignored", remedy=remedy))
         elif line.lexelt and line.lexelt != lexelt:
             problems.append(Problem(system.path, line.line, "lexelt-mismatch",
                                     f"lexelt {line.lexelt} for id {line.id}, the gold has "
-                                    f"{lexelt} (the id decides; scored)"))
+                                    f"{lexelt} (the id decides; scored)",
+                                    remedy="write the gold's lexelt beside each id"))
+    return problems
+
+
+def answer_problems(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
+                    lexelts: Mapping[str, str], instance_ids: Callable[[], Collection[str]]
+                    ) -> list[Problem]:
+    """Return the problems of best or oot answers that scoring reveals: ids without gold,
+    unknown ids and lexelts, answers beyond the oot cap, near misses."""
+    return [*unknown_id_problems(system, lexelts, instance_ids),
+            *over_cap_problems(system, kind, profile),
+            *near_miss_problems(gold, system, kind, profile)]
+
+
+def over_cap_problems(system: SystemAnswers, kind: str, profile: Profile) -> list[Problem]:
+    """Return a problem for each oot line with more answers than the scorer keeps."""
+    cap = profile.oot_cap
+    if kind != "oot" or cap is None:
+        return []
+    return [Problem(system.path, line.line, "over-cap", f"{len(line.answers)} answers for id "
+                    f"{line.id}; the scorer keeps the first {cap} (from `{line.answers[cap]}` "
+                    "on, ignored)", remedy=f"write at most {cap} answers on an oot line, best "
+                    "first") for line in system.lines if len(line.answers) > cap]
+
+
+def _could_miss(text: str) -> bool:
+    """Return whether a line's answers text has a capital or an answer with blanks around it
+    (most lines have neither: one test per line, not per answer)."""
+    return (text != text.lower() or text[:1] in _SPACES or text[-1:] in _SPACES
+            or "; " in text or " ;" in text or ";\t" in text or "\t;" in text) if text else False
+
+
+def near_miss_problems(gold: ScoringGold, system: SystemAnswers, kind: str,
+                       profile: Profile) -> list[Problem]:
+    """Return a problem for each answer that earns nothing but would as the gold writes it.
+
+    Only the answers the measures read count: the first line of an id of T, and on oot the
+    first `oot_cap`. `space`: the answer with the blanks around it removed is credited;
+    `case`: its lower-case form equals a credited form's lower-case form.
+    """
+    normalise = cache(profile.normalise_answer)
+    cap = profile.oot_cap if kind == "oot" else None
+    problems: list[Problem] = []
+    done: set[str] = set()
+    for line in system.lines:
+        if not _could_miss(line.text) or line.id in done:
+            done.add(line.id)
+            continue
+        done.add(line.id)
+        target = gold.items.get(line.id)
+        if target is None or not target.total:
+            continue
+        credit = target.credit
+        lowered: dict[str, str] | None = None
+        for answer in line.answers[:cap]:
+            if not answer or credit.get(normalise(answer)):
+                continue
+            trimmed = normalise(answer.strip(_SPACES))
+            if trimmed != normalise(answer) and credit.get(trimmed):
+                problems.append(Problem(
+                    system.path, line.line, "near-miss",
+                    f"answer `{answer}` for id {line.id} has blanks around it, so it earns "
+                    f"nothing; `{trimmed}` would earn credit", "space",
+                    "write the answers without blanks around them (`a;b`, not `a; b`): the "
+                    "official scorer does not trim them"))
+                continue
+            if lowered is None:
+                lowered = {form.lower(): form for form, value in credit.items() if value}
+            match = lowered.get(trimmed.lower())
+            if match is not None:
+                problems.append(Problem(
+                    system.path, line.line, "near-miss",
+                    f"answer `{answer}` for id {line.id} earns nothing; the gold has "
+                    f"`{match}`", "case",
+                    "write the answers in the gold's letter case (lower case): the official "
+                    "scorer compares them case-sensitively (`--profile corrected` does not)"))
     return problems
 
 
@@ -42,3 +164,44 @@ def attempt_notes(main: SubstitutionScore | MwScore, path: str, profile: Profile
         return [f"{path}: no attempted item has a mode; Mode precision reported as 0.00 "
                 "(score.pl dies with a division by zero after its first two lines)"]
     return []
+
+
+def unusable_reason(system: SystemAnswers, problems: Sequence[Problem], gold: str,
+                    gold_ids: Collection[str]) -> str:
+    """Return why scoring `system` can give nothing useful, or "" when it can.
+
+    Nothing useful comes out of a file with no answer line of its kind (empty, gzip, binary,
+    JSON, only lines of another kind or of no kind) or, for best and oot, one whose ids are
+    all unknown to the gold (made for another split).
+
+    Arguments:
+        system: the answers as read.
+        problems: every problem found (the file's and the ids').
+        gold: the gold's name, for the message.
+        gold_ids: the gold's ids.
+    """
+    path, kind = system.path, system.kind
+    if system.lines:
+        unknown = sum(1 for p in problems if p.code == "unknown-id")
+        if kind == "mw" or unknown < len(system.lines):
+            return ""
+        ids = list(dict.fromkeys(line.id for line in system.lines))
+        return (f"{path}: none of its {len(ids)} ids is in the gold {gold} (the file's ids: "
+                f"{id_span(ids)}; the gold's: {id_span(gold_ids)}): was it made for another "
+                "split?")
+    for code in ("format", "empty-file"):
+        found = next((p for p in problems if p.code == code), None)
+        if found is not None:
+            return f"{found}: nothing to score; {found.remedy}"
+    malformed = [p for p in problems if p.code == "malformed"]
+    if not malformed:
+        return f"{path}: no answer line, only blank lines: nothing to score; {valid_line(kind)}"
+    if 2 * system.other_kind_lines > len(malformed) and kind in OTHER_KIND:
+        other, separator = OTHER_KIND[kind]
+        return (f"{path}: {system.other_kind_lines} of its {len(malformed)} lines are {other} "
+                f"lines (`{separator}`), none is {'an' if kind == 'oot' else 'a'} {kind} line: "
+                f"did you mean -t {other}?")
+    first = malformed[0]
+    return (f"{path}: none of its {len(malformed)} lines is {'an' if kind == 'oot' else 'a'} "
+            f"{kind} answer line (line {first.line}: {first.message.removesuffix('; skipped')}"
+            f"): nothing to score; {valid_line(kind)}")

@@ -62,6 +62,9 @@ class ScoreReport:
             the mw gold lines score.pl reports as `Error in GOLD on line N`).
         hints: what probably went wrong, when the figures look useless (`scoring.hints`).
         empty_undefined: print undefined figures empty, as score.pl (the profile's flag).
+        unusable: why nothing useful comes out of this file ("" when something does): no
+            answer line of its kind, another format, ids of another split. `lexsub score`
+            refuses such a file with this line; `score()` warns it.
     """
 
     kind: str
@@ -78,6 +81,7 @@ class ScoreReport:
     gold_problems: tuple[Problem, ...] = ()
     hints: tuple[str, ...] = ()
     empty_undefined: bool = False
+    unusable: str = ""
 
     @property
     def main(self) -> SubstitutionScore | MwScore:

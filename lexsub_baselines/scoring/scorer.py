@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
@@ -22,6 +23,7 @@ from weakref import WeakKeyDictionary
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
+from lexsub_baselines.core.version import __version__
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
 from lexsub_baselines.scoring.answers_reader import (
@@ -44,11 +46,12 @@ from lexsub_baselines.scoring.measures import (
     score_mw,
     score_substitution,
 )
-from lexsub_baselines.scoring.notes import attempt_notes, unknown_id_problems
+from lexsub_baselines.scoring.notes import answer_problems, attempt_notes, unusable_reason
 from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
 from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
+from lexsub_baselines.substitutes.answers import Answers
 
 __all__ = ["GOLD_KINDS", "KINDS", "MEASURE_SETS", "GoldInput", "GoldKind", "Scorer",
            "ScoringWarning", "SystemInput", "emit_problems", "emit_report"]
@@ -58,7 +61,7 @@ KINDS: tuple[str, ...] = ("best", "oot", "mw")
 #: Extra measure sets accepted by `measures=`.
 MEASURE_SETS: tuple[str, ...] = ("jabbari",)
 
-SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]]
+SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]] | Mapping[str, Answers]
                | Sequence[str] | Sequence[bytes])
 GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
 
@@ -69,12 +72,6 @@ GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
 # is a new `GoldFile` for every Scorer and is never shared (a changed mapping scores fresh).
 _BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringGold | MwGold]] \
     = WeakKeyDictionary()
-
-
-def _version() -> str:
-    from lexsub_baselines.core.version import __version__
-
-    return __version__
 
 
 class GoldKind(NamedTuple):
@@ -141,7 +138,6 @@ class Scorer:
         self._built: dict[Subset, ScoringGold] = {}
         self._mw: MwGold | None = None
         self._hints: dict[bool, str | None] = {}
-        self._lexelts: dict[str, str] | None = None
         self._labels: dict[bool, str] = {}
         self._mwids: frozenset[str] | None = None
 
@@ -236,9 +232,11 @@ class Scorer:
             report = self._score_substitution(answers, kind, subsets, by_pos, bounds, measures,
                                               k, notes)
         hints = [h for h in (self.source.hint, kind_hint(answers), self._language_hint(mw)) if h]
+        problems = tuple(sorted((*answers.problems, *report.problems), key=lambda p: p.line))
         report = replace(
-            report, problems=tuple(sorted((*answers.problems, *report.problems),
-                                          key=lambda p: p.line)),
+            report, problems=problems,
+            unusable=unusable_reason(answers, problems, self._label(mw).split("#")[0],
+                                     () if mw else self._gold_lexelts),
             notes=(*notes, *attempt_notes(report.main, answers.path, self.profile)),
             gold_problems=gold_file.problems, hints=tuple(hints),
             empty_undefined=self.profile.empty_undefined)
@@ -250,10 +248,8 @@ class Scorer:
                    mw: bool) -> Signature:
         prof = self.profile
         oot = kind == "oot"
-        if mw not in self._labels:
-            self._labels[mw] = self.source.label(mw)
-        return Signature(kind, prof.name, self._labels[mw], subset, total, total_mode,
-                         _version(), dups=("once" if prof.dedupe_oot else "counted")
+        return Signature(kind, prof.name, self._label(mw), subset, total, total_mode,
+                         __version__, dups=("once" if prof.dedupe_oot else "counted")
                          if oot else None, cap=prof.oot_cap if oot else None,
                          deviations=prof.deviations, code=scoring_code())
 
@@ -301,12 +297,20 @@ class Scorer:
                 jabbari_by_pos = {pos: jabbari_scores(item_answers(part, answers, kind, prof),
                                                       kind, part.total, k)
                                   for pos, part in parts.items()}
-        if self._lexelts is None:
-            self._lexelts = self.gold_file().lexelts()
-        return ScoreReport(kind, prof.name, answers.path, tuple(blocks),
-                           tuple(unknown_id_problems(answers, self._lexelts)), prof.order,
-                           pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
+        problems = answer_problems(all_gold, answers, kind, prof, self._gold_lexelts,
+                                   self.source.instance_ids)
+        return ScoreReport(kind, prof.name, answers.path, tuple(blocks), tuple(problems),
+                           prof.order, pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
                            if bounds else None, jabbari, (), jabbari_by_pos)
+
+    def _label(self, mw: bool) -> str:
+        if mw not in self._labels:
+            self._labels[mw] = self.source.label(mw)
+        return self._labels[mw]
+
+    @cached_property
+    def _gold_lexelts(self) -> dict[str, str]:
+        return self.gold_file().lexelts()
 
     def _language_hint(self, mw: bool) -> str | None:
         if mw not in self._hints:

@@ -1,7 +1,7 @@
 """Signatures: the settings that produced a score, printed beside it and stored with it.
 
 Like sacrebleu's, a signature is built from explicit fields and rendered as
-`best|profile:official|gold:key/gold#5f0e3b1c|subset:all|T:1696|TM:1230|code:…|v:0.1.0`;
+`best|profile:official|gold:semeval2007-test#4e27e4ab|subset:all|T:1696|TM:1230|code:…|v:0.1.0`;
 JSON is emitted from the fields, never by parsing the string. Every departure of the profile
 from the original scorer shows in the `dev` field; `code` is the identity of the scoring code
 (`scoring_code`), so two figures of the same version but other code do not look alike.
@@ -28,6 +28,7 @@ def gold_label(path: Path, name: str | None = None) -> str:
     """Return `<name or parent/file>#<first 8 hex of the file's sha256>`.
 
     The hash pins the exact gold file, so two scores with the same label used the same gold.
+    `name` is the dataset's (given by name, or a file that is its gold: `gold_source`).
     """
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8] if path.is_file() else "absent"
     return f"{name or f'{path.absolute().parent.name}/{path.name}'}#{digest}"

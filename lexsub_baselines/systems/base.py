@@ -9,6 +9,7 @@ answers lookups by name (`build_system`, `system_names`).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -20,6 +21,7 @@ from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.rankers.base import RANKERS, Ranker
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.substitutes.candidates import Candidate, dedupe, without_target
+from lexsub_baselines.systems.contract import generate_checked, rank_checked
 
 __all__ = [
     "BEST_SIZE",
@@ -82,9 +84,15 @@ class ComposedSystem:
     kinds: tuple[str, ...] = ("best", "oot")
 
     def candidates(self, instance: Instance) -> list[Candidate]:
-        """Return the ranked candidates, target lemma and duplicates removed."""
-        generated = dedupe(without_target(self.generator.generate(instance), instance.lemma))
-        return self.ranker.rank(instance, generated) if generated else []
+        """Return the ranked candidates, target lemma and duplicates removed.
+
+        Raises:
+            ComponentError: the generator or ranker raised, or returned something else than
+                `Candidate`s (the message names the system, the instance and the rule).
+        """
+        generated = dedupe(without_target(
+            generate_checked(self.name, self.generator, instance), instance.lemma))
+        return rank_checked(self.name, self.ranker, instance, generated) if generated else []
 
     def answer(self, instance: Instance) -> Answers:
         """Return best (top 1) and oot (top 10) answers."""
@@ -106,13 +114,16 @@ def compose(name: str, generator: str, ranker: str, doc: str = "") -> None:
 
     Raises:
         UnknownNameError: the generator or ranker is not registered (the message lists them).
-        LexsubError: `name` is already registered.
+        LexsubError: `name` is already registered by another module (composing it again from
+            the same module, as a notebook cell run twice does, replaces it).
 
     >>> # compose("wordnet+mine", "wordnet", "mine", "WordNet candidates ranked by mine")
     """
+    caller = sys._getframe(1).f_globals.get("__name__")  # the module composing it
     needs = tuple(dict.fromkeys((*GENERATORS.needs(generator), *RANKERS.needs(ranker))))
 
     def factory(roots: Roots) -> System:
         return ComposedSystem(name, GENERATORS.get(generator)(roots), RANKERS.get(ranker)(roots))
 
-    SYSTEMS.add(name, factory, doc or f"{generator} candidates ranked by {ranker}", needs=needs)
+    SYSTEMS.add(name, factory, doc or f"{generator} candidates ranked by {ranker}", needs=needs,
+                owner=caller)

@@ -212,11 +212,20 @@
   }
 
   // --- rendering -----------------------------------------------------------------------------
-  function snippet(item) {
-    var left = item[F.left], right = item[F.right];
+  // the target in its context; SemEval's contexts are tokens (joined by spaces), SWORDS's
+  // the paragraph's own text around the target
+  function snippet(ds, item) {
+    var left = item[F.left], right = item[F.right], gap = ds.kind === "swords" ? "" : " ";
     if (left.length > 26) left = "…" + left.slice(left.length - 26);
     if (right.length > 60) right = right.slice(0, 60) + "…";
-    return esc(left) + " <mark>" + esc(item[F.target]) + "</mark> " + esc(right);
+    return esc(left) + gap + "<mark>" + esc(item[F.target]) + "</mark>" + gap + esc(right);
+  }
+
+  // a row's short label: SemEval "test 301"; SWORDS "sw-dev 12", the target's number in the
+  // dataset (its id, a 40-digit hash, is in the row's title and the detail pane)
+  function label(ds, item, i) {
+    if (ds.kind === "swords") return ds.name.replace(/^swords-/, "sw-") + " " + (i + 1);
+    return ds.name.replace(/^semeval2007-/, "") + " " + item[F.id];
   }
 
   function renderList(state, found, current) {
@@ -227,15 +236,22 @@
       var ds = DATA.datasets[pair[0]], item = ds.items[pair[1]], key = keyOf(pair[0], pair[1]);
       var vs = a && b ? '<span class="vs">' + fmt(credit(ds, item, a, k)) + " &gt; "
         + fmt(credit(ds, item, b, k)) + "</span>" : "";
-      return '<li data-key="' + esc(key) + '"' + (key === current ? ' class="current"' : "")
-        + '><span class="key">' + esc(ds.name.replace(/^semeval2007-/, "")) + " "
-        + esc(item[F.id]) + '</span><span class="lex">' + esc(ds.lexelts[item[F.lexelt]][0])
-        + '</span><span class="snip">' + snippet(item) + "</span>" + vs + "</li>";
+      var lexelt = ds.lexelts[item[F.lexelt]][0];
+      return '<li data-key="' + esc(key) + '" title="' + esc(ds.name + " " + item[F.id]) + '"'
+        + (key === current ? ' class="current"' : "") + '><span class="key">'
+        + esc(label(ds, item, pair[1])) + '</span><span class="lex" title="' + esc(lexelt)
+        + '">' + esc(lexelt) + '</span><span class="snip">' + snippet(ds, item) + "</span>" + vs
+        + "</li>";
     }).join("");
+    // the counts are of the dataset chosen (of all of them when none is)
+    var chosen = DATA.datasets.filter(function (ds) { return !state.ds || ds.name === state.ds; });
+    var total = chosen.reduce(function (sum, ds) { return sum + ds.items.length; }, 0);
+    var unit = chosen.length && chosen.every(function (ds) { return ds.kind === "swords"; })
+      ? "targets" : "instances";
     var summary = $("summary");
     summary.setAttribute("data-matches", String(found.length));
-    summary.setAttribute("data-total", String(ALL.length));
-    summary.textContent = found.length + " of " + ALL.length + " instances"
+    summary.setAttribute("data-total", String(total));
+    summary.textContent = found.length + " of " + total + " " + unit
       + (found.length > PAGE ? "; page " + (page + 1) + " of " + pages : "");
     $("pager").innerHTML = (page > 0 ? '<button type="button" data-page="' + (page - 1)
       + '">previous</button>' : "") + (page + 1 < pages ? '<button type="button" data-page="'

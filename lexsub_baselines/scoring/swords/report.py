@@ -104,7 +104,12 @@ class SwordsReport:
         return data
 
     def to_text(self) -> str:
-        """Return every metric as `name = value`, then the signature, per block."""
-        blocks = [self.main.lines()]
+        """Return every metric as `name = value`, then the signature, per block;
+        the main block also says how many targets the result covers (`targets`, `listed`,
+        `answered`, as in the JSON)."""
+        main = self.main.lines()
+        coverage = [f"targets = {self.targets}", f"listed = {self.listed}",
+                    f"answered = {self.answered}"]
+        blocks = [[*main[:-1], *coverage, main[-1]]]
         blocks += [[f"[{block.name}]", *block.lines()] for block in self.by_pos]
         return "\n".join("\n".join(lines) for lines in blocks) + "\n"

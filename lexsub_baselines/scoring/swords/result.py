@@ -10,8 +10,11 @@ Where the original would crash or silently coerce, this reader stops with one li
 file, what is wrong and the remedy: a file that is not JSON, no `substitutes` object, a list
 entry that is neither a string nor a pair, a substitute that is not a string, a score that is
 not a number (JSON numbers only: the original's `float()` would also take `"0.5"`; a string
-score is taken for a mistake here) or is NaN. A missing `substitutes_lemmatized` is a
-warning: the original needs the key, but its evaluation lemmatises either way.
+score is taken for a mistake here) or is not finite (NaN, or `1e999`, which JSON reads as
+infinity). A file that is no result at all is named for what it is: empty, gzip-compressed
+(decompress it), binary, a SemEval answer file (score it against a SemEval dataset), JSON
+that ends early (cut short?). A missing `substitutes_lemmatized` is a warning: the original
+needs the key, but its evaluation lemmatises either way.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError
+from lexsub_baselines.scoring.diagnose import file_format, format_problem, semeval_kind
 from lexsub_baselines.scoring.input_files import read_input
 
 __all__ = ["RESULT_FORMAT", "SwordsResult", "read_result", "result_from_mapping"]
@@ -63,6 +67,9 @@ def _score(value: Any, path: str, where: str) -> float:
     score = float(value)
     if math.isnan(score):
         raise _bad(path, f"{where}: the score is NaN")
+    if math.isinf(score):
+        raise _bad(path, f"{where}: the score is infinite (JSON reads a number beyond "
+                         "±1.8e308, such as 1e999, as infinity)")
     return score
 
 
@@ -101,7 +108,7 @@ def result_from_mapping(document: Mapping[str, Any], path: str = "<memory>") -> 
             lemmatized = None
             problems.append(f"{path}: no boolean 'substitutes_lemmatized' (the benchmark's "
                             "reader needs it; its evaluation lemmatises either way)")
-    elif all(str(key).startswith("t:") for key in document) and document:
+    elif document and all(isinstance(value, list) for value in document.values()):
         substitutes, lemmatized = document, None  # the in-memory form: {target id: list}
     else:
         raise _bad(path, "no 'substitutes' object")
@@ -122,11 +129,21 @@ def read_result(path: Path) -> SwordsResult:
             the message names the file, the target and the entry.
     """
     data = read_input(path, "SWORDS result file (*.lsr.json)", "check the path")
+    if not data.strip():
+        raise _bad(str(path), "empty: no result")
+    text = data.decode("utf-8", errors="surrogateescape")
+    found = file_format(text) or semeval_kind(text)
+    if found in ("gzip", "binary", "best", "oot"):
+        message, remedy = format_problem(found, "SWORDS result", str(path))
+        raise DataFormatError(path, None, message, remedy)
     try:
         document = json.loads(data)
     except json.JSONDecodeError as error:
-        raise _bad(str(path), f"not JSON (line {error.lineno}, column {error.colno}: "
-                              f"{error.msg})") from None
+        at = "" if error.msg.endswith(" at") else " at"
+        short = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
+        raise _bad(str(path), f"not JSON: {error.msg}{at} line {error.lineno}, column "
+                              f"{error.colno}" + ("; the file ends before the JSON does: was it "
+                                                  "cut short?" if short else "")) from None
     except UnicodeDecodeError as error:
         raise _bad(str(path), f"not UTF-8 JSON ({error.reason} at byte {error.start})") from None
     if not isinstance(document, dict):

@@ -6,19 +6,22 @@ files or mappings) are scored against it with the authors' measures (`measures`)
 authors' metric names. Every figure of the shared evaluation vectors
 (`swords-vectors/cases.jsonl`, made by the authors' own code) is reproduced to 1e-6
 (tests/test_swords_scoring.py). Departures, each shown in the signature when it happens:
-`undefined-as-0.00` (the original raises ZeroDivisionError; see `measures`) and
+`undefined-as-0.00` (the original raises ZeroDivisionError; see `measures`),
 `unknown-targets-ignored` (the original raises on a target id the dataset lacks; here they are
-counted and reported, and a result none of whose ids is known is an error).
+counted and reported, and a result none of whose ids is known is an error) and
+`t-prefix-added` (a target id written without its `t:` prefix is read as the dataset's id
+with it, with a note; the original raises on it). A result that lists no target is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
 from lexsub_baselines.resources.morphy import load_morphy
@@ -35,7 +38,13 @@ from lexsub_baselines.scoring.swords.measures import (
     swords_metrics,
 )
 from lexsub_baselines.scoring.swords.report import SwordsBlock, SwordsReport
-from lexsub_baselines.scoring.swords.result import SwordsResult, read_result, result_from_mapping
+from lexsub_baselines.scoring.swords.result import (
+    RESULT_FORMAT,
+    SwordsResult,
+    read_result,
+    result_from_mapping,
+)
+from lexsub_baselines.substitutes.answers import SWORDS_KIND, Answers
 
 __all__ = ["PROFILE", "SwordsScorer"]
 
@@ -97,10 +106,13 @@ class SwordsScorer(Scorer):
         self.lemmatise = _lemmatiser(wordnet_dir)
 
     def result(self, system: ResultInput) -> SwordsResult:
-        """Return a result read from a file, or taken from a mapping."""
+        """Return a result read from a file, or taken from a mapping (a result document,
+        {target id: [substitutes]}, or {target id: Answers} as `run(...).answers` holds)."""
         if isinstance(system, SwordsResult):
             return system
         if isinstance(system, Mapping):
+            if system and all(isinstance(a, Answers) for a in system.values()):
+                system = {t: list(a.for_kind(SWORDS_KIND)) for t, a in system.items()}
             return result_from_mapping(system)
         return read_result(Path(system))
 
@@ -139,20 +151,26 @@ class SwordsScorer(Scorer):
 
         Raises:
             DataFormatError: the result is not a SWORDS result (file, target and entry named).
-            LexsubError: a SemEval answer kind, or none of the result's targets is known.
+            LexsubError: a SemEval answer kind.
+            NothingToScoreError: the result lists no target, or none the dataset has.
         """
         if kind != "lsr":
             raise LexsubError(f"SWORDS is scored from a result file (*.lsr.json), not a {kind} "
                               "answer file: write {target id: [[substitute, score], ...]}")
         result = self.result(system)
         gold = self.swords_gold
+        if not result.substitutes:
+            raise NothingToScoreError(f"{result.path}: lists no target: nothing to score; "
+                                      f"{RESULT_FORMAT}")
+        result, prefixed = _with_t_prefix(result, gold.known)
         unknown = tuple(t for t in result.substitutes if t not in gold.known)
-        if result.substitutes and len(unknown) == len(result.substitutes):
-            raise LexsubError(f"{result.path}: none of its {len(unknown)} target ids is in "
+        if len(unknown) == len(result.substitutes):
+            raise NothingToScoreError(f"{result.path}: none of its {len(unknown)} target ids is in "
                               f"{gold.label.split('#')[0]} (first: {unknown[0]}): was it made "
                               "for another split?")
         prepared = prepare_result(result.substitutes, gold, self.lemmatise)
-        deviations = ("unknown-targets-ignored",) if unknown else ()
+        deviations = (("unknown-targets-ignored",) if unknown else ()) + \
+            (("t-prefix-added",) if prefixed else ())
         main = self._block("all", gold, prepared, deviations)
         blocks = tuple(self._block(f"pos:{pos}", part, prepared, deviations)
                        for upos, pos in UD_POS.items() if by_pos and (
@@ -161,6 +179,9 @@ class SwordsScorer(Scorer):
         notes = [f"{result.path}: {len(unknown)} target ids are not in the dataset and were "
                  f"ignored (first: {unknown[0]}); the original evaluation stops on them"
                  ] if unknown else []
+        notes += [f"{result.path}: {prefixed} target ids lack the `t:` prefix of the dataset's "
+                  "ids and were read with it (the original evaluation stops on them)"
+                  ] if prefixed else []
         notes += [f"{name} is undefined in the original evaluation ({why}); reported as 0.00"
                   for name, why in main.undefined.items()]
         notes += [self.swords_source.hint] if self.swords_source.hint else []
@@ -209,6 +230,17 @@ def _version() -> str:
     from lexsub_baselines.core.version import __version__
 
     return __version__
+
+
+def _with_t_prefix(result: SwordsResult, known: Mapping[str, str]) -> tuple[SwordsResult, int]:
+    """Return the result with ids written without `t:` given it (where the dataset has the
+    prefixed id and the result does not), and how many were."""
+    renamed = {t: f"t:{t}" for t in result.substitutes
+               if t not in known and f"t:{t}" in known and f"t:{t}" not in result.substitutes}
+    if not renamed:
+        return result, 0
+    substitutes = {renamed.get(t, t): ranked for t, ranked in result.substitutes.items()}
+    return replace(result, substitutes=substitutes), len(renamed)
 
 
 def _emit(report: SwordsReport) -> None:
