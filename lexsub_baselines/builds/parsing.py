@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.builds.corpus import plan_for
@@ -16,7 +17,8 @@ from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
 from lexsub_baselines.text.corpora import plan_shards
 
 __all__ = ["build_neighbours", "build_parser", "build_relations", "neighbours_cached",
-           "parser_cached", "parser_key", "relations_cached"]
+           "neighbours_lock", "parser_cached", "parser_key", "parser_lock", "relations_cached",
+           "relations_lock"]
 
 # --- parser ---------------------------------------------------------------------------------------
 
@@ -24,6 +26,13 @@ def parser_cached(ctx: Context) -> Any:
     from lexsub_baselines.distributional.parser import find_parser
 
     return find_parser(ctx.roots, ctx.settings.parser)
+
+
+def parser_lock(ctx: Context) -> str:
+    """Return what the parser stage builds (its lock's key): the parser's cache folder."""
+    from lexsub_baselines.distributional.parser import parser_dir
+
+    return str(parser_dir(ctx.roots, ctx.settings.parser)[0])
 
 
 async def build_parser(ctx: Context, inputs: Mapping[str, Any]) -> Any:
@@ -48,11 +57,20 @@ def parser_key(ctx: Context) -> str:
     return parser_dir(ctx.roots, ctx.settings.parser)[1]
 
 
-def relations_cached(ctx: Context) -> Any:
+def _counts_stem(ctx: Context) -> Path:
     from lexsub_baselines.distributional.build import counts_stem
 
-    stem = counts_stem(ctx.roots, parser_key(ctx), ctx.settings.relations)
+    return counts_stem(ctx.roots, parser_key(ctx), ctx.settings.relations)
+
+
+def relations_cached(ctx: Context) -> Any:
+    stem = _counts_stem(ctx)
     return stem if sparse_saved(stem) else None
+
+
+def relations_lock(ctx: Context) -> str:
+    """Return what the relations stage builds (its lock's key): the counts' cache stem."""
+    return str(_counts_stem(ctx))
 
 
 async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
@@ -117,6 +135,14 @@ def neighbours_cached(ctx: Context) -> Any:
         return None
     done = neighbours_filled(ctx.roots, parser_key(ctx), ctx.settings.relations, _targets(ctx))
     return True if done else None
+
+
+def neighbours_lock(ctx: Context) -> str:
+    """Return what the neighbours stage fills (its lock's key): the lists of the systems'
+    counts (`system_counts_id`, which keys their caches)."""
+    from lexsub_baselines.generators.distributional import system_counts_id
+
+    return system_counts_id(ctx.roots, parser_key(ctx), ctx.settings.relations)
 
 
 async def build_neighbours(ctx: Context, inputs: Mapping[str, Any]) -> Any:
