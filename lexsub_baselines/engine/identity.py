@@ -11,13 +11,12 @@ when their listings are equal; `first_difference` names the first path where the
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
-
-from lexsub_baselines.core.cache import memo_sha256
 
 __all__ = ["first_difference", "package_identity", "tree_identity"]
 
@@ -72,11 +71,19 @@ def _visit(folder: Path, relative: str, ancestors: set[tuple[int, int]],
                 _visit(Path(entry.path), name, ancestors | {identity}, skip, listing)
         elif stat.S_ISREG(status.st_mode):
             try:
-                listing[name] = memo_sha256(Path(entry.path))
+                listing[name] = _sha256(Path(entry.path))
             except OSError as error:
                 listing[name] = f"unreadable ({error.strerror})"
         else:
             listing[name] = "not a regular file"
+
+
+def _sha256(path: Path) -> str:
+    # looked up when called: this module's code is sent by value to workers that may run
+    # another version of the package (`engine.late_workers`), whose own memo it then uses
+    from lexsub_baselines.core import cache
+
+    return cache.memo_sha256(path)
 
 
 def _dangling(path: str) -> str:
@@ -89,8 +96,12 @@ def _dangling(path: str) -> str:
 def package_identity() -> dict[str, str]:
     """Return the identity of every file of the installed package, by relative path (sources,
     parser.cfg, tuned weights, manifest.json, analysis assets: raw bytes), without
-    `__pycache__` folders and compiled `*.pyc` files."""
-    package = Path(__file__).resolve().parent.parent
+    `__pycache__` folders and compiled `*.pyc` files (the package imported here, found when
+    called: this code may run by value on a worker, see `_sha256`)."""
+    spec = importlib.util.find_spec("lexsub_baselines")
+    if spec is None or spec.origin is None:
+        return {".": "missing (the package is not installed)"}
+    package = Path(spec.origin).resolve().parent
     return tree_identity(package, lambda relative: relative.endswith((".pyc", "__pycache__")))
 
 

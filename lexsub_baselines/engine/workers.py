@@ -19,12 +19,16 @@ match the cache keys (other code). The check proves it rather than trusting the 
 Each failure is one line naming the worker, what differs (the first differing file) and the
 fix. `check_workers` checks the workers there at the start and raises on the first failure.
 A worker that joins later is checked before it can start a task, and retired when it fails,
-in one line printed by the client (`engine.late_workers`). The roots sent to tasks are
-absolute (`paths.resolve_roots`), so a worker started in another folder reads the same files.
+in one line printed by the client (`engine.late_workers`). The check's code is sent to the
+workers by value (`ship_by_value`), so that a worker running another version of the package
+(or one from before the check) is judged by the client's code, not its own. The roots sent
+to tasks are absolute (`paths.resolve_roots`), so a worker started in another folder reads
+the same files.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import uuid
 from dataclasses import dataclass
@@ -37,7 +41,7 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.identity import first_difference, package_identity, tree_identity
 
 __all__ = ["LIBRARIES", "Expected", "Facts", "check_workers", "expected_facts", "judge",
-           "unable", "worker_facts", "write_token"]
+           "ship_by_value", "unable", "worker_facts", "write_token"]
 
 #: The libraries whose versions a worker must share with the client.
 LIBRARIES: tuple[str, ...] = ("spacy", "gensim", "numpy", "scipy", "nltk", "lemminflect",
@@ -162,12 +166,25 @@ def write_token(roots: Roots) -> Path:
     return token_path
 
 
+def ship_by_value(*modules: str) -> None:
+    """Have Dask send the code of these modules with what is pickled from them (cloudpickle
+    by value) rather than a reference to the worker's own copy: the check that runs on a
+    worker is then the client's, even on a worker whose package is another version (or
+    lacks the check), which it therefore judges as it should. The code must look up anything
+    else of the package when called (`identity._sha256`), since that is the worker's."""
+    import cloudpickle
+
+    for name in modules:
+        cloudpickle.register_pickle_by_value(importlib.import_module(name))
+
+
 async def check_workers(client: Any, expected: Expected) -> None:
     """Check every worker there now (see the module docstring).
 
     Raises:
         LexsubError: the first worker that fails, in one line naming it and the fix.
     """
+    ship_by_value("lexsub_baselines.engine.identity", __name__)
     seen = await client.run(worker_facts, expected.shared_root, expected.data_root,
                             expected.cache, expected.token_path, on_error="return")
     for worker, facts in sorted(seen.items()):
