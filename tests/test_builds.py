@@ -170,7 +170,7 @@ def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
     """Return the key of a `relations` shard task the worker `name` is running (waiting)."""
     from distributed import Client
 
-    with Client(address, timeout="10s") as watcher:
+    with Client(address, timeout="60s") as watcher:  # a loaded machine starts it slowly
         end = time.monotonic() + deadline
         while time.monotonic() < end:
             workers = watcher.scheduler_info()["workers"]

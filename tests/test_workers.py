@@ -286,7 +286,7 @@ def test_the_check_of_a_killed_client_retires_nobody(tiny_shared: Roots, tmp_pat
         assert killed.returncode == -9, killed.stderr
         late = _late_worker(address, port, {"PYTHONPATH": str(other)}, log)
         try:
-            with Client(address, timeout="10s") as watcher:
+            with Client(address, timeout="60s") as watcher:  # a loaded machine starts it slowly
                 def checks() -> list[str]:
                     return [name for name in watcher.run_on_scheduler(
                         lambda dask_scheduler: list(dask_scheduler.worker_plugins))
