@@ -171,7 +171,7 @@ def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
     """Return the key of a `relations` shard task the worker `name` is running (waiting)."""
     from distributed import Client
 
-    with Client(address, timeout="10s") as watcher:
+    with Client(address, timeout="60s") as watcher:  # a loaded machine starts it slowly
         end = time.monotonic() + deadline
         while time.monotonic() < end:
             workers = watcher.scheduler_info()["workers"]
@@ -300,3 +300,28 @@ def test_plain_progress_prints_lines_not_carriage_returns() -> None:
     assert lines[0] == "lexsub: relations: started (1.0k words)"
     assert lines[-1].startswith("lexsub: relations: done in ") and lines[-1].endswith("; ok")
     assert any("(50%)" in line and "words/s" in line for line in lines)
+
+
+def test_each_stage_locks_what_it_builds(tiny_shared: Roots) -> None:
+    """Every stage names its lock by its cache entry: another relation sample changes the
+    locks of the relation counts and their neighbour lists, and no other stage's."""
+    from lexsub_baselines.builds.parsing import parser_key
+    from lexsub_baselines.builds.stages import STAGES
+    from lexsub_baselines.engine.graph import BuildContext
+
+    def keys(settings: ResourceSettings) -> dict[str, str]:
+        ctx = BuildContext(None, tiny_shared, settings, QUIET)
+        found = {}
+        for name in STAGES.names():
+            lock_key = STAGES.get(name).lock_key
+            assert lock_key is not None, name
+            found[name] = lock_key(ctx)
+        return found
+
+    small = ResourceSettings(relations=RelationSettings(max_tokens=10_000))
+    large = ResourceSettings(relations=RelationSettings(max_tokens=20_000))
+    one, other = keys(small), keys(large)
+    assert {name for name in one if one[name] != other[name]} == {"relations", "neighbours"}
+    assert one == keys(small) and len(set(one.values())) == len(one)
+    parser = parser_key(BuildContext(None, tiny_shared, small, QUIET))
+    assert one["relations"] == str(counts_stem(tiny_shared, parser, small.relations))

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from lexsub_baselines.core.cache import install_folder, verified_folder
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
@@ -77,6 +79,34 @@ def test_relation_keys_follow_the_corpus_content_not_its_times(
     assert shards_dir(copied, "p", settings).name != shards.name
 
 
+def test_an_in_place_edit_keeping_size_and_times_changes_the_corpus_identity(
+        tiny_shared: Roots, tmp_path: Path) -> None:
+    """A long-lived worker memoises file digests; the memo's key holds the change time, which
+    no call sets back, so an edit that keeps the inode, the size and the modification time
+    (set back) is read again, never served the old digest."""
+    import os
+
+    from lexsub_baselines.core import cache
+    from lexsub_baselines.text.corpora import corpus_identity
+
+    copy = tmp_path / "shared"
+    shutil.copytree(tiny_shared.shared, copy, symlinks=True)
+    roots = dataclasses.replace(tiny_shared, shared=copy)
+    corpus = sorted((copy / "corpora").rglob("*.xz"))[0]
+    old = corpus.stat().st_mtime_ns - 10**10
+    os.utime(corpus, ns=(old, old))
+    first = corpus_identity(roots, ("enwiki",))
+    time.sleep(2.1)  # past the window of a clock tick: now the digests are memoised
+    assert corpus_identity(roots, ("enwiki",)) == first
+    assert (str(corpus), cache._version(corpus.stat())) in cache._DIGESTS
+    data = bytearray(corpus.read_bytes())
+    data[-1] ^= 1
+    with open(corpus, "r+b") as handle:  # in place: the same inode and size
+        handle.write(bytes(data))
+    os.utime(corpus, ns=(old, old))  # and the modification time set back
+    assert corpus_identity(roots, ("enwiki",)) != first
+
+
 def test_a_folder_is_sealed_and_swapped_atomically(tmp_path: Path) -> None:
     final = tmp_path / "parser"
     first = tmp_path / "work1"
@@ -84,13 +114,47 @@ def test_a_folder_is_sealed_and_swapped_atomically(tmp_path: Path) -> None:
     (first / "model").write_text("one")
     sealed = install_folder(first, final)
     assert verified_folder(final) and (final / "model").read_text() == "one"
+    reader = open(sealed / "model")  # noqa: SIM115 (another process reading the old model)
     second = tmp_path / "work2"
     second.mkdir()
     (second / "model").write_text("two")
     install_folder(second, final)
-    assert (final / "model").read_text() == "two" and not sealed.exists()  # old one removed
+    assert (final / "model").read_text() == "two"
+    # the old folder stays, whole, for whoever still reads it (pruned by hand: building.md)
+    assert reader.read() == "one" and (sealed / "model").read_text() == "one"
+    reader.close()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".link")]
     (final / "model").write_text("edited")
     assert not verified_folder(final)  # its seal no longer matches: rebuilt, not trusted
+
+
+def test_an_unsealed_folder_is_moved_aside_and_links_are_named_by_host_pid_and_chance(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import socket
+
+    final = tmp_path / "parser"
+    final.mkdir()
+    (final / "model").write_text("old layout")
+    links: list[str] = []
+    real_symlink = os.symlink
+
+    def symlink(target: str, link: Path) -> None:
+        links.append(Path(link).name)
+        real_symlink(target, link)
+
+    monkeypatch.setattr(os, "symlink", symlink)
+    for number in range(2):
+        work = tmp_path / f"work{number}"
+        work.mkdir()
+        (work / "model").write_text(f"new {number}")
+        install_folder(work, final)
+    assert (final / "model").read_text() == "new 1"
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("parser.unsealed-")]
+    assert len(aside) == 1 and (aside[0] / "model").read_text() == "old layout"
+    # two hosts (or two runs) installing into one shared cache never take each other's link
+    prefix = f".parser.{socket.gethostname()}.{os.getpid()}."
+    assert all(name.startswith(prefix) for name in links) and len(set(links)) == 2
 
 
 def test_a_stage_built_meanwhile_is_reused_not_rebuilt(tmp_path: Path) -> None:

@@ -18,9 +18,9 @@ import pytest
 from lexsub_baselines.core.code_identity import (
     PACKAGE_DIR,
     code_digest,
-    exact_package_digest,
     package_identity,
 )
+from lexsub_baselines.engine.identity import tree_identity
 
 #: The module that builds each cached resource (what its key's `code` part digests).
 BUILDERS = {
@@ -69,7 +69,7 @@ def test_a_docstring_or_comment_edit_changes_no_key(copy: Path, tmp_path: Path) 
     target.write_text(text[:first + 3] + "Reworded. " + text[first + 3:] + "\n# a comment\n",
                       encoding="utf-8")
     assert _digests(copy, tmp_path / "memo") == before
-    assert exact_package_digest(copy) != exact_package_digest(PACKAGE_DIR)  # the bytes differ
+    assert tree_identity(copy) != tree_identity(PACKAGE_DIR)  # the bytes differ
 
 
 def test_a_code_edit_changes_exactly_the_keys_of_what_it_builds(copy: Path,

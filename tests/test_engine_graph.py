@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from lock_holder import holder
 
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
@@ -130,49 +131,26 @@ def test_a_stage_behind_cached_ones_does_not_wait_for_an_early_stage_never_start
                                                      ("neighbours-like", "built")}
 
 
-@pytest.mark.parametrize("errno_name", ["ENOLCK"])
-def test_a_refused_lock_falls_back_to_a_lock_file(tmp_path: Any, errno_name: str,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    import errno
-    import fcntl
+def test_the_gate_opens_while_another_build_holds_the_critical_stages_lock(
+        tmp_path: Any, roots: Roots, capsys: pytest.CaptureFixture[str]) -> None:
+    """Another build (a process of its own) trains the parser: it holds the parser's lock.
+    This build's parser waits for it, and the gate opens at once for the other stages (it
+    waited before until the lock was free, the whole training, leaving the workers idle)."""
+    roots = dataclasses.replace(roots, cache=tmp_path)
+    hold = 8.0
 
-    from lexsub_baselines.engine.locks import stage_lock
+    async def run() -> dict[str, StageRecord]:
+        async with open_engine(EngineSettings(workers=1), roots) as client:
+            ctx: BuildContext[None] = BuildContext(client, roots, None, Progress(False),
+                                                   lock_dir=tmp_path / "locks")
+            with holder(tmp_path / "locks", "parser-like", seconds=hold):
+                _, records = await run_graph(_stages(critical=True),
+                                             ["word2vec-like", "parser-like"], ctx)
+        return {record.name: record for record in records}
 
-    def refuse(fd: int, operation: int) -> None:
-        raise OSError(getattr(errno, errno_name), "No locks available")
-
-    monkeypatch.setattr(fcntl, "flock", refuse)
-    said: list[str] = []
-
-    async def hold() -> bool:
-        async with stage_lock(tmp_path, "relations", said.append) as waited:
-            assert (tmp_path / "relations.softlock").exists()
-            return waited
-
-    assert asyncio.run(hold()) is False
-    assert len(said) == 1 and "refuses a lock" in said[0] and "relations.softlock" in said[0]
-
-
-def test_an_unwritable_lock_is_one_error_naming_it(tmp_path: Any,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import os
-
-    from lexsub_baselines.core.errors import LexsubError
-    from lexsub_baselines.engine.locks import stage_lock
-
-    real_open = os.open
-
-    def deny(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if str(path).endswith(".lock"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, flags, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", deny)
-
-    async def hold() -> None:
-        async with stage_lock(tmp_path, "parser", print):
-            pass
-
-    with pytest.raises(LexsubError, match=r"parser: cannot lock .*parser\.lock \(Permission "
-                                          r"denied\): make .* writable for every user"):
-        asyncio.run(hold())
+    records = asyncio.run(run())
+    first = {name: record.first_task for name, record in records.items()}
+    assert first["word2vec-like"] is not None and first["parser-like"] is not None
+    assert first["word2vec-like"] < hold / 2  # not after the other build's training
+    assert first["parser-like"] > hold - 1  # ours ran once the other build was done
+    assert "parser-like: another build of it is running" in capsys.readouterr().err

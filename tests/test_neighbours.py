@@ -247,3 +247,33 @@ def test_registered_factory_names_what_it_cannot_build(tmp_path: Path) -> None:
     assert GENERATORS.needs("dist:lin") == ("relations", "neighbours")
     with pytest.raises(MissingResourceError, match=r"UD English-EWT train treebank not found"):
         GENERATORS.get("dist:lin")(roots)
+
+
+@pytest.mark.parametrize("how", ["not a folder", "read-only"])
+def test_an_unwritable_cache_is_said_once_and_the_lists_computed_anyway(
+        tmp_path: Path, how: str) -> None:
+    import os
+    import warnings
+
+    if how == "read-only":
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        folder = tmp_path / "locked"
+        folder.mkdir()
+        folder.chmod(0o555)
+    else:  # another user's file where the folder should be: mkdir fails, for root too
+        (tmp_path / "cache").write_text("")
+        folder = tmp_path / "cache" / "neighbours"
+    writable = {measure: DistributionalGenerator(measure, TOY, min_count=2,
+                                                 cache_dir=tmp_path / "ok")
+                for measure in ("cos", "lin")}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")  # as a run shows them: each message once
+        for measure in ("cos", "lin"):
+            generator = DistributionalGenerator(measure, TOY, min_count=2, cache_dir=folder)
+            for lemma in ("a", "b", "c"):
+                assert generator.generate(instance(lemma, "n")) == \
+                    writable[measure].generate(instance(lemma, "n"))
+    said = [str(warning.message) for warning in caught]
+    assert len(said) == 1 and said[0].startswith(f"{folder}: cannot cache neighbour lists")
+    assert "--cache-dir" in said[0] and "\n" not in said[0]

@@ -10,18 +10,25 @@ tmpfs over the path), which needs root; without it those two tests are skipped, 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from collections.abc import AsyncGenerator, Iterator, Mapping
+from contextlib import aclosing, contextmanager
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import Registry
+from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+from lexsub_baselines.engine.graph import BuildContext, Stage, run_graph
+from lexsub_baselines.engine.progress import Progress
 
 VENV_BIN = Path(sys.executable).parent
 PACKAGE = Path(__file__).resolve().parent.parent / "lexsub_baselines"
@@ -98,15 +105,18 @@ def test_a_worker_with_two_threads_is_refused(tiny_shared: Roots, tmp_path: Path
 
 
 def test_a_worker_running_other_code_is_refused(tiny_shared: Roots, tmp_path: Path) -> None:
+    """Every file of the package counts, not only its sources: here the tuned weights."""
     other = tmp_path / "other"
-    shutil.copytree(PACKAGE, other / "lexsub_baselines")
-    (other / "lexsub_baselines" / "engine" / "locks.py").write_text(
-        (PACKAGE / "engine" / "locks.py").read_text() + "\n# changed\n")
+    shutil.copytree(PACKAGE, other / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    weights = other / "lexsub_baselines" / "rankers" / "cmlc_lambda.json"
+    weights.write_text(weights.read_text() + "\n")
     roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
     with _cluster(tmp_path, _worker(), env={"PYTHONPATH": str(other)}) as address:
         done = _build(roots, address, tmp_path)
-    assert done.returncode == 2
-    assert "runs other code (lexsub_baselines" in done.stderr and "source" in done.stderr
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "runs other code (lexsub_baselines source rankers/cmlc_lambda.json: sha256 " \
+        in done.stderr and "make setup" in done.stderr
 
 
 @pytest.mark.skipif(not _can_unshare(), reason="needs root for a mount namespace (unshare)")
@@ -135,3 +145,159 @@ def test_a_worker_seeing_another_shared_root_is_refused(tiny_shared: Roots,
         done = _build(roots, address, tmp_path)
     assert done.returncode == 2
     assert "sees another shared root" in done.stderr
+
+
+def _late_worker(address: str, port: int, env: dict[str, str], log: Any, nanny: bool = False
+                 ) -> subprocess.Popen[bytes]:
+    command = [part.replace("ADDRESS", address) for part in _worker()
+               if nanny is False or part != "--no-nanny"]
+    return subprocess.Popen([*command, "--host", "127.0.0.1", "--worker-port", str(port)],
+                            stdout=log, stderr=log, env={**os.environ, **env})
+
+
+def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
+        tiny_shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """While a build graph runs on one worker, two workers join: one running other code (a
+    copy of the package from before the late check: no engine/late_workers.py; with a
+    nanny, as `dask worker` starts by default) and one like the first. The scheduler hands
+    the bad one tasks as it registers, but it runs none: it is checked before it reads them,
+    removed (the tasks go to the others) and closed with its nanny (the process exits, not
+    restarted), and the client prints one line naming it and the file that differs; the
+    good one takes tasks. The build runs until both have joined, however long they take to
+    start."""
+    other = tmp_path / "other"
+    shutil.copytree(PACKAGE, other / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (other / "lexsub_baselines" / "engine" / "late_workers.py").unlink()
+    roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
+    bad_port, good_port = _free_port(), _free_port()
+    bad, good = f"tcp://127.0.0.1:{bad_port}", f"tcp://127.0.0.1:{good_port}"
+    late: list[subprocess.Popen[bytes]] = []
+    removed: list[dict[str, Any]] = []
+
+    def where(item: int) -> str:  # defined here: pickled by value, run on the workers
+        import time as clock
+
+        from distributed import get_worker
+
+        clock.sleep(0.4)
+        return str(get_worker().address)
+
+    async def run() -> list[str]:
+        async with open_engine(EngineSettings(scheduler=address), roots) as client:
+            ctx: BuildContext[None] = BuildContext(client, roots, None, Progress(False))
+
+            async def build(ctx: BuildContext[None], inputs: Mapping[str, Any]) -> list[str]:
+                ran: list[str] = []
+                spread = cast(AsyncGenerator[tuple[int, Any], None],
+                              ctx.map("spread", where, list(range(400))))
+                async with aclosing(spread) as results:
+                    async for _, future in results:
+                        ran.append(await future)
+                        if len(ran) == 1:  # the build is running: two workers join
+                            late.extend([
+                                _late_worker(address, bad_port, {"PYTHONPATH": str(other)},
+                                             log, nanny=True),  # as `dask worker` starts
+                                _late_worker(address, good_port, {}, log)])
+                        if ran.count(good) >= 3 and await gone(client):
+                            break  # both joined: the rest is dropped
+                return ran
+
+            stages: Registry[Stage[None]] = Registry("stage")
+            stages.add("spread", Stage("spread", (), "", lambda ctx: None, build))
+            results, _ = await run_graph(stages, ["spread"], ctx)
+            return list(results["spread"])
+
+    async def gone(client: Any) -> bool:
+        removed[:] = [event for _, event in await client.get_events(bad)
+                      if event.get("action") == "remove-worker"]
+        return bool(removed)
+
+    with _cluster(tmp_path, _worker()) as address, open(tmp_path / "late.log", "ab") as log:
+        try:
+            ran = asyncio.run(run())
+            bad_exit = late[0].wait(timeout=30)
+        finally:
+            for process in late:
+                process.kill()
+                process.wait()
+    assert len(ran) < 400 and bad not in ran and ran.count(good) >= 3
+    # the scheduler did hand it tasks (at its registration), and took them back
+    assert len(removed) == 1 and removed[0]["expected"] and removed[0]["processing-tasks"]
+    assert bad_exit is not None
+    lines = [line for line in capsys.readouterr().err.splitlines() if bad in line]
+    assert len(lines) == 1 and "runs other code" in lines[0]
+    assert "engine/late_workers.py: absent there" in lines[0] and "retired" in lines[0]
+
+
+@pytest.mark.skipif(not _can_unshare(), reason="needs root for a mount namespace (unshare)")
+def test_a_worker_with_another_corpus_file_three_levels_down_is_refused(
+        tiny_shared: Roots, tmp_path: Path) -> None:
+    """The review's case: same names, sizes and times of the top levels, one corpus file
+    deeper down with other bytes (bind-mounted over it in the worker's mount namespace)."""
+    shared = tmp_path / "shared"
+    shutil.copytree(tiny_shared.shared, shared, symlinks=True)
+    corpus = sorted((shared / "corpora").rglob("*.xz"))[0]
+    relative = corpus.relative_to(shared).as_posix()
+    assert relative.count("/") == 3
+    other = tmp_path / "other.xz"
+    other.write_bytes(corpus.read_bytes() + b"\0")
+    swap = ["unshare", "--mount", "sh", "-c", f"mount --bind {other} {corpus} && exec "
+            + " ".join(_worker())]
+    roots = Roots(shared, shared / "data", tmp_path / "cache")
+    with _cluster(tmp_path, swap) as address:
+        done = _build(roots, address, tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "sees another shared root" in done.stderr and f"({relative}: sha256 " in done.stderr
+    assert "mount the same shared root" in done.stderr
+
+
+_CLIENT = """
+import asyncio, os, signal, sys
+from pathlib import Path
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+
+async def main():
+    roots = Roots(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
+    async with open_engine(EngineSettings(scheduler=sys.argv[1]), roots):
+        os.kill(os.getpid(), signal.SIGKILL)  # a build killed while it uses the cluster
+
+asyncio.run(main())
+"""
+
+
+def test_the_check_of_a_killed_client_retires_nobody(tiny_shared: Roots, tmp_path: Path) -> None:
+    """A killed client leaves its plugin on the scheduler; a worker that joins afterwards
+    (running other code) is not retired for a client that is gone, and the plugin is
+    dropped."""
+    from distributed import Client
+
+    other = tmp_path / "other"
+    shutil.copytree(PACKAGE, other / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (other / "lexsub_baselines" / "engine" / "locks.py").write_text(
+        (PACKAGE / "engine" / "locks.py").read_text() + "\n# changed\n")
+    port = _free_port()
+    with _cluster(tmp_path, _worker()) as address, open(tmp_path / "late.log", "ab") as log:
+        killed = subprocess.run([sys.executable, "-c", _CLIENT, address,
+                                 str(tiny_shared.shared), str(tiny_shared.data),
+                                 str(tmp_path / "cache")], capture_output=True, timeout=120)
+        assert killed.returncode == -9, killed.stderr
+        late = _late_worker(address, port, {"PYTHONPATH": str(other)}, log)
+        try:
+            with Client(address, timeout="60s") as watcher:  # a loaded machine starts it slowly
+                def checks() -> list[str]:
+                    return [name for name in watcher.run_on_scheduler(
+                        lambda dask_scheduler: list(dask_scheduler.worker_plugins))
+                        if name.startswith("lexsub-worker-check-")]
+
+                assert checks()  # left behind
+                watcher.wait_for_workers(2, timeout=60)
+                time.sleep(3)
+                assert f"tcp://127.0.0.1:{port}" in watcher.scheduler_info()["workers"]
+                assert checks() == []  # and dropped by the first worker that saw it
+            assert late.poll() is None
+        finally:
+            late.kill()
+            late.wait()

@@ -16,8 +16,8 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_PLAN
 from lexsub_baselines.text.corpora import corpus_identity, corpus_plan, file_words, plan_shards
 
-__all__ = ["Plan", "build_corpus_counts", "build_plan", "counts_cached", "plan_cached",
-           "plan_for"]
+__all__ = ["Plan", "build_corpus_counts", "build_plan", "counts_cached", "counts_lock",
+           "plan_cached", "plan_for", "plan_lock"]
 
 # --- corpus-plan ---------------------------------------------------------------------------------
 
@@ -47,6 +47,11 @@ def plan_cached(ctx: Context) -> Plan | None:
     if not verified(path):
         return None
     return _plan(ctx.roots, files, json.loads(path.read_text(encoding="utf-8"))["words"])
+
+
+def plan_lock(ctx: Context) -> str:
+    """Return what the plan stage builds (its lock's key): the plan's cache file."""
+    return str(_plan_path(ctx.roots, _corpora(ctx.settings))[0])
 
 
 def _plan(roots: Roots, files: list[tuple[str, Path]], words: list[int]) -> Plan:
@@ -88,6 +93,11 @@ def _counts_path(ctx: Context) -> Path:
 def counts_cached(ctx: Context) -> Any:
     path = _counts_path(ctx)
     return path if verified(path) else None
+
+
+def counts_lock(ctx: Context) -> str:
+    """Return what the counts stage builds (its lock's key): the counts' cache file."""
+    return str(_counts_path(ctx))
 
 
 async def build_corpus_counts(ctx: Context, inputs: Mapping[str, Any]) -> Any:

@@ -10,8 +10,12 @@ from typing import Any
 from lexsub_baselines.builds.settings import Context
 from lexsub_baselines.core.cache import sparse_saved, verified
 
-__all__ = ["bow_cached", "build_bow", "build_embeddings", "build_lm", "build_text",
-           "build_word2vec", "embeddings_cached", "lm_cached", "text_cached", "word2vec_cached"]
+__all__ = ["bow_cached", "bow_lock", "build_bow", "build_embeddings", "build_lm", "build_text",
+           "build_word2vec", "embeddings_cached", "embeddings_lock", "lm_cached", "lm_lock",
+           "text_cached", "text_lock", "word2vec_cached", "word2vec_lock"]
+
+# Each `*_lock` returns what its stage builds (the key of its lock, `Stage.lock_key`): the
+# cache path or key that its `*_cached` looks up.
 
 # --- lm-text, lm, bow ---------------------------------------------------------------------------
 
@@ -19,6 +23,12 @@ def text_cached(ctx: Context) -> Any:
     from lexsub_baselines.lm.corpus_text import find_corpus_text
 
     return find_corpus_text(ctx.roots, ctx.settings.lm.corpora, ctx.settings.lm.max_tokens)
+
+
+def text_lock(ctx: Context) -> str:
+    from lexsub_baselines.lm.corpus_text import corpus_text_path
+
+    return str(corpus_text_path(ctx.roots, ctx.settings.lm.corpora, ctx.settings.lm.max_tokens))
 
 
 async def build_text(ctx: Context, inputs: Mapping[str, Any]) -> Any:
@@ -37,6 +47,10 @@ def lm_cached(ctx: Context) -> Any:
     from lexsub_baselines.lm.model import find_lm
 
     return find_lm(ctx.roots, ctx.settings.lm)
+
+
+def lm_lock(ctx: Context) -> str:
+    return ctx.settings.lm.key()
 
 
 async def build_lm(ctx: Context, inputs: Mapping[str, Any]) -> Any:
@@ -64,6 +78,10 @@ def bow_cached(ctx: Context) -> Any:
     return stem if sparse_saved(stem) else None
 
 
+def bow_lock(ctx: Context) -> str:
+    return str(_bow_stem(ctx))
+
+
 async def build_bow(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     from lexsub_baselines.lm.cooccurrence import build_cooccurrences
 
@@ -89,6 +107,12 @@ def word2vec_cached(ctx: Context) -> Any:
     return path if verified(path) else None
 
 
+def word2vec_lock(ctx: Context) -> str:
+    from lexsub_baselines.distributional.word2vec import word2vec_path
+
+    return str(word2vec_path(ctx.roots, ctx.settings.word2vec))
+
+
 async def build_word2vec(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     from lexsub_baselines.distributional import word2vec
 
@@ -106,6 +130,12 @@ def embeddings_cached(ctx: Context) -> Any:
 
     path = embeddings_path(ctx.roots, ctx.settings.embeddings)
     return path if verified(path) and verified(path.with_suffix(".vocab")) else None
+
+
+def embeddings_lock(ctx: Context) -> str:
+    from lexsub_baselines.distributional.embeddings import embeddings_path
+
+    return str(embeddings_path(ctx.roots, ctx.settings.embeddings))
 
 
 async def build_embeddings(ctx: Context, inputs: Mapping[str, Any]) -> Any:

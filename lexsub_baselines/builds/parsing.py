@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.builds.corpus import plan_for
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
     from lexsub_baselines.distributional.parser import TrainingSettings
 
 __all__ = ["build_neighbours", "build_parser", "build_relations", "neighbours_cached",
-           "parser_cached", "parser_identity", "parser_key", "relations_cached"]
+           "neighbours_lock", "parser_cached", "parser_identity", "parser_key", "parser_lock",
+           "relations_cached", "relations_lock"]
 
 # --- parser ---------------------------------------------------------------------------------------
 
@@ -28,6 +30,13 @@ def parser_cached(ctx: Context) -> Any:
     from lexsub_baselines.distributional.parser import find_parser
 
     return find_parser(ctx.roots, ctx.settings.parser)
+
+
+def parser_lock(ctx: Context) -> str:
+    """Return what the parser stage builds (its lock's key): the parser's cache folder."""
+    from lexsub_baselines.distributional.parser import parser_dir
+
+    return str(parser_dir(ctx.roots, ctx.settings.parser)[0])
 
 
 async def build_parser(ctx: Context, inputs: Mapping[str, Any]) -> Any:
@@ -69,14 +78,25 @@ def parser_identity(roots: Roots, settings: TrainingSettings) -> str:
     return model.key
 
 
-def relations_cached(ctx: Context) -> Any:
+def _counts_stem(ctx: Context) -> Path | None:
     from lexsub_baselines.distributional.build import counts_stem
 
     key = parser_key(ctx)
-    if key is None:  # the counts are keyed by the model's content: known once it is built
+    # the counts are keyed by the parser's content: known once it is built
+    return None if key is None else counts_stem(ctx.roots, key, ctx.settings.relations)
+
+
+def relations_cached(ctx: Context) -> Any:
+    stem = _counts_stem(ctx)
+    if stem is None:
         return None
-    stem = counts_stem(ctx.roots, key, ctx.settings.relations)
     return stem if sparse_saved(stem) else None
+
+
+def relations_lock(ctx: Context) -> str:
+    """Return what the relations stage builds (its lock's key): the counts' cache stem (it is
+    locked once the parser it needs is built, which names the stem)."""
+    return str(_counts_stem(ctx) or "relations")
 
 
 async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
@@ -143,6 +163,16 @@ def neighbours_cached(ctx: Context) -> Any:
         return None
     done = neighbours_filled(ctx.roots, key, ctx.settings.relations, _targets(ctx))
     return True if done else None
+
+
+def neighbours_lock(ctx: Context) -> str:
+    """Return what the neighbours stage fills (its lock's key): the lists of the systems'
+    counts (`system_counts_id`, which keys their caches)."""
+    from lexsub_baselines.generators.distributional import system_counts_id
+
+    key = parser_key(ctx)
+    return "neighbours" if key is None else system_counts_id(ctx.roots, key,
+                                                             ctx.settings.relations)
 
 
 async def build_neighbours(ctx: Context, inputs: Mapping[str, Any]) -> Any:

@@ -12,7 +12,10 @@ import hashlib
 import json
 import os
 import shutil
+import socket
 import tempfile
+import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,6 +28,7 @@ __all__ = [
     "file_sha256",
     "install_folder",
     "load_sparse",
+    "memo_sha256",
     "save_sparse",
     "seal",
     "sealed_checksum",
@@ -37,11 +41,54 @@ __all__ = [
 
 def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
     """Return the hex sha256 of a file, read in chunks."""
-    digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        while block := handle.read(chunk):
-            digest.update(block)
+        return _read_sha256(handle, chunk)
+
+
+def _read_sha256(handle: Any, chunk: int) -> str:
+    digest = hashlib.sha256()
+    while block := handle.read(chunk):
+        digest.update(block)
     return digest.hexdigest()
+
+
+#: (path, file version) -> sha256, of the files `memo_sha256` read in this process.
+_DIGESTS: dict[tuple[str, tuple[int, ...]], str] = {}
+_DIGESTS_MAX = 100_000
+_RACY_NS = 2_000_000_000
+
+
+def _version(status: os.stat_result) -> tuple[int, ...]:
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+def memo_sha256(path: Path, chunk: int = 1 << 20) -> str:
+    """Return the hex sha256 of a file, memoised in this process per file version.
+
+    The version is (device, inode, size, mtime_ns, ctime_ns) of the open file. The kernel sets
+    ctime on every write and no call sets it back (mtime can be: `touch -d`, `os.utime`), so
+    an in-place edit that keeps the size, the inode and even the modification time is read
+    again. Not memoised: a file that changed while it was read, and one changed in the last
+    two seconds, since file times move by clock ticks and a second write within the tick of
+    the first would keep them (git's "racily clean" entries, re-read for the same reason).
+    A long-lived process (a Dask worker) thus never serves a stale digest, and hashing a few
+    hundred MB costs once.
+
+    Raises:
+        OSError: the file cannot be opened or read.
+    """
+    with open(path, "rb") as handle:
+        before = _version(os.fstat(handle.fileno()))
+        key = (str(path), before)
+        if (known := _DIGESTS.get(key)) is not None:
+            return known
+        digest = _read_sha256(handle, chunk)
+        after = _version(os.fstat(handle.fileno()))
+    if after == before and time.time_ns() - after[4] > _RACY_NS:
+        if len(_DIGESTS) >= _DIGESTS_MAX:
+            _DIGESTS.clear()
+        _DIGESTS[key] = digest
+    return digest
 
 
 def cache_key(**parts: Any) -> str:
@@ -159,22 +206,30 @@ def install_folder(work: Path, final: Path) -> Path:
     The folder is renamed to `<final>.<first 16 hex of its tree_sha256>` (its seal: the name
     says what it must hold), and `final` becomes a symbolic link to it, replaced in one
     `os.replace`: a reader sees the old folder or the new one, never a half-deleted one. The
-    folder a replaced link pointed to is removed afterwards. Returns the sealed folder.
+    temporary link is named by host, pid and a random part, so two hosts installing into one
+    shared cache at once never take each other's link. Nothing is deleted: a folder the link
+    pointed to before (or an unsealed folder of an older layout, moved aside to
+    `<final>.unsealed-<random>`) stays, since another process, here or on another host, may
+    still be reading it; docs/building.md says how to prune them. Returns the sealed folder.
     """
     versioned = final.with_name(f"{final.name}.{tree_sha256(work)[:16]}")
-    if versioned.is_dir():
-        shutil.rmtree(work)  # the same content is already there
-    else:
+    try:
+        if versioned.is_dir():
+            raise FileExistsError(versioned)
         os.replace(work, versioned)
-    previous = final.resolve() if final.is_symlink() else None
-    if final.is_dir() and not final.is_symlink():  # an unsealed folder of an older version
-        shutil.rmtree(final)
-    link = final.with_name(f".{final.name}.{os.getpid()}.link")
-    link.unlink(missing_ok=True)
+    except OSError:
+        if not versioned.is_dir():
+            raise
+        shutil.rmtree(work)  # the same content is already there (put by another build)
+    if final.is_dir() and not final.is_symlink():  # an unsealed folder of an older layout
+        os.replace(final, final.with_name(f"{final.name}.unsealed-{uuid.uuid4().hex[:8]}"))
+    link = final.with_name(f".{final.name}.{socket.gethostname()}.{os.getpid()}."
+                           f"{uuid.uuid4().hex[:8]}.link")
     os.symlink(versioned.name, link)
-    os.replace(link, final)
-    if previous is not None and previous != versioned.resolve() and previous.is_dir():
-        shutil.rmtree(previous, ignore_errors=True)
+    try:
+        os.replace(link, final)
+    finally:
+        link.unlink(missing_ok=True)
     return versioned
 
 

@@ -14,8 +14,9 @@ Two digests, for two questions:
   module that builds it, so a change to that code rebuilds it and nothing else;
   `package_identity()` is the same over the whole package, and every row of a table and
   every score's signature carries it (or its scorer's).
-- `exact_package_digest()`: *is this the same checkout?* Every file of the package, bytes
-  as they are (what a remote Dask worker must share with the client).
+- *Is this the same checkout?* is another question, with another answer: every file of the
+  package, bytes as they are, is what a remote Dask worker must share with the client
+  (`engine.identity.package_files`, which names the first file that differs).
 
 Each file is read once per process (the code a process runs is the code it imported); its
 normalised digest and imports are kept in `<cache>/code/digests.json` by the sha256 of its
@@ -34,8 +35,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "code_digest", "exact_package_digest",
-           "import_graph", "normalised_digest", "package_identity"]
+__all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "code_digest", "import_graph",
+           "normalised_digest", "package_identity"]
 
 PACKAGE = "lexsub_baselines"
 #: The package's folder (`lexsub_baselines/`).
@@ -252,14 +253,3 @@ def package_identity(root: Path = PACKAGE_DIR, memo: Path | None = None) -> str:
     """Return the normalised digest of the whole package (plumbing left out): the code of
     every row of a table."""
     return code_digest(*_package(root, memo).modules, root=root, memo=memo)
-
-
-def exact_package_digest(root: Path = PACKAGE_DIR) -> str:
-    """Return the digest of every file of the package, bytes as they are (no `__pycache__`),
-    read now from disk."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()
-                       and "__pycache__" not in p.parts and p.suffix != ".pyc"):
-        digest.update(f"{path.relative_to(root).as_posix()}\0".encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:16]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -243,6 +244,7 @@ class NeighbourCache:
     measure: str
     min_count: MinCount
     alpha: float = DEFAULT_ALPHA
+    _unwritable: bool = field(default=False, init=False, repr=False, compare=False)
 
     @property
     def path(self) -> Path:
@@ -270,13 +272,27 @@ class NeighbourCache:
         return [Neighbour(str(lemma_), float(score)) for lemma_, score in listed[:k]]
 
     def put(self, lemma: str, pos: str, k: int, neighbours: list[Neighbour]) -> None:
-        """Record the top `k` of (lemma, pos) in its own file, atomically, and seal it."""
+        """Record the top `k` of (lemma, pos) in its own file, atomically, and seal it.
+
+        A folder this user cannot write (a read-only cache, another user's) is said once, in
+        one warning naming it and the remedy; the lists are then computed without caching.
+        """
+        if self._unwritable:
+            return
         path = self.file(lemma, pos)
         document = {"target": f"{lemma}.{pos}", "k": k, "counts": self.counts,
                     "measure": self.measure, "min_count": _label(self.min_count),
                     "alpha": self.alpha, "neighbours": [[n.lemma, n.score] for n in neighbours]}
-        atomic_write_text(path, json.dumps(document, ensure_ascii=False, sort_keys=True) + "\n")
-        seal(path)
+        try:
+            atomic_write_text(path, json.dumps(document, ensure_ascii=False, sort_keys=True)
+                              + "\n")
+            seal(path)
+        except OSError as error:
+            self._unwritable = True  # the same words for every measure: said once a run
+            warnings.warn(f"{self.directory}: cannot cache neighbour lists there "
+                          f"({error.strerror}); computing them without caching: make the "
+                          "folder writable, or give a cache of your own (--cache-dir, "
+                          "LEXSUB_CACHE_DIR)", stacklevel=2)
 
     def put_many(self, lists: dict[tuple[str, str], list[Neighbour]], k: int) -> None:
         """Record the top `k` of several targets (one file each)."""

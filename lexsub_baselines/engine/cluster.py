@@ -7,7 +7,8 @@ start. With a scheduler address (`--scheduler`, or `LEXSUB_SCHEDULER`) it connec
 cluster instead (`dask scheduler` + `dask worker ADDRESS` on any machines); the workers need
 this package installed (the same code and library versions), the shared root and cache at the
 same paths as the client (a shared file system) and one thread each, which `open_engine`
-proves before any work starts (`engine.workers`).
+proves before any work starts (`engine.workers`), and again for each worker that joins
+while the client uses the cluster, before it can start a task (`engine.late_workers`).
 
 Results never depend on the engine: every build is a deterministic function of its inputs, so
 a local cluster, a remote one and a single worker write byte-identical caches.
@@ -24,7 +25,7 @@ from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.workers import check_workers
+from lexsub_baselines.engine.workers import check_workers, expected_facts, write_token
 
 __all__ = ["SCHEDULER_ENV", "EngineSettings", "open_engine"]
 
@@ -90,14 +91,13 @@ def _unreachable(address: str, error: BaseException) -> LexsubError:
         "local cluster")
 
 
-async def _check_workers(client: Any, roots: Roots, address: str) -> None:
+async def _wait_for_workers(client: Any, address: str) -> None:
     try:
         await client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
     except TimeoutError:
         raise LexsubError(f"the Dask scheduler at {address} has no worker after "
                           f"{WORKER_TIMEOUT:.0f} s; start one with `dask worker {address} "
                           "--nthreads 1`") from None
-    await check_workers(client, roots, address)
 
 
 @asynccontextmanager
@@ -128,8 +128,17 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
                               timeout=f"{settings.connect_timeout}s")
     except (OSError, TimeoutError, ValueError) as error:
         raise _unreachable(settings.scheduler, error) from None
+    from lexsub_baselines.engine.late_workers import late_checks
+
+    token_path = None
     try:
-        await _check_workers(client, roots, settings.scheduler)
-        yield client
+        await _wait_for_workers(client, settings.scheduler)
+        token_path = write_token(roots)
+        expected = expected_facts(roots, token_path, settings.scheduler)
+        await check_workers(client, expected)
+        async with late_checks(client, expected):
+            yield client
     finally:
+        if token_path is not None:
+            token_path.unlink(missing_ok=True)
         await client.close()

@@ -13,15 +13,18 @@ A failing stage does not stop the others: its error is returned for it and for t
 that need it, and the caller decides (one failing system does not sink a whole table).
 
 Two builds on one cache (two users, or `make parser` beside `make baselines`) do not build
-the same stage at once: a stage is built under an exclusive lock (`engine.locks`), and its
-cache is looked up again once the lock is held, so a stage that another build finished while
-this one waited (for the lock, or for its dependencies) is reused, not rebuilt.
+the same resource at once: a stage is built under an exclusive lock named by what it builds
+(`Stage.lock_key`, `engine.locks`), and its cache is looked up again once the lock is held,
+so a stage that another build finished while this one waited (for the lock, or for its
+dependencies) is reused, not rebuilt.
 
 The critical path starts first: a stage marked `critical` (the parser, which every corpus
 parse waits for) starts with the `first` stages (the corpus plan), and every other stage waits
-until those are done and each critical stage's task is running on a worker. Dask hands a
-single task to an idle worker the moment it arrives, whatever its priority, so without this
-word2vec, submitted a few milliseconds earlier, took the core the parser needed.
+until those are done and each critical stage's task is running on a worker (or the stage is
+over, or waits for another build that holds its lock: told as soon as the lock is found held,
+so word2vec and the LM do not wait idle through another build's parser training). Dask hands
+a single task to an idle worker the moment it arrives, whatever its priority, so without
+this word2vec, submitted a few milliseconds earlier, took the core the parser needed.
 
 Tasks run in worker processes, whose warnings (a corrupt corpus file, named) and progress
 would otherwise be lost or printed raw on the worker's stderr: every task runs inside
@@ -72,6 +75,9 @@ class Stage(Generic[S]):
         build: `await build(ctx, results_of_needs)` builds the result through `ctx`.
         critical: on the critical path: its task starts before any other stage's (see the
             module docstring).
+        lock_key: returns what the stage builds with these settings (its cache path or key),
+            which names its lock: two builds of other entries of one stage do not wait for
+            each other. None: one lock for the stage.
     """
 
     name: str
@@ -80,6 +86,7 @@ class Stage(Generic[S]):
     cached: Callable[[BuildContext[S]], Any]
     build: Callable[[BuildContext[S], Mapping[str, Any]], Awaitable[Any]]
     critical: bool = False
+    lock_key: Callable[[BuildContext[S]], str] | None = None
 
 
 async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: BuildContext[S],
@@ -189,9 +196,10 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
             await gate.wait()
         began = time.perf_counter()
         try:
-            async with stage_lock(ctx.lock_dir, name, _say) as waited:
-                if waited:
-                    settle(name)  # another build is at it: nothing of ours to wait for
+            key = stage.lock_key(ctx) if stage.lock_key is not None else None
+            # another build holds the lock: nothing of ours to wait for, the gate may open
+            async with stage_lock(ctx.lock_dir, name, _say, key=key,
+                                  on_wait=lambda: settle(name)):
                 # built meanwhile (by a build that held the lock, or while we waited for the
                 # stages this one needs)? then reuse it
                 if (hit := stage.cached(ctx)) is not None:

@@ -1,129 +1,194 @@
-"""The check of a remote Dask cluster's workers, before any work is sent to them.
+"""The check of a remote Dask cluster's workers: before any work, and as each one joins.
 
 A worker of an existing cluster must see what the client sees and compute what the client
 would, or it writes results the client never reads (its own disk) or results that do not
-match the cache keys (other library versions). `check_workers` proves it rather than trusting
-the paths' names:
+match the cache keys (other code). The check proves it rather than trusting the paths' names:
 
 - **the cache is shared**: the client writes a token file with random content into the
   cache; every worker must read the same content back from the same absolute path (a worker
   that does not mount the cache there finds no file, or another; it creates nothing);
-- **the shared root is the same**: every worker computes the fingerprint of the shared
-  root's listing (names, sizes, times of its top two levels) that the client computed;
-- **the code is the same**: the package's version and a digest of its source files, and the
-  versions of the libraries the cache keys and the results depend on (spaCy, gensim, NumPy,
-  SciPy, NLTK, lemminflect, KenLM, Dask);
+- **the shared root is the same**: every worker lists every file under the shared root (and
+  the data root, when it is elsewhere), at any depth, with the sha256 of its content
+  (`identity.tree_identity`), and the listing must be the client's;
+- **the code is the same**: every file of the package (sources, parser.cfg, tuned weights,
+  manifest, assets: raw bytes), the package's version, and the versions of the libraries the
+  cache keys and the results depend on;
 - **one thread per worker**: the tasks are not thread-safe (the parser is shared within a
-  process, warnings are caught per process) and a spaCy parse owns its core; a worker with
-  more threads is refused, with the fix named.
+  process, warnings are caught per process) and a spaCy parse owns its core.
 
-Every failure is one error naming the worker and what to do. The roots sent to tasks are
-absolute (`paths.resolve_roots`), so a worker started in another folder reads the same files.
+Each failure is one line naming the worker, what differs (the first differing file) and the
+fix. `check_workers` checks the workers there at the start and raises on the first failure.
+A worker that joins later is checked before it can start a task, and retired when it fails,
+in one line printed by the client (`engine.late_workers`). The check's code is sent to the
+workers by value (`ship_by_value`), so that a worker running another version of the package
+(or one from before the check) is judged by the client's code, not its own. The roots sent
+to tasks are absolute (`paths.resolve_roots`), so a worker started in another folder reads
+the same files.
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib
 import os
 import uuid
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.engine.identity import first_difference, package_files, tree_identity
 
-__all__ = ["LIBRARIES", "check_workers", "code_facts", "tree_fingerprint", "worker_facts"]
+__all__ = ["LIBRARIES", "Expected", "Facts", "check_workers", "expected_facts", "judge",
+           "ship_by_value", "unable", "worker_facts", "write_token"]
 
 #: The libraries whose versions a worker must share with the client.
 LIBRARIES: tuple[str, ...] = ("spacy", "gensim", "numpy", "scipy", "nltk", "lemminflect",
                               "kenlm", "dask", "distributed")
 
 
-def tree_fingerprint(root: str) -> str:
-    """Return a digest of `root`'s top two levels: names, sizes and modification times."""
-    digest = hashlib.sha256()
-    base = Path(root)
-    if not base.is_dir():
-        return "missing"
-    for path in sorted([*base.iterdir(), *(p for d in base.iterdir() if d.is_dir()
-                                           for p in d.iterdir())]):
-        status = path.stat()
-        digest.update(f"{path.relative_to(base)}\t{status.st_size}\t"
-                      f"{int(status.st_mtime)}\n".encode())
-    return digest.hexdigest()[:16]
+@dataclass(frozen=True)
+class Facts:
+    """What one machine sees: the trees' listings, its code, the cache's token, its threads."""
+
+    shared: dict[str, str]
+    data: dict[str, str] | None  # the data root's, when it is outside the shared root
+    code: dict[str, str]
+    versions: dict[str, str]
+    token: str
+    threads: int
 
 
-def code_facts() -> dict[str, str]:
-    """Return the package's version and source digest and the libraries' versions."""
+@dataclass(frozen=True)
+class Expected:
+    """The client's facts, and where a worker finds what it must compare."""
+
+    shared_root: str
+    data_root: str | None
+    cache: str
+    token_path: str
+    scheduler: str
+    facts: Facts
+
+
+def _versions() -> dict[str, str]:
     from lexsub_baselines.core.version import __version__
 
-    package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode())
-        digest.update(path.read_bytes())
-    facts = {"lexsub_baselines": f"{__version__} (source {digest.hexdigest()[:12]})"}
+    versions = {"lexsub_baselines": __version__}
     for name in LIBRARIES:
         try:
-            facts[name] = metadata.version(name)
+            versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
-            facts[name] = "absent"
-    return facts
+            versions[name] = "absent"
+    return versions
 
 
-def worker_facts(shared: str, token_path: str, dask_worker: Any = None) -> dict[str, Any]:
-    """Run on each worker (`Client.run`, which passes the worker as `dask_worker`): what it
-    sees of the shared root and the cache's token, its code, and its number of threads."""
+def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path: str,
+                 dask_worker: Any = None) -> Facts:
+    """Return what this machine sees (on a worker: `Client.run` passes it as `dask_worker`).
+    The cache is left out of the trees when it lies inside them (it changes as the build
+    runs)."""
     try:
         token = Path(token_path).read_text(encoding="utf-8")
     except OSError as error:
         token = f"unreadable: {error.strerror}"
-    return {"shared": tree_fingerprint(shared), "token": token, "code": code_facts(),
-            "threads": dask_worker.state.nthreads if dask_worker is not None else 1,
-            "cwd": os.getcwd()}
+
+    def tree(root: str) -> dict[str, str]:
+        inside = os.path.relpath(cache, root)
+        if inside == "." or inside.startswith(".."):
+            return tree_identity(Path(root))
+        return tree_identity(Path(root), lambda relative: relative == Path(inside).as_posix())
+
+    return Facts(tree(shared_root), tree(data_root) if data_root else None, package_files(),
+                 _versions(), token,
+                 dask_worker.state.nthreads if dask_worker is not None else 1)
 
 
-async def check_workers(client: Any, roots: Roots, address: str) -> None:
-    """Check every worker of the cluster at `address` (see the module docstring).
+def expected_facts(roots: Roots, token_path: Path, scheduler: str) -> Expected:
+    """Return the client's facts (after `write_token` wrote `token_path`)."""
+    shared, data, cache = roots.shared.absolute(), roots.data.absolute(), roots.cache.absolute()
+    data_root = None if data.is_relative_to(shared) else str(data)
+    facts = worker_facts(str(shared), data_root, str(cache), str(token_path))
+    return Expected(str(shared), data_root, str(cache), str(token_path), scheduler, facts)
+
+
+def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
+    """Return the one line saying how `worker`'s facts fail the check, or None."""
+    ours = expected.facts
+    if seen.token != ours.token:
+        return (f"Dask worker {worker} does not share the cache {expected.cache} (a token "
+                f"written there reads back as {seen.token[:40]!r}): mount the cache at the same "
+                "path on every worker (a shared file system)")
+    for what, root, mine, theirs in (("shared root", expected.shared_root, ours.shared,
+                                      seen.shared),
+                                     ("data root", expected.data_root, ours.data, seen.data)):
+        differ = first_difference(mine or {}, theirs or {})
+        if differ:
+            return (f"Dask worker {worker} sees another {what} at {root} ({differ}): mount the "
+                    f"same {what} at the same path on every worker")
+    differ = first_difference(ours.code, seen.code)
+    named = [f"{name} {theirs} there, {ours.versions.get(name)} here"
+             for name, theirs in seen.versions.items() if ours.versions.get(name) != theirs]
+    if differ or named:
+        what = "; ".join(named + ([f"lexsub_baselines source {differ}"] if differ else []))
+        return (f"Dask worker {worker} runs other code ({what}): install the same package and "
+                "library versions there (`make setup` in the same checkout)")
+    if seen.threads != 1:
+        return (f"Dask worker {worker} has {seen.threads} threads; the build tasks need one "
+                f"thread per worker: start it with `dask worker {expected.scheduler} "
+                "--nthreads 1` (and --nworkers N for N cores)")
+    return None
+
+
+def unable(worker: str, error: BaseException) -> str:
+    """Return the line of a worker that cannot even run the check (its package differs)."""
+    return (f"Dask worker {worker} cannot run the check ({type(error).__name__}: {error}): "
+            "it runs other code; install the same package and library versions there "
+            "(`make setup` in the same checkout)")
+
+
+def write_token(roots: Roots) -> Path:
+    """Write a token file with random content into the cache (for as long as the client uses
+    the cluster: a worker that joins later reads it too); return its path.
 
     Raises:
-        LexsubError: a worker does not share the cache or the shared root, runs other code,
-            or has more than one thread; the message names it and the fix.
+        LexsubError: the cache cannot be written.
     """
     cache = roots.cache.absolute()
+    token_path, token = cache / f".worker-check-{uuid.uuid4().hex}", uuid.uuid4().hex
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        token_path = cache / f".worker-check-{uuid.uuid4().hex}"
-        token = uuid.uuid4().hex
         token_path.write_text(token, encoding="utf-8")
     except OSError as error:
         raise LexsubError(f"cannot write the cache {cache} ({error.strerror}); give a "
                           "writable --cache-dir") from None
-    try:
-        facts = await client.run(worker_facts, str(roots.shared.absolute()), str(token_path))
-    finally:
-        token_path.unlink(missing_ok=True)
-    shared, code = tree_fingerprint(str(roots.shared.absolute())), code_facts()
-    for worker, seen in sorted(facts.items()):
-        if seen["token"] != token:
-            raise LexsubError(
-                f"Dask worker {worker} does not share the cache {cache} (a token written there "
-                f"reads back as {seen['token'][:40]!r}): mount the cache at the same path on "
-                "every worker (a shared file system)")
-        if seen["shared"] != shared:
-            raise LexsubError(
-                f"Dask worker {worker} sees another shared root at {roots.shared} (or none): "
-                "mount the same shared root at the same path on every worker")
-        differ = {name: (value, code.get(name)) for name, value in seen["code"].items()
-                  if code.get(name) != value}
-        if differ:
-            named = "; ".join(f"{name} {theirs} there, {ours} here"
-                              for name, (theirs, ours) in differ.items())
-            raise LexsubError(f"Dask worker {worker} runs other code ({named}): install the "
-                              "same package and library versions there (`make setup` in the "
-                              "same checkout)")
-        if seen["threads"] != 1:
-            raise LexsubError(f"Dask worker {worker} has {seen['threads']} threads; the build "
-                              "tasks need one thread per worker: start it with `dask worker "
-                              f"{address} --nthreads 1` (and --nworkers N for N cores)")
+    return token_path
+
+
+def ship_by_value(*modules: str) -> None:
+    """Have Dask send the code of these modules with what is pickled from them (cloudpickle
+    by value) rather than a reference to the worker's own copy: the check that runs on a
+    worker is then the client's, even on a worker whose package is another version (or
+    lacks the check), which it therefore judges as it should. The code must look up anything
+    else of the package when called (`identity._sha256`), since that is the worker's."""
+    import cloudpickle
+
+    for name in modules:
+        cloudpickle.register_pickle_by_value(importlib.import_module(name))
+
+
+async def check_workers(client: Any, expected: Expected) -> None:
+    """Check every worker there now (see the module docstring).
+
+    Raises:
+        LexsubError: the first worker that fails, in one line naming it and the fix.
+    """
+    ship_by_value("lexsub_baselines.engine.identity", __name__)
+    seen = await client.run(worker_facts, expected.shared_root, expected.data_root,
+                            expected.cache, expected.token_path, on_error="return")
+    for worker, facts in sorted(seen.items()):
+        if isinstance(facts, BaseException):
+            raise LexsubError(unable(worker, facts))
+        if (line := judge(expected, facts, worker)) is not None:
+            raise LexsubError(line)

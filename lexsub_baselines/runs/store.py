@@ -48,11 +48,22 @@ def text_sha256(text: str) -> str:
 
 @contextmanager
 def _locked(out: Path) -> Iterator[None]:
-    from filelock import FileLock
+    """Hold an exclusive `flock` on the folder's record while it is replaced or recovered
+    (two runs into one folder take turns); where the file system refuses `flock` the commit
+    protocol still keeps a killed run from pairing two records, and the lock is skipped."""
+    import fcntl
 
     out.mkdir(parents=True, exist_ok=True)
-    with FileLock(out / ".record.lock", mode=0o666):
-        yield
+    with open(out / ".record.lock", "a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:
+            yield
+            return
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def commit(out: Path, texts: Mapping[str, str]) -> None:

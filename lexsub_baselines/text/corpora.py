@@ -32,11 +32,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import zip_longest
 from pathlib import Path
 
-from lexsub_baselines.core.cache import cache_key, file_sha256
+from lexsub_baselines.core.cache import cache_key, memo_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import SHARED_ENV, Roots
 from lexsub_baselines.text.cleaning import (
@@ -143,21 +142,12 @@ def corpus_identity(roots: Roots, names: Sequence[str]) -> str:
     content, or edited, under the same names is never read through results built from the
     old one, while a copy of the same files (new times, another machine) keeps its cache.
     Hashing the 166 MB of shipped corpora takes about a second; it is done once per process
-    and file version (`_file_digest`).
+    and file version (`cache.memo_sha256`: its size, inode, modification and change times, so
+    an in-place edit on a long-lived worker is read again).
     """
-    files = []
-    for _, path in corpus_plan(roots, names):
-        status = path.stat()
-        digest = _file_digest(path, status.st_size, status.st_mtime_ns, status.st_ino)
-        files.append((path.relative_to(roots.shared).as_posix(), digest))
+    files = [(path.relative_to(roots.shared).as_posix(), memo_sha256(path))
+             for _, path in corpus_plan(roots, names)]
     return cache_key(files=files)
-
-
-@lru_cache(maxsize=4096)
-def _file_digest(path: Path, size: int, mtime_ns: int, inode: int) -> str:
-    """Return the sha256 of a file, memoised by its stat facts (a changed file is read again)."""
-    del size, mtime_ns, inode  # only the memo's key
-    return file_sha256(path)
 
 
 def file_paragraphs(kind: str, path: Path) -> Iterator[str]:
