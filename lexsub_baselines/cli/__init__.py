@@ -24,6 +24,7 @@ __all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "ma
 
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
+    "lexsub_baselines.cli.fetch_cmd",
     "lexsub_baselines.cli.datasets_cmd",
     "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
@@ -38,6 +39,7 @@ COMMANDS: tuple[str, ...] = (
 #: (`lexsub score` loads no numpy). A command missing here still works: every module is
 #: then imported, as for `lexsub --help`.
 COMMAND_MODULES: dict[str, str] = {
+    "fetch": "lexsub_baselines.cli.fetch_cmd",
     "datasets": "lexsub_baselines.cli.datasets_cmd",
     "resources": "lexsub_baselines.cli.resources_cmd",
     "baselines": "lexsub_baselines.cli.baselines_cmd",
