@@ -17,7 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, resolve_roots
+from lexsub_baselines.core.paths import (
+    CACHE_ENV,
+    DATA_ENV,
+    SHARED_ENV,
+    resolve_roots,
+    user_data_dir,
+)
 from lexsub_baselines.core.version import __version__
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "main"]
@@ -80,13 +86,15 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
     parser.add_argument("--shared-root", default=None,
                         help=f"folder with data/, resources/, corpora/ (env {SHARED_ENV}; "
-                        "default ../shared)")
+                        "default ../shared when it exists, else the per-user folder "
+                        f"{user_data_dir()}, where `lexsub fetch` puts them)")
     parser.add_argument("--data-root", default=None,
                         help=f"task-data folder (env {DATA_ENV}; default <shared-root>/data)")
     parser.add_argument("--cache-dir", default=None,
                         help=f"where built resources are kept (env {CACHE_ENV}; default the "
                         "checkout's resources/cache whatever the working directory, or "
-                        "~/.cache/lexsub_baselines for an installed package; now "
+                        "$XDG_CACHE_HOME/lexsub_baselines (~/.cache/...) for an installed "
+                        "package; now "
                         f"{resolve_roots().cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:

@@ -130,8 +130,9 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
 
     Arguments:
         cache: the cache root (`Roots.cache`); the directory goes in `nltk_data/corpora/`.
-        wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`).
-        man_page: the lexnames(5WN) page to generate `lexnames` from (likewise).
+        wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`); a
+            `lexnames` file there (as in Princeton's dict/ folder) is used as it is.
+        man_page: the lexnames(5WN) page to generate `lexnames` from otherwise (likewise).
 
     Raises:
         MissingResourceError: a database file or the man page is missing (names the path).
@@ -140,7 +141,9 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
     for name in WORDNET_FILES:
         if not (wordnet_dir / name).is_file():
             raise MissingResourceError(f"WordNet 3.0 file {name}", wordnet_dir / name, REMEDY)
-    lexnames = lexnames_from_man_page(_read_man_page(man_page), man_page)
+    own = wordnet_dir / "lexnames"  # Princeton's dict/ has it; Debian's folder has not
+    lexnames = (own.read_text(encoding="utf-8") if own.is_file()
+                else lexnames_from_man_page(_read_man_page(man_page), man_page))
     stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
     key = cache_key(files=stats, source=str(wordnet_dir), lexnames=lexnames,
                     version=BUILD_VERSION)
