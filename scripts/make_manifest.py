@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
-import lzma
 import re
 import subprocess
 import sys
@@ -49,7 +47,7 @@ from lexsub_baselines.resources.manifest import (
     folder_files,
     tree_sha256,
 )
-from lexsub_baselines.resources.verify import locate
+from lexsub_baselines.resources.verify import locate, xz_content_sha256
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
@@ -315,14 +313,6 @@ def _kenlm_entry() -> dict[str, Any]:
         "input": "kenlm", "fetch": "", "groups": ["baselines"]}
 
 
-def _xz_content_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with lzma.open(path) as handle:
-        while block := handle.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def build_manifest(shared: str | None, data: str | None) -> Manifest:
     """Return the manifest measured from the roots, the Debian packages and the KenLM sdist."""
     roots = resolve_roots(shared, data)
@@ -341,7 +331,7 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
             measured = {"sha256": file_sha256(where), "bytes": where.stat().st_size}
             if not draft.upstream_sha256 and draft.fetch in ("file", "xz"):
                 measured["upstream_sha256"] = (measured["sha256"] if draft.fetch == "file"
-                                               else _xz_content_sha256(where))
+                                               else xz_content_sha256(where))
             if draft.kind == "pypi" and measured["sha256"] != draft.sha256:
                 raise LexsubError(f"{where}: sha256 {measured['sha256']} differs from "
                                   f"{KENLM_SCRIPT.name}'s {draft.sha256}")

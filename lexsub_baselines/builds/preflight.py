@@ -29,13 +29,14 @@ def _all_corpora(settings: ResourceSettings) -> tuple[str, ...]:
 
 
 #: Stage -> a check of the input it reads itself (raises `MissingResourceError`); the stages
-#: not listed read their inputs through the stages they need.
+#: not listed read their inputs through the stages they need. A stage short of several is
+#: said to miss the first in this order.
 INPUT_CHECKS: dict[str, Callable[[Roots, ResourceSettings], Any]] = {
+    "parser": lambda roots, s: [ewt_path(roots, split) for split in ("train", "dev", "test")],
     "corpus-plan": lambda roots, s: corpus_plan(roots, _all_corpora(s)),
     "lm-text": lambda roots, s: corpus_plan(roots, s.lm.corpora),
     "word2vec": lambda roots, s: corpus_plan(roots, s.word2vec.corpora),
     "embeddings": lambda roots, s: corpus_plan(roots, s.embeddings.corpora),
-    "parser": lambda roots, s: [ewt_path(roots, split) for split in ("train", "dev", "test")],
 }
 
 
@@ -64,11 +65,11 @@ def absent_inputs(roots: Roots, settings: ResourceSettings, names: Iterable[str]
     wanted = [name for name in names if name not in cached]
     reads = {name: _read_by(name, cached) for name in wanted}
     own: dict[str, MissingResourceError] = {}
-    for stage in sorted(set().union(*reads.values())):
-        if stage in INPUT_CHECKS:
+    for stage, check in INPUT_CHECKS.items():
+        if any(stage in stages for stages in reads.values()):
             try:
-                INPUT_CHECKS[stage](roots, settings)
+                check(roots, settings)
             except MissingResourceError as error:
                 own[stage] = error
-    return {name: own[min(stages & own.keys())] for name, stages in reads.items()
+    return {name: next(own[s] for s in own if s in stages) for name, stages in reads.items()
             if stages & own.keys()}

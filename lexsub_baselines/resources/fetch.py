@@ -21,6 +21,7 @@ One line per input says what happened (`FetchResult.line`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import lzma
@@ -49,7 +50,7 @@ ELSEWHERE: dict[str, str] = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class FetchResult:
     """What `fetch` did for one input.
 
@@ -209,7 +210,7 @@ def _make(resource: Resource, source: Callable[[], Path], target: Path,
 
 def _fetch_input(name: str, entries: list[Resource], roots: Roots,
                  downloads: _Downloads) -> FetchResult:
-    result = FetchResult(name)
+    status, where, files = "ok", "", 0
     extracted: dict[str, list[Member]] = {}
 
     def members(resource: Resource) -> list[Member]:
@@ -224,7 +225,7 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
     before = downloads.bytes
     for resource in entries:
         target = locate(resource, roots)
-        result.where = os.path.commonpath([result.where or target.parent, target.parent])
+        where = os.path.commonpath([where or target.parent, target.parent])
         if target.exists():
             digest = file_sha256(target)
             if not accepted(resource, target, digest):
@@ -244,11 +245,10 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
                                  "LEXSUB_SHARED_ROOT) at a folder you can write") from None
             finally:
                 made.unlink(missing_ok=True)
-            result.status = "fetched"
-        result.files += 1
-    result.downloaded = downloads.bytes - before
+            status = "fetched"
+        files += 1
     downloads.clean({r.upstream_url for r in entries})
-    return result
+    return FetchResult(name, status, files, downloads.bytes - before, where=where)
 
 
 def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = None,
@@ -259,7 +259,8 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
     Arguments:
         roots: where the files go (data root for `data/...` entries, else the shared root)
             and where downloads are kept while in progress (`<cache>/downloads`).
-        names: groups, inputs and entry ids; `["--all"]`-like callers pass every input.
+        names: groups, inputs and entry ids (the CLI's `--all` passes every input that has a
+            recipe).
         manifest: the manifest (default: the shipped one).
         mirror: rewrite every upstream URL onto this prefix (see `download.mirrored`).
         progress: progress bars on stderr.
@@ -283,9 +284,9 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
                 result = _fetch_input(name, recipes, roots, downloads)
             except LexsubError as error:
                 result = FetchResult(name, "failed", detail=str(error))
-            if len(recipes) < len(entries):  # the rest of the input: not downloadable
+            if len(recipes) < len(entries) and not result.detail:  # the rest: no download
                 rest = _unfetchable(name, [r for r in entries if not r.fetch], roots)
-                result.detail = result.detail or rest.detail
+                result = dataclasses.replace(result, detail=rest.detail)
         results.append(result)
         if report is not None:
             report(result)

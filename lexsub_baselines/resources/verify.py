@@ -33,7 +33,7 @@ from lexsub_baselines.resources.manifest import (
     tree_sha256,
 )
 
-__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify"]
+__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content_sha256"]
 
 STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs")
 
@@ -50,7 +50,8 @@ def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> P
     return roots.shared / resource.path
 
 
-def _xz_content_sha256(path: Path) -> str:
+def xz_content_sha256(path: Path) -> str:
+    """Return the sha256 of the uncompressed content of an xz file ("" when it is not one)."""
     digest = hashlib.sha256()
     try:
         with lzma.open(path) as handle:
@@ -66,7 +67,7 @@ def accepted(resource: Resource, path: Path, digest: str | None = None) -> bool:
     if (digest or file_sha256(path)) == resource.sha256:
         return True
     return (resource.fetch == "xz" and bool(resource.upstream_sha256)
-            and _xz_content_sha256(path) == resource.upstream_sha256)
+            and xz_content_sha256(path) == resource.upstream_sha256)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,9 @@ def _remedy(resource: Resource, location: Path) -> str:
                 f"PyPI: {resource.upstream_url})")
     root = (f"data root: {DATA_ENV} or --data-root" if resource.path.startswith("data/")
             else f"shared root: {SHARED_ENV} or --shared-root")
+    if resource.fetch:
+        return (f"`lexsub fetch {resource.input or resource.id}` downloads it from "
+                f"{resource.upstream_url} and places it at {location} ({root})")
     source = (f"get it from {resource.upstream_url}" if resource.upstream_url
               else "no public download is recorded; copy it from a machine that has it")
     if resource.upstream_sha256:

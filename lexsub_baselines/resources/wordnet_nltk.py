@@ -130,9 +130,8 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
 
     Arguments:
         cache: the cache root (`Roots.cache`); the directory goes in `nltk_data/corpora/`.
-        wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`); a
-            `lexnames` file there (as in Princeton's dict/ folder) is used as it is.
-        man_page: the lexnames(5WN) page to generate `lexnames` from otherwise (likewise).
+        wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`).
+        man_page: the lexnames(5WN) page to generate `lexnames` from (likewise).
 
     Raises:
         MissingResourceError: a database file or the man page is missing (names the path).
@@ -141,9 +140,8 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
     for name in WORDNET_FILES:
         if not (wordnet_dir / name).is_file():
             raise MissingResourceError(f"WordNet 3.0 file {name}", wordnet_dir / name, REMEDY)
-    own = wordnet_dir / "lexnames"  # Princeton's dict/ has it; Debian's folder has not
-    lexnames = (own.read_text(encoding="utf-8") if own.is_file()
-                else lexnames_from_man_page(_read_man_page(man_page), man_page))
+    lexnames = own.read_text("utf-8") if (own := wordnet_dir / "lexnames").is_file() \
+        else lexnames_from_man_page(_read_man_page(man_page), man_page)  # Princeton's has one
     stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
     key = cache_key(files=stats, source=str(wordnet_dir), lexnames=lexnames,
                     version=BUILD_VERSION)
