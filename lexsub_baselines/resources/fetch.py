@@ -77,8 +77,9 @@ class FetchResult:
             return f"{self.name:<17} {self.status}: {self.detail}"
         if self.status == "present":
             return f"{self.name:<17} present (no download: {self.detail})"
-        size = f"{self.downloaded / 1e6:,.1f} MB downloaded" if self.downloaded else \
-            "nothing downloaded"
+        size = ("nothing downloaded" if not self.downloaded else
+                f"{self.downloaded / 1e3:,.0f} kB downloaded" if self.downloaded < 1e6 else
+                f"{self.downloaded / 1e6:,.1f} MB downloaded")
         return f"{self.name:<17} {self.status}: {self.files} file(s) checked in {self.where} " \
                f"({size})"
 
