@@ -3,11 +3,16 @@
     .venv/bin/python scripts/make_manifest.py [--shared-root DIR] [--data-root DIR]
                                               [--output FILE] [--check]
 
-The descriptions, licences and upstream locations are written here, next to the paths; the
-sizes, checksums and Debian versions are measured from the shared root, the installed Debian
-packages (`dpkg-query`) and the KenLM sdist that `scripts/build_kenlm.sh` downloaded. Upstream
-locations come from ../shared/README.md, the files' own headers and source notes, and the
-dataset registry (`datasets/catalog.py`, `datasets/coinco.py`), or are "" when not known.
+The descriptions, licences, upstream locations and fetch recipes are written here, next to the
+paths; the sizes, checksums and Debian versions are measured from the shared root, the installed
+Debian packages (`dpkg-query`) and the KenLM sdist that `scripts/build_kenlm.sh` downloaded.
+Upstream locations come from ../shared/README.md, the files' own headers and source notes, and
+the dataset registry (`datasets/catalog.py`, `datasets/coinco.py`), or are "" when not known;
+each download is pinned to a release, tag or commit where the host has them. The upstream
+digest of a `file` recipe is the file's own (the shared copy holds the upstream bytes), of an
+`xz` recipe that of the shared copy's uncompressed content (what the host serves); an archive's
+is the one recorded in ../shared/README.md; a `head` download's is not recorded (only its
+start was kept). Adding an input is one entry below (`input`, `fetch`, `groups`).
 The output is deterministic (sorted keys, entries in the order below), so a re-run on the same
 inputs gives the same bytes; `--check` exits 1 when the checked-in file differs.
 """
@@ -42,29 +47,45 @@ from lexsub_baselines.resources.manifest import (
     folder_files,
     tree_sha256,
 )
-from lexsub_baselines.resources.verify import locate
+from lexsub_baselines.resources.verify import locate, xz_content_sha256
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
+    WORDNET_DIR_ENV,
     WORDNET_FILES,
 )
 
 OUTPUT = PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json"
 KENLM_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
 
+_BOTH = ["scoring", "baselines"]
 _SEMEVAL = {"licence": "research use, as distributed by the task organisers",
             "upstream_url": SEMEVAL2007_URL, "upstream_sha256": SEMEVAL2007_SHA256,
-            "note": SEMEVAL2007_NOTE, "used_by": ["lexsub_baselines.datasets.catalog"]}
-_MELAMUD_NOTE = "from the folder `datasets/` of Melamud et al.'s repository"
+            "note": "`lexsub fetch semeval2007` unpacks the organisers' archive (the host serves "
+                    "plain http only) so that semeval2007/{trial,test,key}/ sit under the data "
+                    "root: each file is the archive member of its name with the recorded "
+                    f"sha256, wherever it lies in the archive ({SEMEVAL2007_NOTE})",
+            "used_by": ["lexsub_baselines.datasets.catalog"], "input": "semeval2007",
+            "groups": _BOTH}
+#: Melamud et al.'s repository (Apache-2.0) at its last commit; its `datasets/` folder.
+_MELAMUD = f"{COINCO_URL}/raw/0d6e6da0871c79333d955ceb55f5b7b36d95994f/datasets/"
+_MELAMUD_NOTE = ("from the folder `datasets/` of Melamud et al.'s repository (at commit "
+                 "0d6e6da); `lexsub fetch {input}` puts it under <data root>/{input}/")
 _COINCO = {"licence": "CoInCo terms (Kremer et al. 2014); see README.melamud-lexsub.md",
-           "upstream_url": COINCO_URL, "upstream_sha256": "", "version": "",
-           "note": _MELAMUD_NOTE + "; place under <data root>/coinco/",
-           "used_by": ["lexsub_baselines.datasets.coinco", "lexsub_baselines.analysis.candidates"]}
-_WIKIFREQ = ("https://github.com/IlyaSemenov/wikipedia-word-frequency/blob/"
+           "version": "", "note": _MELAMUD_NOTE.format(input="coinco"),
+           "used_by": ["lexsub_baselines.datasets.coinco", "lexsub_baselines.analysis.candidates"],
+           "input": "coinco", "fetch": "file", "groups": []}
+_WIKIFREQ = ("https://github.com/IlyaSemenov/wikipedia-word-frequency/raw/"
              "5a6768888388d4455447ac7c760e940f4f7c1304/results/")
 _EWT = {"version": "2.16", "licence": "CC BY-SA 4.0",
-        "upstream_url": "https://github.com/UniversalDependencies/UD_English-EWT",
-        "upstream_sha256": "", "used_by": ["lexsub_baselines.distributional.parser"]}
+        "used_by": ["lexsub_baselines.distributional.parser"], "input": "ud-ewt", "fetch": "xz",
+        "groups": ["baselines"]}
+_EWT_URL = "https://github.com/UniversalDependencies/UD_English-EWT/raw/r2.16/"
+#: The open-dsl-dict collection of Buchmeier's extractions, at a commit.
+_WIKTDICT = ("https://github.com/open-dsl-dict/wiktionary-dict/raw/"
+             "74c2c11f3398606ef334dd6d0d3ecb9555a44faf/src/")
+_GUTENBERG_NOTE = ("Project Gutenberg serves no pinned versions and regenerates its files now "
+                   "and then: a download that is not this file is refused, naming both digests")
 _CORPUS_USERS = ["lexsub_baselines.text.corpora", "lexsub_baselines.lm.corpus_text",
                  "lexsub_baselines.distributional.build",
                  "lexsub_baselines.distributional.word2vec",
@@ -93,14 +114,16 @@ def _shared_entries() -> list[dict[str, Any]]:
     ]
     entries: list[dict[str, Any]] = [
         {"id": i, "kind": "file", "path": f"data/semeval2007/{rel}", "version": version,
-         "what": what, **_SEMEVAL} for i, rel, version, what in semeval]
+         "what": what, "fetch": f"archive:{rel.rsplit('/', 1)[-1]}", **_SEMEVAL}
+        for i, rel, version, what in semeval]
     entries.append({
         "id": "lst-candidates", "kind": "file", "path": "data/lst-candidates/lst.gold.candidates",
         "what": "SemEval-2007 per-lemma candidate pools (lemma.pos::c1;c2;...) for GAP ranking",
         "version": "", "licence": "research use (SemEval-2007 terms); repository Apache-2.0",
-        "upstream_url": COINCO_URL, "upstream_sha256": "",
-        "note": _MELAMUD_NOTE + "; place under <data root>/lst-candidates/",
-        "used_by": ["lexsub_baselines.analysis.candidates", "scripts/bench_rankers.py"]})
+        "upstream_url": _MELAMUD + "lst.gold.candidates",
+        "note": _MELAMUD_NOTE.format(input="lst-candidates"),
+        "used_by": ["lexsub_baselines.analysis.candidates", "scripts/bench_rankers.py"],
+        "input": "lst-candidates", "fetch": "file", "groups": []})
     for i, name, what in [
         ("coinco-all-gold", "coinco_all.no_problematic.gold", "CoInCo gold substitutes"),
         ("coinco-all-instances", "coinco_all.no_problematic.preprocessed",
@@ -113,84 +136,112 @@ def _shared_entries() -> list[dict[str, Any]]:
          "CoInCo per-lemma candidate pools"),
     ]:
         entries.append({"id": i, "kind": "file", "path": f"data/coinco/{name}", "what": what,
-                        **_COINCO})
+                        "upstream_url": _MELAMUD + name, **_COINCO})
     for spec in swords_specs():
         entries.append({
             "id": spec.name, "kind": "file", "path": f"data/{spec.relpath('gold')}",
             "what": spec.description, "version": "v1.1 (assets/parsed/ at commit 04ca753)",
             "licence": "CC-BY-3.0-US", "upstream_url": spec.upstream_url,
-            "upstream_sha256": spec.upstream_sha256, "note": spec.upstream_note,
-            "used_by": ["lexsub_baselines.datasets.swords", "lexsub_baselines.scoring.swords"]})
+            "upstream_sha256": spec.upstream_sha256,
+            "note": "`lexsub fetch swords` puts the benchmark's own file (assets/parsed/ at "
+                    "commit 04ca753) under <data root>/swords/",
+            "used_by": ["lexsub_baselines.datasets.swords", "lexsub_baselines.scoring.swords"],
+            "input": "swords", "fetch": "file", "groups": _BOTH})
     entries.append({
         "id": "swords-vectors", "kind": "folder", "path": "swords-vectors",
         "what": "made-up SWORDS result files with the metrics of the benchmark's own evaluation "
                 "(cases.jsonl) for SWORDS parity tests",
         "version": "swords.eval.evaluate at commit 04ca753, NLTK 3.10, WordNet 3.0",
         "licence": "made for this project", "upstream_url": "", "upstream_sha256": "",
-        "note": "produced with the benchmark's evaluation; no public download",
-        "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"]})
+        "note": "produced with the benchmark's evaluation; no public download (the tests that "
+                "read it are skipped without it)",
+        "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"],
+        "input": "swords-vectors", "fetch": "", "groups": []})
     entries.append({
         "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
         "what": "made-up answer files with the official scorer's output (cases.jsonl) for "
                 "scorer parity tests", "version": "score.pl of the key release of 11 April 2007",
         "licence": "made for this project", "upstream_url": "", "upstream_sha256": "",
-        "note": "produced with the official scorer; no public download",
-        "used_by": ["tests/test_scoring_vectors.py", "scripts/bench_scorer.py"]})
+        "note": "produced with the official scorer; no public download (the tests that read it "
+                "are skipped without it)",
+        "used_by": ["tests/test_scoring_vectors.py", "scripts/bench_scorer.py"],
+        "input": "scorer-vectors", "fetch": "", "groups": []})
     entries += [
         {"id": "roget-1911", "kind": "file", "path": "resources/roget/pg10681.txt",
          "what": "Roget's Thesaurus of English Words and Phrases (1911)",
-         "version": "Project Gutenberg eBook #10681 (released 2004-04-01)",
+         "version": "Project Gutenberg eBook #10681 (released 2004-04-01, updated 2020-12-20)",
          "licence": "public domain (Project Gutenberg)",
-         "upstream_url": "https://www.gutenberg.org/ebooks/10681", "upstream_sha256": "",
-         "note": "the plain-text UTF-8 file of the eBook",
-         "used_by": ["lexsub_baselines.resources.roget"]},
+         "upstream_url": "https://www.gutenberg.org/cache/epub/10681/pg10681.txt",
+         "note": "the plain-text UTF-8 file of the eBook; " + _GUTENBERG_NOTE,
+         "used_by": ["lexsub_baselines.resources.roget"], "input": "roget", "fetch": "file",
+         "groups": ["baselines"]},
         {"id": "bnc-kilgarriff-lemmas", "kind": "file", "path": "/".join(KILGARRIFF_PARTS),
          "what": "Adam Kilgarriff's BNC lemma list (rank freq lemma class; 6,318 lemmas)",
          "version": "", "licence": "freely distributed by its author",
-         "upstream_url": "https://www.kilgarriff.co.uk/bnc-readme.html", "upstream_sha256": "",
-         "note": "the lemma list (`lemma.al`) of the page's BNC frequency lists",
-         "used_by": ["lexsub_baselines.resources.frequency_lists"]},
+         "upstream_url": "https://www.kilgarriff.co.uk/BNClists/lemma.al",
+         "note": "the lemma list (`lemma.al`) of the BNC frequency lists of "
+                 "https://www.kilgarriff.co.uk/bnc-readme.html; the site has no versions, so a "
+                 "download that is not this file is refused, naming both digests",
+         "used_by": ["lexsub_baselines.resources.frequency_lists"], "input": "bnc-lemmas",
+         "fetch": "file", "groups": ["baselines"]},
         {"id": "wiktionary-en-es", "kind": "file", "path": "/".join(WIKTIONARY_PARTS),
          "what": "English->Spanish Wiktionary extraction (Buchmeier)", "version": "20150102",
          "licence": "CC BY-SA 3.0 / GFDL",
-         "upstream_url": "http://en.wiktionary.org/wiki/User:Matthias_Buchmeier",
-         "upstream_sha256": "",
-         "note": "as collected by the Open DSL Dictionary Project (github.com/open-dsl-dict)",
-         "used_by": ["lexsub_baselines.resources.bilingual"]},
+         "upstream_url": _WIKTDICT + "en-es-enwiktionary.txt",
+         "note": "Matthias Buchmeier's extraction (http://en.wiktionary.org/wiki/User:Matthias_"
+                 "Buchmeier) as collected by the Open DSL Dictionary Project, at commit 74c2c11",
+         "used_by": ["lexsub_baselines.resources.bilingual"], "input": "wiktionary-en-es",
+         "fetch": "file", "groups": ["baselines"]},
         {"id": "freq-eswiki", "kind": "file", "path": "/".join(ESWIKI_PARTS),
          "what": "Spanish Wikipedia word frequencies (word, raw count), top 48,000",
          "version": "eswiki 2022-08-29", "licence": "counts from Wikipedia",
-         "upstream_url": _WIKIFREQ + "eswiki-2022-08-29.txt", "upstream_sha256": "",
-         "note": "the upstream file trimmed to its first 48,000 lines",
-         "used_by": ["lexsub_baselines.rankers.spanish_frequency"]},
+         "upstream_url": _WIKIFREQ + "eswiki-2022-08-29.txt",
+         "note": "the upstream file (at commit 5a67688) trimmed to its first 48,000 lines; "
+                 "`lexsub fetch` keeps as many bytes and checks the digest of the trimmed file "
+                 "(that of the whole upstream file is not recorded)",
+         "used_by": ["lexsub_baselines.rankers.spanish_frequency"],
+         "input": "freq-eswiki", "fetch": "head", "groups": ["baselines"]},
         {"id": "freq-enwiki", "kind": "file", "path": "/".join(WORDLIST_PARTS),
-         "what": "English Wikipedia word frequencies (word, raw count), top 51,000",
+         "what": "English Wikipedia word frequencies (word, raw count), top 51,001",
          "version": "enwiki 2023-04-13", "licence": "counts from Wikipedia",
-         "upstream_url": _WIKIFREQ + "enwiki-2023-04-13.txt", "upstream_sha256": "",
-         "note": "the upstream file trimmed to its first 51,000 lines",
-         "used_by": ["lexsub_baselines.resources.frequency_lists"]},
+         "upstream_url": _WIKIFREQ + "enwiki-2023-04-13.txt",
+         "note": "the upstream file (at commit 5a67688) trimmed to its first 51,001 lines, the "
+                 "last without its newline; `lexsub fetch` keeps as many bytes and checks the "
+                 "digest of the trimmed file (that of the whole upstream file is not recorded)",
+         "used_by": ["lexsub_baselines.resources.frequency_lists"],
+         "input": "freq-enwiki", "fetch": "head", "groups": ["baselines"]},
     ]
     for split, size in (("train", "12,544"), ("dev", "2,001"), ("test", "2,077")):
         entries.append({
             "id": f"ud-ewt-{split}", "kind": "file",
             "path": f"resources/ud-english-ewt/en_ewt-ud-{split}.conllu.xz",
             "what": f"UD English-EWT {split} treebank ({size} sentences)",
-            "note": f"en_ewt-ud-{split}.conllu of the repository's release 2.16, xz-compressed",
+            "upstream_url": f"{_EWT_URL}en_ewt-ud-{split}.conllu",
+            "note": f"en_ewt-ud-{split}.conllu of the repository's release 2.16 (tag r2.16), "
+                    "xz-compressed; `upstream_sha256` is that of the uncompressed file, which "
+                    "`lexsub fetch` compresses itself (a copy it made is verified by its "
+                    "content, as other xz settings give other bytes)",
             **_EWT})
     entries += [
         {"id": "corpus-enwiki-2015", "kind": "folder", "path": "corpora/enwiki-2015",
          "what": "English Wikipedia (dump of about May 2015), WikiExtractor output, 400 xz "
                  "files, 65.2M tokens", "version": "dump of about May 2015",
          "licence": "CC BY-SA 3.0 / GFDL", "upstream_url": "", "upstream_sha256": "",
-         "note": "no public download of this sample is recorded; other WikiExtractor output in "
-                 "the layout */wiki_NN.xz works (with different figures)",
-         "used_by": _CORPUS_USERS},
+         "note": "no public download of this sample is recorded: bring your own WikiExtractor "
+                 "output in the layout */wiki_NN.xz under <shared root>/corpora/enwiki-2015/ "
+                 "(the systems then run, with other figures)",
+         "used_by": _CORPUS_USERS, "input": "corpus-enwiki", "fetch": "",
+         "groups": ["baselines"]},
         {"id": "corpus-gutenberg", "kind": "folder", "path": "corpora/gutenberg",
          "what": "375 Project Gutenberg books (English), 25.1M tokens, xz, with MANIFEST.tsv",
          "version": "", "licence": "public domain (Project Gutenberg)",
          "upstream_url": "https://www.gutenberg.org/", "upstream_sha256": "",
-         "note": "MANIFEST.tsv lists each file's author and original title",
-         "used_by": _CORPUS_USERS},
+         "note": "MANIFEST.tsv lists each file's author and original title; no download: the "
+                 "sample records no eBook numbers, and Project Gutenberg serves no pinned "
+                 "versions; any plain-text books in the layout *.txt.xz under <shared root>/"
+                 "corpora/gutenberg/ work (with other figures)",
+         "used_by": _CORPUS_USERS, "input": "corpus-gutenberg", "fetch": "",
+         "groups": ["baselines"]},
     ]
     return entries
 
@@ -211,27 +262,35 @@ def _debian_entries() -> list[dict[str, Any]]:
     for path in used:
         owner = _dpkg("-S", str(path)).split(":")[0]
         owners.setdefault(owner, []).append(str(path))
+    wordnet_note = (f"without Debian's packages, set {WORDNET_DIR_ENV} to a folder holding the "
+                    "WordNet 3.0 database files and `lexnames` (the folder dict/ of Princeton's "
+                    "WordNet-3.0.tar.gz)")
     facts = {
         "wordnet-base": ("Princeton WordNet 3.0 database files (and the lexnames(5WN) page "
                          "from which the `lexnames` file NLTK needs is generated)",
                          "WordNet 3.0 licence (Princeton University)", DEBIAN_WORDNET_DIR,
-                         "lexsub_baselines.resources.wordnet_nltk"),
+                         "lexsub_baselines.resources.wordnet_nltk", "wordnet", wordnet_note,
+                         ["scoring", "baselines"]),
         "wordnet-sense-index": ("Princeton WordNet 3.0 sense index",
                                 "WordNet 3.0 licence (Princeton University)",
-                                DEBIAN_WORDNET_DIR, "lexsub_baselines.resources.wordnet_nltk"),
+                                DEBIAN_WORDNET_DIR, "lexsub_baselines.resources.wordnet_nltk",
+                                "wordnet", wordnet_note, ["scoring", "baselines"]),
         "dict-freedict-eng-spa": ("FreeDict English->Spanish dictionary (dictd format)",
-                                  "GPL-2+", FREEDICT_DIR, "lexsub_baselines.resources.bilingual"),
+                                  "GPL-2+", FREEDICT_DIR, "lexsub_baselines.resources.bilingual",
+                                  "freedict", "elsewhere, put "
+                                  "freedict-eng-spa.{index,dict.dz} of FreeDict's eng-spa "
+                                  f"release in {FREEDICT_DIR}", ["baselines"]),
     }
     entries = []
     for package in sorted(owners, key=list(facts).index):
-        what, licence, folder, user = facts[package]
+        what, licence, folder, user, name, note, groups = facts[package]
         version, homepage = _dpkg("-W", "-f=${Version}\t${Homepage}", package).split("\t")
         entries.append({
             "id": f"debian-{package}", "kind": "debian", "path": str(folder), "what": what,
             "package": package, "version": version, "members": sorted(owners[package]),
             "licence": licence, "upstream_url": homepage, "upstream_sha256": "",
-            "note": f"install with apt-get install {package} (scripts/setup.sh does)",
-            "used_by": [user]})
+            "note": f"install with apt-get install {package} (scripts/setup.sh does); {note}",
+            "used_by": [user], "input": name, "fetch": "", "groups": groups})
     return entries
 
 
@@ -248,8 +307,10 @@ def _kenlm_entry() -> dict[str, Any]:
         "licence": "LGPL (most files; see LICENSE in the sdist)",
         "upstream_url": f"https://pypi.org/project/kenlm/{version.group(1)}/",
         "upstream_sha256": digest.group(1),
-        "note": "fetched with pip download --no-binary kenlm and built by scripts/build_kenlm.sh",
-        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.lm.kenlm_tools"]}
+        "note": "`make kenlm` downloads it (pip download --no-binary kenlm) and builds it "
+                "(scripts/build_kenlm.sh); `lexsub fetch` does not",
+        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.lm.kenlm_tools"],
+        "input": "kenlm", "fetch": "", "groups": ["baselines"]}
 
 
 def build_manifest(shared: str | None, data: str | None) -> Manifest:
@@ -259,6 +320,7 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
     for entry in [*_shared_entries(), *_debian_entries(), _kenlm_entry()]:
         entry.setdefault("upstream_sha256", "")
         draft = Resource(**{**entry, "bytes": 0, "used_by": tuple(entry["used_by"]),
+                            "groups": tuple(entry["groups"]),
                             "members": tuple(entry.get("members", ()))})
         where = locate(draft, roots, BUILD_ROOT)
         measured: dict[str, Any] = {}
@@ -267,6 +329,9 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
                 raise MissingResourceError(draft.what, where, "the manifest records what is "
                                            "present: point the roots at a complete copy")
             measured = {"sha256": file_sha256(where), "bytes": where.stat().st_size}
+            if not draft.upstream_sha256 and draft.fetch in ("file", "xz"):
+                measured["upstream_sha256"] = (measured["sha256"] if draft.fetch == "file"
+                                               else xz_content_sha256(where))
             if draft.kind == "pypi" and measured["sha256"] != draft.sha256:
                 raise LexsubError(f"{where}: sha256 {measured['sha256']} differs from "
                                   f"{KENLM_SCRIPT.name}'s {draft.sha256}")

@@ -77,8 +77,11 @@ def test_semeval_and_coinco_entries_agree_with_the_dataset_registry() -> None:
             continue
         for _role, rel in spec.files:
             entry = by_path[f"data/{rel}"]  # every file a registered dataset reads is recorded
-            assert entry.upstream_url == spec.upstream_url
-            assert entry.upstream_sha256 == spec.upstream_sha256
+            # the archive itself, or the file within the repository the registry names
+            assert entry.upstream_url == spec.upstream_url or \
+                entry.upstream_url.startswith(spec.upstream_url + "/raw/")
+            assert entry.upstream_sha256 == (spec.upstream_sha256 or entry.sha256)
+            assert entry.fetch  # `lexsub fetch` gets each of them
             checked += 1
     assert checked >= 8 + 3 * 3
     semeval = [r for r in MANIFEST.resources if r.upstream_url == SEMEVAL2007_URL]
@@ -106,18 +109,21 @@ def _entry(**changes: Any) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "id": "x", "what": "a file", "kind": "file", "path": "resources/x.txt", "version": "",
         "bytes": 1, "licence": "l", "upstream_url": "", "upstream_sha256": "", "used_by": ["t"],
-        "note": "", "sha256": "0" * 64}
+        "note": "", "sha256": "0" * 64, "input": "x", "fetch": "", "groups": []}
     entry.update(changes)
     return entry
 
 
 def _text(*entries: dict[str, Any]) -> str:
-    return json.dumps({"format": 1, "resources": list(entries)})
+    return json.dumps({"format": 2, "resources": list(entries)})
 
 
 @pytest.mark.parametrize("text, problem", [
     ("{", "not JSON"),
-    (json.dumps({"format": 9, "resources": []}), "format-1"),
+    (json.dumps({"format": 1, "resources": []}), "format-2"),
+    (_text(_entry(fetch="file")), "fetch 'file' is not one of"),  # no upstream_url
+    (_text(_entry(fetch="tar", upstream_url="https://h/a.tgz")), "fetch 'tar' is not one of"),
+    (_text(_entry(groups=["everything"])), "bad value for 'groups'"),
     (_text(_entry(kind="url")), "kind"),
     (_text(_entry(sha256="abc")), "not a sha256"),
     (_text(_entry(upstream_sha256="XYZ")), "not a sha256"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,9 @@ import pytest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet_pos
 from lexsub_baselines.resources.wordnet_nltk import (
+    DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
+    WORDNET_FILES,
     NltkWordNet,
     build_nltk_wordnet_dir,
     lexnames_from_man_page,
@@ -46,6 +49,20 @@ def test_lexnames_from_the_installed_man_page() -> None:
     assert lines[3] == "03\tnoun.Tops\t1"
     assert lines[29] == "29\tverb.body\t2"
     assert lines[44] == "44\tadj.ppl\t3"
+
+
+@needs_debian
+def test_a_folder_with_its_own_lexnames_needs_no_man_page(tmp_path: Path) -> None:
+    """LEXSUB_WORDNET_DIR may name Princeton's dict/ folder, which has `lexnames` itself."""
+    folder = tmp_path / "WordNet-3.0" / "dict"
+    folder.mkdir(parents=True)
+    for name in WORDNET_FILES:
+        shutil.copyfile(DEBIAN_WORDNET_DIR / name, folder / name)
+    text = gzip.decompress(LEXNAMES_MAN_PAGE.read_bytes()).decode()
+    (folder / "lexnames").write_text(lexnames_from_man_page(text), encoding="utf-8")
+    wordnet = NltkWordNet(tmp_path / "cache", wordnet_dir=folder,
+                          man_page=tmp_path / "no-such-page.gz")
+    assert [s.id for s in wordnet.synsets("bright", "a")][:2] == ["bright.a.01", "bright.s.01"]
 
 
 def test_missing_debian_files_name_the_path_and_make_setup(tmp_path: Path) -> None:

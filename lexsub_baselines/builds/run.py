@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import resource
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lexsub_baselines.builds.preflight import absent_inputs
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
 from lexsub_baselines.core.errors import LexsubError
@@ -79,7 +81,9 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
           ) -> BuildReport:
     """Build the stages `names` and what they need (skipping what is cached); report.
 
-    A cluster is started (or joined) only when something is missing.
+    A cluster is started (or joined) only when something is missing. A stage whose input is
+    absent (`preflight.absent_inputs`: no corpus, no EWT treebank) is reported failed at once,
+    and what it alone needs is not built.
 
     Raises:
         UnknownNameError: an unknown stage name (the message lists them).
@@ -93,12 +97,22 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
     for name in wanted:
         STAGES.get(name)
     started = time.perf_counter()
-    found = _find_cached(BuildContext(None, roots, settings, progress), wanted)
-    if len(found) == len(wanted):
-        records = tuple(StageRecord(name, "cached", 0.0, 0.0) for name in wanted)
-        return BuildReport(found, records, "", time.perf_counter() - started,
-                           {"client": _peak_rss_mb()})
-    return asyncio.run(_build(roots, wanted, settings, engine, progress, found, started))
+    probe = BuildContext(None, roots, settings, progress)
+    found = _find_cached(probe, wanted)
+    # a stage whose input is absent fails now, before what it needs is built for nothing
+    absent = absent_inputs(roots, settings, wanted, {**_find_cached(probe, _closure(wanted)),
+                                                     **found})
+    failed = {name: StageFailure(name, error) for name, error in absent.items()}
+    failed_records = tuple(StageRecord(name, "failed", 0.0, 0.0, str(error))
+                           for name, error in absent.items())
+    rest = [name for name in wanted if name not in absent]
+    if all(name in found for name in rest):
+        records = tuple(StageRecord(name, "cached", 0.0, 0.0) for name in rest)
+        return BuildReport({**found, **failed}, failed_records + records, "",
+                           time.perf_counter() - started, {"client": _peak_rss_mb()})
+    report = asyncio.run(_build(roots, rest, settings, engine, progress, found, started))
+    return dataclasses.replace(report, results={**report.results, **failed},
+                               records=failed_records + report.records)
 
 
 #: Stages built before all others (but the critical parser, which trains beside them) when

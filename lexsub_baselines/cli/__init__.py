@@ -17,13 +17,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, resolve_roots
+from lexsub_baselines.core.paths import (
+    CACHE_ENV,
+    DATA_ENV,
+    SHARED_ENV,
+    resolve_roots,
+    user_data_dir,
+)
 from lexsub_baselines.core.version import __version__
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "main"]
 
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
+    "lexsub_baselines.cli.fetch_cmd",
     "lexsub_baselines.cli.datasets_cmd",
     "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
@@ -38,6 +45,7 @@ COMMANDS: tuple[str, ...] = (
 #: (`lexsub score` loads no numpy). A command missing here still works: every module is
 #: then imported, as for `lexsub --help`.
 COMMAND_MODULES: dict[str, str] = {
+    "fetch": "lexsub_baselines.cli.fetch_cmd",
     "datasets": "lexsub_baselines.cli.datasets_cmd",
     "resources": "lexsub_baselines.cli.resources_cmd",
     "baselines": "lexsub_baselines.cli.baselines_cmd",
@@ -79,15 +87,17 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
     parser.add_argument("--shared-root", default=None,
                         help=f"folder with data/, resources/, corpora/ (env {SHARED_ENV}; "
-                        "default: ../shared beside the working directory, else beside the "
-                        f"checkout; now {resolve_roots().shared})")
+                        "default ../shared beside the working directory or the checkout when it "
+                        f"exists, else the per-user folder {user_data_dir()}, where `lexsub "
+                        f"fetch` puts them; now {resolve_roots().shared})")
     parser.add_argument("--data-root", default=None,
                         help=f"task-data folder (env {DATA_ENV}; default <shared-root>/data; "
                         f"now {resolve_roots().data})")
     parser.add_argument("--cache-dir", default=None,
                         help=f"where built resources are kept (env {CACHE_ENV}; default the "
                         "checkout's resources/cache whatever the working directory, or "
-                        "~/.cache/lexsub_baselines for an installed package; now "
+                        "$XDG_CACHE_HOME/lexsub_baselines (~/.cache/...) for an installed "
+                        "package; now "
                         f"{resolve_roots().cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:

@@ -2,11 +2,15 @@
 
 The shared root holds the task data, resources and corpora (`data/`, `resources/`,
 `corpora/`, `scorer-vectors/`). It is resolved, in order, from an explicit argument (the CLI's
-`--shared-root`), the environment variable `LEXSUB_SHARED_ROOT`, and `../shared` beside the
-current directory or beside the project checkout. The data root (`LEXSUB_DATA_ROOT`,
-`--data-root`) defaults to `<shared root>/data`, so a user with only the SemEval archive can
-point at it alone. The cache (`LEXSUB_CACHE_DIR`, default `resources/cache` in the checkout,
-or `~/.cache/lexsub_baselines` for an installed package) holds everything the toolkit builds.
+`--shared-root`), the environment variable `LEXSUB_SHARED_ROOT`, `../shared` beside the
+current directory or beside the project checkout when it exists, and else the per-user data
+folder (`user_data_dir`: `$XDG_DATA_HOME/lexsub_baselines`, by default
+`~/.local/share/lexsub_baselines`), where `lexsub fetch` puts what it downloads for a package
+installed outside a checkout. The data root (`LEXSUB_DATA_ROOT`, `--data-root`) defaults to
+`<shared root>/data`, so a user with only the SemEval archive can point at it alone. The
+cache (`LEXSUB_CACHE_DIR`, default `resources/cache` in the checkout, or
+`$XDG_CACHE_HOME/lexsub_baselines`, by default `~/.cache/lexsub_baselines`, for an installed
+package) holds everything the toolkit builds.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
 
-__all__ = ["Roots", "resolve_roots"]
+__all__ = ["Roots", "resolve_roots", "user_data_dir"]
 
 SHARED_ENV = "LEXSUB_SHARED_ROOT"
 DATA_ENV = "LEXSUB_DATA_ROOT"
@@ -49,9 +53,24 @@ class Roots:
                 what,
                 path,
                 remedy
-                or f"point {SHARED_ENV} (or --shared-root) at a folder holding {'/'.join(parts)}",
+                or "`lexsub fetch --list` says how to get it; or point "
+                f"{SHARED_ENV} (or --shared-root) at a folder holding {'/'.join(parts)}",
             )
         return path
+
+
+def _xdg(variable: str, default: str) -> Path:
+    """Return `$variable/lexsub_baselines`, or `~/default/lexsub_baselines` (XDG base dirs:
+    an unset or relative value is ignored)."""
+    chosen = os.environ.get(variable, "")
+    base = Path(chosen) if os.path.isabs(chosen) else Path.home() / default
+    return base / "lexsub_baselines"
+
+
+def user_data_dir() -> Path:
+    """Return the per-user data folder: `$XDG_DATA_HOME/lexsub_baselines`, by default
+    `~/.local/share/lexsub_baselines` (the shared root when no `../shared` exists)."""
+    return _xdg("XDG_DATA_HOME", ".local/share")
 
 
 def _default_shared() -> Path:
@@ -59,13 +78,13 @@ def _default_shared() -> Path:
         candidate = base.parent / "shared"
         if candidate.is_dir():
             return candidate.resolve()
-    return (PROJECT_DIR.parent / "shared").resolve()
+    return user_data_dir()
 
 
 def _default_cache() -> Path:
     if (PROJECT_DIR / "pyproject.toml").exists():
         return PROJECT_DIR / "resources" / "cache"
-    return Path.home() / ".cache" / "lexsub_baselines"
+    return _xdg("XDG_CACHE_HOME", ".cache")
 
 
 def resolve_roots(

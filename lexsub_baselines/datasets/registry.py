@@ -78,7 +78,8 @@ class Dataset:
         if not path.is_file():
             remedy = f"set {DATA_ENV} or --data-root to the folder holding {rel}"
             if self.spec.upstream_url:
-                remedy += f" (original archive: {self.spec.upstream_url})"
+                remedy = (f"`lexsub fetch --list` says whether and how it can be downloaded "
+                          f"(source: {self.spec.upstream_url}), or {remedy}")
             raise MissingResourceError(f"{self.name} {role} file", path, remedy)
         return path
 

@@ -13,6 +13,13 @@ Each entry is one of four kinds:
 - `pypi`: a source distribution fetched from PyPI (KenLM's, for `lmplz`), with its `sha256`;
   verified in the build folder where `scripts/build_kenlm.sh` keeps it.
 
+Every entry also says how `lexsub fetch` gets it (`resources.fetch`): `input`, the name it is
+fetched by (`semeval2007`, `swords`, ...; several entries may share one), `groups`, the groups
+that name it (`scoring`, `baselines`), and `fetch`, the recipe (`FETCH_RECIPES`; "" when it has
+no public download, the `note` then says what to do instead). Two digests are recorded:
+`upstream_sha256` is that of what `upstream_url` serves (the archive, or the file before the
+recipe's change; "" when not recorded), `sha256` that of the file as laid out under the root.
+
 `resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
 >>> manifest = load_manifest()
@@ -36,6 +43,8 @@ from lexsub_baselines.core.paths import PROJECT_DIR
 
 __all__ = [
     "BUILD_ROOT",
+    "FETCH_RECIPES",
+    "GROUPS",
     "KINDS",
     "TREE_RULE",
     "Manifest",
@@ -45,8 +54,16 @@ __all__ = [
     "tree_sha256",
 ]
 
-FORMAT = 1
+FORMAT = 2
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
+#: How `lexsub fetch` makes a file from what `upstream_url` serves: `file` (the file itself),
+#: `xz` (the file, xz-compressed here), `head` (its first `bytes` bytes: a list cut short),
+#: `archive:NAME` (the member NAME of a tar or zip archive: the one of that base name with the
+#: recorded digest).
+FETCH_RECIPES: tuple[str, ...] = ("file", "xz", "head", "archive:NAME")
+#: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
+#: reads.
+GROUPS: tuple[str, ...] = ("scoring", "baselines")
 TREE_RULE = ("sha256 of the UTF-8 lines '<sha256 of file>  <name>\\n' of the files sorted by "
              "name; names are POSIX paths relative to the folder (absolute paths for Debian "
              "members), i.e. the output of `sha256sum` over the sorted names")
@@ -54,7 +71,7 @@ TREE_RULE = ("sha256 of the UTF-8 lines '<sha256 of file>  <name>\\n' of the fil
 BUILD_ROOT = PROJECT_DIR / "resources" / "build"
 
 _COMMON = ("id", "what", "kind", "path", "version", "bytes", "licence", "upstream_url",
-           "upstream_sha256", "used_by", "note")
+           "upstream_sha256", "used_by", "note", "input", "fetch", "groups")
 _SPECIFIC: dict[str, tuple[str, ...]] = {
     "file": ("sha256",),
     "folder": ("tree_sha256", "file_count"),
@@ -77,10 +94,17 @@ class Resource:
         version: the upstream version or release when one is stated, else "".
         bytes: total size in bytes.
         licence: the licence or terms of use.
-        upstream_url: where a user elsewhere gets it ("" when no public source is known).
-        upstream_sha256: the sha256 of what `upstream_url` serves, when known (an archive).
+        upstream_url: where a user elsewhere gets it ("" when no public source is known); the
+            pinned download when `fetch` is set.
+        upstream_sha256: the sha256 of what `upstream_url` serves (an archive, or the file
+            before the recipe's change), "" when not recorded.
         used_by: the modules (or scripts, tests) that read it.
-        note: how the upstream download maps onto `path`, or other facts worth knowing.
+        note: how the upstream download maps onto `path`, what to do when there is none, or
+            other facts worth knowing.
+        input: the name `lexsub fetch` knows it by (shared by the files of one input; "" for
+            the entry's own id).
+        fetch: how `lexsub fetch` makes it (`FETCH_RECIPES`), "" when it cannot.
+        groups: the groups of `GROUPS` that need it.
         sha256: the file's sha256 (file, pypi).
         tree_sha256: the folder's or members' digest under `TREE_RULE` (folder, debian).
         file_count: the number of files under the folder, or of members (folder, debian).
@@ -99,6 +123,9 @@ class Resource:
     upstream_sha256: str
     used_by: tuple[str, ...]
     note: str = ""
+    input: str = ""
+    fetch: str = ""
+    groups: tuple[str, ...] = ()
     sha256: str = ""
     tree_sha256: str = ""
     file_count: int = 0
@@ -135,8 +162,9 @@ class Resource:
         for key, value in data.items():
             if key in ("bytes", "file_count"):
                 ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            elif key in ("used_by", "members"):
+            elif key in ("used_by", "members", "groups"):
                 ok = isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+                ok = ok and (key != "groups" or set(value) <= set(GROUPS))
                 value = tuple(value) if ok else value
             else:
                 ok = isinstance(value, str)
@@ -151,11 +179,25 @@ class Resource:
                 raise DataFormatError(source, None, f"entry {name!r}: {key} is not a sha256")
         if not fields["id"] or not fields["path"]:
             raise DataFormatError(source, None, f"entry {name!r}: empty id or path")
+        if fields["fetch"] and not _is_recipe(fields["fetch"], kind, fields["upstream_url"]):
+            raise DataFormatError(source, None, f"entry {name!r}: fetch {fields['fetch']!r} is "
+                                  f"not one of {', '.join(FETCH_RECIPES)} for a file with an "
+                                  "upstream_url")
         return cls(**fields)
 
 
 def _is_sha256(value: str) -> bool:
     return len(value) == 64 and set(value) <= _HEX
+
+
+def _is_recipe(recipe: str, kind: str, url: str) -> bool:
+    """True when `recipe` is a well-formed `FETCH_RECIPES` recipe for an entry of `kind`."""
+    how, _, argument = recipe.partition(":")
+    if kind != "file" or not url.startswith(("https://", "http://")):
+        return False
+    if how in ("file", "xz", "head"):
+        return not argument
+    return how == "archive" and bool(argument) and "/" not in argument
 
 
 @dataclass(frozen=True)

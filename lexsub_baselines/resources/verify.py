@@ -3,10 +3,16 @@
 A status is `ok`, `found` (present; checksums not asked for), `missing`, `mismatch` or
 `version-differs` (a Debian package of another version than the manifest's); `lexsub resources
 --verify` prints them. The entries themselves are `resources.manifest`'s.
+
+A file is the recorded one when its sha256 is the manifest's, or, for an entry that `lexsub
+fetch` compresses itself (recipe `xz`), when its uncompressed content has the upstream digest:
+other xz settings give other bytes for the same content (`accepted`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import lzma
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
@@ -27,7 +33,7 @@ from lexsub_baselines.resources.manifest import (
     tree_sha256,
 )
 
-__all__ = ["STATUSES", "ResourceStatus", "locate", "verify"]
+__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content_sha256"]
 
 STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs")
 
@@ -42,6 +48,26 @@ def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> P
     if resource.path.startswith("data/"):
         return roots.data / resource.path.removeprefix("data/")
     return roots.shared / resource.path
+
+
+def xz_content_sha256(path: Path) -> str:
+    """Return the sha256 of the uncompressed content of an xz file ("" when it is not one)."""
+    digest = hashlib.sha256()
+    try:
+        with lzma.open(path) as handle:
+            while block := handle.read(1 << 20):
+                digest.update(block)
+    except (lzma.LZMAError, EOFError):
+        return ""
+    return digest.hexdigest()
+
+
+def accepted(resource: Resource, path: Path, digest: str | None = None) -> bool:
+    """True when the file at `path` (of sha256 `digest`, computed when None) is `resource`'s."""
+    if (digest or file_sha256(path)) == resource.sha256:
+        return True
+    return (resource.fetch == "xz" and bool(resource.upstream_sha256)
+            and xz_content_sha256(path) == resource.upstream_sha256)
 
 
 @dataclass(frozen=True)
@@ -84,6 +110,9 @@ def _remedy(resource: Resource, location: Path) -> str:
                 f"PyPI: {resource.upstream_url})")
     root = (f"data root: {DATA_ENV} or --data-root" if resource.path.startswith("data/")
             else f"shared root: {SHARED_ENV} or --shared-root")
+    if resource.fetch:
+        return (f"`lexsub fetch {resource.input or resource.id}` downloads it from "
+                f"{resource.upstream_url} and places it at {location} ({root})")
     source = (f"get it from {resource.upstream_url}" if resource.upstream_url
               else "no public download is recorded; copy it from a machine that has it")
     if resource.upstream_sha256:
@@ -128,7 +157,7 @@ def _check(resource: Resource, location: Path, checksums: bool,
         return ResourceStatus(resource, "found", location, "", found_version)
     if resource.kind in ("file", "pypi"):
         digest = hasher(location)
-        if digest != resource.sha256:
+        if not accepted(resource, location, digest):
             return ResourceStatus(resource, "mismatch", location,
                                   f"sha256 {digest}, expected {resource.sha256}", found_version)
         return ResourceStatus(resource, "ok", location, "", found_version)

@@ -127,7 +127,8 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
     for name in WORDNET_FILES:
         if not (wordnet_dir / name).is_file():
             raise MissingResourceError(f"WordNet 3.0 file {name}", wordnet_dir / name, REMEDY)
-    lexnames = lexnames_from_man_page(_read_man_page(man_page), man_page)
+    lexnames = own.read_text("utf-8") if (own := wordnet_dir / "lexnames").is_file() \
+        else lexnames_from_man_page(_read_man_page(man_page), man_page)  # Princeton's has one
     stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
     key = cache_key(files=stats, source=str(wordnet_dir), lexnames=lexnames,
                     code=code_digest(__name__))

@@ -1,0 +1,151 @@
+"""A real local HTTP server standing in for the upstream hosts, for the `lexsub fetch` tests.
+
+`upstream_files(shared, manifest)` makes, from the shared root, what each upstream URL serves:
+the file itself (`file`), its uncompressed content (`xz`), the file followed by lines the
+fetch must cut (`head`), and for an archive a tar.gz built here, with its files in another
+layout than ours (`task10data/scoring/gold`) beside a decoy of the same name, so the fetch
+must find each member by name and digest. The real upstream archive is not at hand, so its
+digest is the built one's: `with_built_archives` returns the manifest with only the archives'
+`upstream_sha256` replaced; every file's own digest stays the real one.
+
+`Mirror` serves those bytes at `/HOST/PATH` (what `--mirror` asks for) from a thread, honours
+`Range: bytes=N-` with a 206, logs every request, and can cut a transfer short once (`cut`)
+or serve altered bytes (`files[...] = ...`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import hashlib
+import io
+import lzma
+import re
+import tarfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.resources.manifest import Manifest, Resource
+from lexsub_baselines.resources.verify import locate
+
+EXTRA_LINES = b"".join(b"zz-not-kept-%d 1\n" % i for i in range(50))
+
+
+def url_path(url: str) -> str:
+    """Return the path a mirror is asked for: `/HOST/PATH` of `https://HOST/PATH`."""
+    return "/" + url.split("://", 1)[1]
+
+
+def _tar_gz(members: dict[str, bytes]) -> bytes:
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name, data in sorted(members.items()):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return gzip.compress(raw.getvalue(), mtime=0)
+
+
+def _archive_name(resource: Resource) -> str:
+    """Where a file lies in the test archive: not our layout (key/ is scoring/ there)."""
+    folder, name = resource.path.split("/")[-2:]
+    return f"task10data/{'scoring' if folder == 'key' else folder}/{name}"
+
+
+def upstream_files(shared: Path, manifest: Manifest) -> dict[str, bytes]:
+    """Return `/HOST/PATH` -> bytes of every fetchable entry's upstream URL, from `shared`."""
+    roots = resolve_roots(shared)
+    served: dict[str, bytes] = {}
+    archives: dict[str, dict[str, bytes]] = {}
+    for resource in manifest.resources:
+        if not resource.fetch:
+            continue
+        data = locate(resource, roots).read_bytes()
+        how = resource.fetch.partition(":")[0]
+        if how == "archive":
+            members = archives.setdefault(resource.upstream_url, {})
+            members[_archive_name(resource)] = data
+            members[f"task10data/decoy/{resource.path.rsplit('/', 1)[-1]}"] = b"a decoy\n"
+            continue
+        served[url_path(resource.upstream_url)] = {
+            "file": data, "xz": lzma.decompress(data) if how == "xz" else b"",
+            "head": data + EXTRA_LINES}[how]
+    for url, members in archives.items():
+        served[url_path(url)] = _tar_gz(members)
+    return served
+
+
+def with_built_archives(manifest: Manifest, served: dict[str, bytes]) -> Manifest:
+    """Return `manifest` with each archive's digest that of the archive built here."""
+    def fix(resource: Resource) -> Resource:
+        if not resource.fetch.startswith("archive:"):
+            return resource
+        digest = hashlib.sha256(served[url_path(resource.upstream_url)]).hexdigest()
+        return dataclasses.replace(resource, upstream_sha256=digest)
+
+    return Manifest(tuple(fix(r) for r in manifest.resources), "test manifest")
+
+
+class Mirror:
+    """The server's state: what it serves, what it was asked, what it does wrong once."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+        self.requests: list[tuple[str, str]] = []  # (path, Range header or "")
+        self.cut: dict[str, int] = {}  # path -> bytes sent before closing, once
+        self.url = ""
+
+
+def _handler(mirror: Mirror) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # quiet
+            return
+
+        def do_GET(self) -> None:  # http.server's name
+            wanted = self.headers.get("Range", "")
+            mirror.requests.append((self.path, wanted))
+            data = mirror.files.get(self.path)
+            if data is None:
+                self.send_error(404)
+                return
+            start = 0
+            match = re.fullmatch(r"bytes=(\d+)-", wanted)
+            if match:
+                start = int(match.group(1))
+                if start >= len(data):
+                    self.send_error(416)
+                    return
+                self.send_response(206)
+                self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+            else:
+                self.send_response(200)
+            body = data[start:]
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            limit = mirror.cut.pop(self.path, None)
+            self.wfile.write(body if limit is None else body[:limit])
+            if limit is not None:
+                self.close_connection = True
+
+    return Handler
+
+
+@contextmanager
+def serving(files: dict[str, bytes]) -> Iterator[Mirror]:
+    """Serve `files` on 127.0.0.1 (a free port) from a thread while the block runs."""
+    mirror = Mirror(files)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(mirror))
+    mirror.url = f"http://127.0.0.1:{server.server_address[1]}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield mirror
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
