@@ -302,9 +302,11 @@ def test_plain_progress_prints_lines_not_carriage_returns() -> None:
     assert any("(50%)" in line and "words/s" in line for line in lines)
 
 
-def test_each_stage_locks_what_it_builds(tiny_shared: Roots) -> None:
+def test_each_stage_locks_what_it_builds(tiny_shared: Roots, tiny_parser: ParserModel,
+                                        tmp_path: Path) -> None:
     """Every stage names its lock by its cache entry: another relation sample changes the
     locks of the relation counts and their neighbour lists, and no other stage's."""
+    tiny_shared = _roots(tiny_shared, tiny_parser, tmp_path)  # the parser keys the counts
     from lexsub_baselines.builds.parsing import parser_key
     from lexsub_baselines.builds.stages import STAGES
     from lexsub_baselines.engine.graph import BuildContext

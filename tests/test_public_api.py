@@ -103,7 +103,7 @@ def test_the_readme_plugin_commands_run_as_written(seeded_roots: Roots, tmp_path
         assert "Traceback" not in done.stderr
     results = tmp_path / "results"
     assert "| `wordnet+short-first` |" in (results / "tables.md").read_text(encoding="utf-8")
-    assert (results / "swords-test" / "wordnet+short-first.lsr.json").is_file()
+    assert (tmp_path / "mine" / "swords-test" / "wordnet+short-first.lsr.json").is_file()
 
 
 @pytest.mark.shared

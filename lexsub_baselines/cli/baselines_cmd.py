@@ -38,21 +38,18 @@ from lexsub_baselines.runs.records import (
     UNKNOWN,
     RunsFile,
     describe_mixed,
-    settings_section,
 )
 from lexsub_baselines.runs.runner import (
     answer_kinds,
     check_run,
     file_stem,
-    json_text,
     load_json,
     merge,
     run_system,
     score_files,
     write_json,
 )
-from lexsub_baselines.runs.store import check_pair, commit, text_sha256, vouched
-from lexsub_baselines.tables.results import render_tables
+from lexsub_baselines.runs.store import check_pair, drop_rows, vouched, write_record
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -177,7 +174,7 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     system = build_system(args.system, roots)
     check_run(system, dataset)
     if rows:
-        _drop_rows(out, rows)
+        drop_rows(out, rows)
     record = run_system(system, dataset, out)
     for kind, path in record.paths():
         print(f"{kind}: {path}")
@@ -220,36 +217,6 @@ def _kept_rows(runs: RunsFile, scores: dict[str, Any], replaced: list[str]) -> R
             kept.runs.setdefault(dataset, {})[system] = {
                 "settings": ids.pop() if len(ids) == 1 else UNKNOWN}
     return kept
-
-
-def _write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
-                  skipped: dict[str, dict[str, str]], failed: dict[str, str]) -> str:
-    """Replace scores.json, runs.json and tables.md together (`runs.store.commit`); return
-    the tables."""
-    for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
-        if not row.get("scored", True):
-            skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
-    scores_text = json_text(scores)
-    marks, section = settings_section(runs, runs.newest())
-    tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
-    commit(out, {"scores.json": scores_text,
-                 "runs.json": json_text(runs.to_json(text_sha256(scores_text))),
-                 "tables.md": tables})
-    return tables
-
-
-def _drop_rows(out: Path, rows: set[tuple[str, str]]) -> None:
-    """Drop the rows (dataset, system) from the record of `out`, rewritten together."""
-    runs = check_pair(out)
-    scores = load_json(out / "scores.json")
-    for dataset_name, system in rows:
-        runs.runs.get(dataset_name, {}).pop(system, None)
-        scores.get(dataset_name, {}).pop(system, None)
-    runs.runs = {d: systems for d, systems in runs.runs.items() if systems}
-    scores = {d: systems for d, systems in scores.items() if systems}
-    _write_record(out, scores, runs, {}, {})
-    print(f"lexsub: dropped the rows of {', '.join(f'{s} on {d}' for d, s in sorted(rows))} "
-          f"from {out / 'runs.json'}", file=sys.stderr)
 
 
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
@@ -314,7 +281,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                 failed[name] = str(error)
                 print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
     runs.current = current
-    tables = _write_record(out, scores, runs, skipped, failed)
+    tables = write_record(out, scores, runs, skipped, failed)
     print(tables)
     print(f"lexsub: wrote {out / 'scores.json'}, {out / 'runs.json'}, {out / 'tables.md'} "
           f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)

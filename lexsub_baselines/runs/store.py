@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,10 +30,12 @@ from typing import Any
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.runs.records import RunsFile, read_runs
+from lexsub_baselines.runs.records import RunsFile, read_runs, settings_section
+from lexsub_baselines.runs.runner import json_text, load_json
+from lexsub_baselines.tables.results import render_tables
 
-__all__ = ["PENDING", "RECORD_FILES", "Vouched", "check_pair", "commit", "recover", "text_sha256",
-           "vouched"]
+__all__ = ["PENDING", "RECORD_FILES", "Vouched", "check_pair", "commit", "drop_rows", "recover",
+           "text_sha256", "vouched", "write_record"]
 
 #: The files of a results folder's record, replaced together.
 RECORD_FILES: tuple[str, ...] = ("scores.json", "runs.json", "tables.md")
@@ -176,3 +179,33 @@ def vouched(out: Path) -> Iterator[Vouched]:
             else:
                 state = "ok" if file_sha256(path) == expected else "changed"
             yield Vouched(dataset, system, kind, path, record.get("scored") is not False, state)
+
+
+def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
+                  skipped: dict[str, dict[str, str]], failed: dict[str, str]) -> str:
+    """Render the tables of `scores` and `runs` (marked by `RunsFile.marks`' grouping) and
+    replace scores.json, runs.json and tables.md together (`commit`); return the tables."""
+    for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
+        if not row.get("scored", True):
+            skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
+    scores_text = json_text(scores)
+    marks, section = settings_section(runs, runs.newest())
+    tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
+    commit(out, {"scores.json": scores_text,
+                 "runs.json": json_text(runs.to_json(text_sha256(scores_text))),
+                 "tables.md": tables})
+    return tables
+
+
+def drop_rows(out: Path, rows: set[tuple[str, str]]) -> None:
+    """Drop the rows (dataset, system) from the record of `out`, rewritten together."""
+    runs = check_pair(out)
+    scores = load_json(out / "scores.json")
+    for dataset_name, system in rows:
+        runs.runs.get(dataset_name, {}).pop(system, None)
+        scores.get(dataset_name, {}).pop(system, None)
+    runs.runs = {d: systems for d, systems in runs.runs.items() if systems}
+    scores = {d: systems for d, systems in scores.items() if systems}
+    write_record(out, scores, runs, {}, {})
+    print(f"lexsub: dropped the rows of {', '.join(f'{s} on {d}' for d, s in sorted(rows))} "
+          f"from {out / 'runs.json'}", file=sys.stderr)
