@@ -326,4 +326,5 @@ def test_each_stage_locks_what_it_builds(tiny_shared: Roots, tiny_parser: Parser
     assert {name for name in one if one[name] != other[name]} == {"relations", "neighbours"}
     assert one == keys(small) and len(set(one.values())) == len(one)
     parser = parser_key(BuildContext(None, tiny_shared, small, QUIET))
+    assert parser is not None
     assert one["relations"] == str(counts_stem(tiny_shared, parser, small.relations))
