@@ -132,7 +132,9 @@ def read_result(path: Path) -> SwordsResult:
     if not data.strip():
         raise _bad(str(path), "empty: no result")
     text = data.decode("utf-8", errors="surrogateescape")
-    found = file_format(text) or semeval_kind(text)
+    # A file that opens as JSON is parsed once, below (file_format would parse it again).
+    opens_as_json = text.lstrip()[:1] in ("{", "[")
+    found = None if opens_as_json else file_format(text) or semeval_kind(text)
     if found in ("gzip", "binary", "best", "oot"):
         message, remedy = format_problem(found, "SWORDS result", str(path))
         raise DataFormatError(path, None, message, remedy)
