@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.kernels import reexec_pinned
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
     DATA_ENV,
@@ -111,7 +112,14 @@ def _show_warning(message: Any, category: Any, filename: str, lineno: int,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the `lexsub` command line; return the exit status."""
+    """Run the `lexsub` command line; return the exit status.
+
+    Run as the command (`argv` None), it first re-executes itself once with the numeric
+    kernels pinned (`core.kernels`: set before any library loads, inherited by the Dask
+    workers it starts); called with `argv` (tests, scripts), it runs in this process as is.
+    """
+    if argv is None:
+        reexec_pinned()
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
     args = parser.parse_args(words)
