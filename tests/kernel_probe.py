@@ -1,6 +1,7 @@
 """Everything a figure's floats go through, once, on a small sample; prints the digests.
 
-    python tests/kernel_probe.py SHARED_ROOT WORK_FOLDER [--sentences N --steps N --texts N]
+    python tests/kernel_probe.py SHARED_ROOT WORK_FOLDER [--pin] [--sentences N --steps N
+                                                               --texts N]
 
 Trains a small parser on the first EWT sentences (spaCy/thinc: BLIS matrix products, NumPy
 and libm activations, the Adam updates), parses the first corpus paragraphs with it, counts
@@ -98,7 +99,13 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=400)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--texts", type=int, default=120)
+    parser.add_argument("--pin", action="store_true",
+                        help="pin the kernels as the lexsub command does (re-executes once)")
     args = parser.parse_args()
+    if args.pin:
+        from lexsub_baselines.core.kernels import reexec_pinned
+
+        reexec_pinned()
     print(json.dumps(probe(args.shared, args.work, args.sentences, args.steps, args.texts),
                      sort_keys=True))
 

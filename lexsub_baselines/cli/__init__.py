@@ -40,6 +40,7 @@ COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.report_cmd",
     "lexsub_baselines.cli.lm_cmd",
     "lexsub_baselines.cli.build_cmd",
+    "lexsub_baselines.cli.kernels_cmd",
 )
 
 #: The module that registers each sub-command, so that a command imports only its own module
@@ -59,6 +60,8 @@ COMMAND_MODULES: dict[str, str] = {
     "vote": "lexsub_baselines.cli.report_cmd",
     "lm": "lexsub_baselines.cli.lm_cmd",
     "build": "lexsub_baselines.cli.build_cmd",
+    "kernels": "lexsub_baselines.cli.kernels_cmd",
+    "verify-tables": "lexsub_baselines.cli.kernels_cmd",
 }
 
 

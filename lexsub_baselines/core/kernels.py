@@ -41,7 +41,8 @@ from importlib import metadata, util
 from pathlib import Path
 
 __all__ = ["KERNELS_ENV", "LEVELS", "Level", "blis_configurations", "chosen_level",
-           "describe", "environment", "machine_levels", "pinned", "reexec_pinned"]
+           "describe", "environment", "expected_kernels", "machine_levels", "pinned",
+           "pinned_environment", "reexec_pinned"]
 
 #: The level to pin (`x86-64-v3`, `x86-64-v2`) or `native` (no pin).
 KERNELS_ENV = "LEXSUB_KERNELS"
@@ -161,7 +162,7 @@ def environment(level: Level) -> dict[str, str]:
     disabled = [t for t in _numpy_dispatch() if t not in level.numpy_allowed]
     return {
         KERNELS_ENV: level.name,
-        "NPY_DISABLE_CPU_FEATURES": " ".join(disabled),
+        "NPY_DISABLE_CPU_FEATURES": ",".join(disabled),  # NumPy reads commas too
         "OPENBLAS_CORETYPE": level.openblas,
         "OPENBLAS_NUM_THREADS": "1",
         "GLIBC_TUNABLES": _tunables(os.environ.get("GLIBC_TUNABLES", ""), level.glibc_masked),
@@ -248,3 +249,18 @@ def _hwcaps(tunables: str) -> str:
         if part.startswith("glibc.cpu.hwcaps="):
             return "hwcaps " + part.partition("=")[2]
     return "hwcaps as the CPU"
+
+
+def expected_kernels() -> str:
+    """Return what a process started under this process's pin describes (`describe`): what a
+    Dask worker must report, whether or not this process runs pinned itself (a test)."""
+    level = chosen_level()
+    if level is None:
+        return describe({KERNELS_ENV: "native"})
+    return describe({**os.environ, **environment(level)})
+
+
+def pinned_environment() -> dict[str, str]:
+    """Return the variables of the chosen level's pin ({} for `native`)."""
+    level = chosen_level()
+    return {} if level is None else environment(level)
