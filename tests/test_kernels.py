@@ -128,3 +128,15 @@ def test_pinned_kernels_give_the_bytes_of_a_lower_machine(shared: Roots,
         assert pinned_run[part] == lower[part], part
     assert pinned_run["kernels"].startswith("x86-64-v2 (blis generic;")
     assert lower["kernels"].startswith("native (blis generic;")
+
+
+def test_lexsub_kernels_reads_the_pin_back_from_numpy() -> None:
+    shown = subprocess.run([sys.executable, "-m", "lexsub_baselines", "kernels"],
+                           capture_output=True, text=True, check=True,
+                           env=_clean_env(**{KERNELS_ENV: "x86-64-v2"}))
+    assert "in force:   x86-64-v2 (blis generic;" in shown.stdout
+    assert "dispatched targets on in this process: none (the baseline only)" in shown.stdout
+    words = subprocess.run([sys.executable, "-m", "lexsub_baselines", "kernels", "--env"],
+                           capture_output=True, text=True, check=True,
+                           env=_clean_env(**{KERNELS_ENV: "x86-64-v2"})).stdout.split()
+    assert dict(w.split("=", 1) for w in words) == environment(LEVELS["x86-64-v2"])

@@ -65,9 +65,20 @@ def run_kernels(args: argparse.Namespace, roots: Roots) -> int:
     print(f"blis:       {', '.join(configs) or 'not installed'}"
           + ("" if configs == ["generic"] else
              " (not the generic-only build: run `make setup`, scripts/build_blis.sh)"))
+    print(f"numpy:      dispatched targets on in this process: {_numpy_targets_on()}")
     for name, value in pinned_environment().items():
         print(f"  {name}={value}")
     return 0
+
+
+def _numpy_targets_on() -> str:
+    """Return NumPy's dispatched targets this process runs (the pin's proof, read back)."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+    except ImportError:
+        return "unknown (this NumPy does not say)"
+    on = [name for name in __cpu_dispatch__ if __cpu_features__.get(name)]
+    return ", ".join(on) or "none (the baseline only)"
 
 
 def run_verify(args: argparse.Namespace, roots: Roots) -> int:
