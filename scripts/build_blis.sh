@@ -14,7 +14,8 @@
 # Idempotent: when the installed blis is the pinned version and holds no other configuration
 # (no bli_cntx_init_haswell/skx/zen symbol), nothing is done (well under a second). The sdist is
 # fetched with pip (the ordinary PyPI client) and checked against its sha256 before it is built.
-# Environment: BLIS_BUILD_DIR (default resources/build/blis), PYTHON (default .venv/bin/python).
+# Environment: BLIS_BUILD_DIR (default resources/build/blis), BLIS_JOBS (parallel compilations,
+# default 2; cython-blis's own default is half the cores), PYTHON (default .venv/bin/python).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +23,7 @@ BLIS_VERSION=1.3.4   # = requirements.lock
 BLIS_SHA256=c125acd77ccf0184f476b6a599f9819727e19ed311904ed3281118a3d06082d9
 
 BUILD_DIR=${BLIS_BUILD_DIR:-resources/build/blis}
+JOBS=${BLIS_JOBS:-2}
 PYTHON=${PYTHON:-.venv/bin/python}
 FORCE=0
 [ "${1:-}" = "--force" ] && FORCE=1
@@ -74,12 +76,13 @@ if [ "$got" != "$BLIS_SHA256" ]; then
   exit 1
 fi
 
-echo "blis: compiling blis $BLIS_VERSION for the generic configuration only (a few minutes;" \
-  "log $BUILD_DIR/build.log)"
+echo "blis: compiling blis $BLIS_VERSION for the generic configuration only (-j$JOBS; a few" \
+  "minutes; log $BUILD_DIR/build.log)"
 start=$(date +%s)
 # BLIS_ARCH=generic: cython-blis's setup.py compiles make/linux-generic.jsonl alone. No wheel
 # cache (--no-cache-dir): a wheel built under another BLIS_ARCH must never be reused.
-BLIS_ARCH=generic nice "$PYTHON" -m pip install --no-cache-dir --no-deps --force-reinstall \
+# MAX_JOBS: cython-blis's setup.py compiles its objects in that many threads.
+BLIS_ARCH=generic MAX_JOBS="$JOBS" nice "$PYTHON" -m pip install --no-cache-dir --no-deps --force-reinstall \
   --no-binary blis "$SDIST" > "$BUILD_DIR/build.log" 2>&1 \
   || { echo "blis: the build failed; see $BUILD_DIR/build.log" >&2; exit 1; }
 generic_only || { echo "blis: the installed blis still holds other configurations;" \
