@@ -91,7 +91,7 @@ def test_the_command_reexecutes_once_with_the_pin_before_numpy_loads() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=_clean_env(**{KERNELS_ENV: "x86-64-v2"}), check=True)
     assert done.stdout.split() == ["x86-64-v2", "Nehalem", "False"], done.stderr
-    bad = subprocess.run([sys.executable, "-m", "lexsub_baselines", "--version"],
+    bad = subprocess.run([sys.executable, "-m", "lexsub_baselines", "build", "--help"],
                          capture_output=True, text=True, check=False,
                          env=_clean_env(**{KERNELS_ENV: "x86-64-v9"}))
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "native" in bad.stderr
@@ -140,3 +140,12 @@ def test_lexsub_kernels_reads_the_pin_back_from_numpy() -> None:
                            capture_output=True, text=True, check=True,
                            env=_clean_env(**{KERNELS_ENV: "x86-64-v2"})).stdout.split()
     assert dict(w.split("=", 1) for w in words) == environment(LEVELS["x86-64-v2"])
+
+
+def test_only_commands_that_compute_with_numeric_libraries_are_pinned() -> None:
+    from lexsub_baselines.cli import needs_pin
+
+    assert needs_pin(["baselines"]) and needs_pin(["--cache-dir", "x", "build", "parser"])
+    assert needs_pin(["run", "lin", "semeval2007-test"]) and needs_pin(["kernels"])
+    assert not needs_pin(["score", "a.best", "semeval2007-test", "-t", "best"])
+    assert not needs_pin(["--version"]) and not needs_pin(["fetch", "--list"])

@@ -27,7 +27,8 @@ from lexsub_baselines.core.paths import (
 )
 from lexsub_baselines.core.version import __version__
 
-__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "main"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "UNPINNED_COMMANDS", "build_parser",
+           "command_modules", "main", "needs_pin"]
 
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -80,6 +81,18 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
     return COMMANDS
 
 
+#: Commands whose work is pure Python (no numeric library is loaded: the scorers are exact
+#: Python arithmetic), so they run without re-executing under the kernels' pin (0.3 s).
+UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch"})
+
+
+def needs_pin(argv: Sequence[str]) -> bool:
+    """Return whether the command `argv` names computes with numeric libraries (every command
+    but `UNPINNED_COMMANDS`, `--version` and `--help` alone), so runs under the pin."""
+    named = {word for word in argv if word in COMMAND_MODULES}
+    return bool(named - UNPINNED_COMMANDS)
+
+
 def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     """Return the argument parser with the sub-commands of the modules `commands` (all)."""
     parser = argparse.ArgumentParser(
@@ -117,11 +130,12 @@ def _show_warning(message: Any, category: Any, filename: str, lineno: int,
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `lexsub` command line; return the exit status.
 
-    Run as the command (`argv` None), it first re-executes itself once with the numeric
-    kernels pinned (`core.kernels`: set before any library loads, inherited by the Dask
-    workers it starts); called with `argv` (tests, scripts), it runs in this process as is.
+    Run as the command (`argv` None), a command that computes with numeric libraries first
+    re-executes itself once with the kernels pinned (`core.kernels`: set before any library
+    loads, inherited by the Dask workers it starts); called with `argv` (tests, scripts), it
+    runs in this process as is.
     """
-    if argv is None:
+    if argv is None and needs_pin(sys.argv[1:]):
         reexec_pinned()
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
