@@ -7,7 +7,8 @@ PY := $(VENV)/bin/python
 LEXSUB := $(VENV)/bin/lexsub
 
 .PHONY: setup test lint typecheck unit baselines report kenlm parser relations lm \
-        bench bench-scorer bench-measures bench-rankers bench-report bench-parse clean-results
+        bench bench-scorer bench-measures bench-rankers bench-report bench-parse bench-kernels \
+        clean-results
 
 setup:
 	@bash scripts/setup.sh
@@ -64,7 +65,7 @@ report: setup
 
 # --- benchmarks (figures in the README) --------------------------------------------------------
 
-bench: bench-scorer bench-measures bench-rankers bench-report bench-parse
+bench: bench-scorer bench-measures bench-rankers bench-report bench-parse bench-kernels
 
 bench-scorer: setup
 	$(PY) scripts/bench_scorer.py
@@ -84,3 +85,7 @@ bench-parse: parser
 
 clean-results:
 	rm -rf results
+
+# The speed cost of pinning the numeric kernels (parser training and parse, measures, word2vec).
+bench-kernels: setup
+	$(PY) scripts/bench_kernels.py

@@ -16,13 +16,17 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 stamp=.venv/.lexsub-setup
-want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+want=$(cat pyproject.toml requirements.lock scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing Python packages into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[dev]"
+  # the exact versions the README's figures were made with (requirements.lock)
+  .venv/bin/python -m pip install -q -c requirements.lock -e ".[dev]"
   echo "$want" > "$stamp"
 fi
+# thinc's matrix kernels (blis) rebuilt for BLIS's generic configuration only: the same floats
+# on every x86-64 machine (a second or less when done; a few minutes the first time)
+bash scripts/build_blis.sh
 # KenLM lmplz/build_binary from the kenlm sdist (skipped in well under a second when built);
 # without its build tools (no root to install them) the LM rankers are skipped, not the setup
 if command -v cmake >/dev/null && [ -d /usr/include/boost ]; then

@@ -150,3 +150,41 @@ def test_lexsub_run_refuses_to_rewrite_vouched_files_and_force_drops_their_row(
     assert (folder / "mw.mw").read_text() != "recorded answers\n"
     assert read_runs(tmp_path / "runs.json").runs == {}
     check_pair(tmp_path)  # the record rewritten whole
+
+
+def _scores(recall: float, signature: str) -> dict[str, object]:
+    return {"test": {"wordnet": {"best": {"all": {"recall": recall}, "signature": signature}},
+                     "lin": {"best": {"all": {"recall": 9.52}, "signature": signature}}}}
+
+
+def test_the_tables_digest_is_recorded_and_verified_row_by_row(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digest covers the figures, not the signatures naming the code; verify-tables names
+    the rows that differ from the reference."""
+    from lexsub_baselines.runs import digest
+
+    runs = RunsFile({"s1": {"code": "c", "kernels": "x86-64-v3 (blis generic; ...)"}},
+                    {"test": {"wordnet": {"settings": "s1"}, "lin": {"settings": "s1"}}}, "s1")
+    store.write_record(tmp_path, _scores(10.46, "code:aaa"), runs, {}, {})
+    recorded = json.loads((tmp_path / "runs.json").read_text())["tables_sha256"]
+    assert recorded == digest.tables_digest(_scores(10.46, "code:bbb"))  # other code, same
+    assert recorded != digest.tables_digest(_scores(10.47, "code:aaa"))
+    tables = (tmp_path / "tables.md").read_text()
+    assert f"`{recorded}`" in tables and "x86-64-v3 (blis generic" in tables
+    out = ["verify-tables", "--out", str(tmp_path)]
+    assert main([*out, "--digest", recorded]) == 0
+    assert "the same tables" in capsys.readouterr().out
+    assert main([*out, "--digest", "0" * 16]) == 1
+    reference = tmp_path / "reference.json"
+    reference.write_text(json.dumps({
+        "tables_sha256": digest.tables_digest(_scores(10.47, "x")), "kernels": "x86-64-v3",
+        "rows": digest.row_digests(_scores(10.47, "x"))}))
+    monkeypatch.setattr(digest, "REFERENCE", reference)
+    monkeypatch.setattr(digest.read_reference, "__defaults__", (reference,))
+    assert main(out) == 1
+    shown = capsys.readouterr().out
+    assert "1 rows equal, 1 differ" in shown and "differs: test/wordnet" in shown
+    assert "test/lin" not in shown.split("1 differ")[1]
+    reference.write_text(json.dumps({"tables_sha256": recorded, "rows": {}}))
+    assert main(out) == 0 and "the README's tables" in capsys.readouterr().out

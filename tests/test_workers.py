@@ -24,6 +24,7 @@ from typing import Any, cast
 
 import pytest
 
+from lexsub_baselines.core.kernels import pinned_environment
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
@@ -31,6 +32,8 @@ from lexsub_baselines.engine.graph import BuildContext, Stage, run_graph
 from lexsub_baselines.engine.progress import Progress
 
 VENV_BIN = Path(sys.executable).parent
+#: Workers are started under the kernels' pin, as docs/building.md says (`lexsub kernels --env`).
+PIN = pinned_environment()
 PACKAGE = Path(__file__).resolve().parent.parent / "lexsub_baselines"
 
 
@@ -57,7 +60,7 @@ def _cluster(tmp_path: Path, worker: list[str], cwd: Path | None = None,
                                   "--port", str(port), "--no-dashboard"], stdout=log, stderr=log)
     command = [part.replace("ADDRESS", address) for part in worker]
     process = subprocess.Popen(command, stdout=log, stderr=log, cwd=cwd,
-                               env={**os.environ, **(env or {})})
+                               env={**os.environ, **PIN, **(env or {})})
     try:
         yield address
     finally:
@@ -102,6 +105,19 @@ def test_a_worker_with_two_threads_is_refused(tiny_shared: Roots, tmp_path: Path
     assert done.returncode == 2
     assert "has 2 threads" in done.stderr and "--nthreads 1" in done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_worker_computing_with_other_kernels_is_refused(tiny_shared: Roots,
+                                                           tmp_path: Path) -> None:
+    """A worker started without the pin (here: `native`) would compute other floats."""
+    roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
+    with _cluster(tmp_path, _worker(), env={"LEXSUB_KERNELS": "native"}) as address:
+        done = _build(roots, address, tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "computes with other numeric kernels (native (blis generic;" in done.stderr
+    assert "lexsub kernels --env" in done.stderr
+    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()
+                and not p.name.startswith(".") and p.parent.name != "code"]  # no work done
 
 
 def test_a_worker_running_other_code_is_refused(tiny_shared: Roots, tmp_path: Path) -> None:
@@ -152,7 +168,7 @@ def _late_worker(address: str, port: int, env: dict[str, str], log: Any, nanny: 
     command = [part.replace("ADDRESS", address) for part in _worker()
                if nanny is False or part != "--no-nanny"]
     return subprocess.Popen([*command, "--host", "127.0.0.1", "--worker-port", str(port)],
-                            stdout=log, stderr=log, env={**os.environ, **env})
+                            stdout=log, stderr=log, env={**os.environ, **PIN, **env})
 
 
 def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.kernels import reexec_pinned
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
     DATA_ENV,
@@ -26,7 +27,8 @@ from lexsub_baselines.core.paths import (
 )
 from lexsub_baselines.core.version import __version__
 
-__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "command_modules", "main"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "UNPINNED_COMMANDS", "build_parser",
+           "command_modules", "main", "needs_pin"]
 
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -39,6 +41,7 @@ COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.report_cmd",
     "lexsub_baselines.cli.lm_cmd",
     "lexsub_baselines.cli.build_cmd",
+    "lexsub_baselines.cli.kernels_cmd",
 )
 
 #: The module that registers each sub-command, so that a command imports only its own module
@@ -58,6 +61,8 @@ COMMAND_MODULES: dict[str, str] = {
     "vote": "lexsub_baselines.cli.report_cmd",
     "lm": "lexsub_baselines.cli.lm_cmd",
     "build": "lexsub_baselines.cli.build_cmd",
+    "kernels": "lexsub_baselines.cli.kernels_cmd",
+    "verify-tables": "lexsub_baselines.cli.kernels_cmd",
 }
 
 
@@ -74,6 +79,18 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
     if "--version" in argv and not {"-h", "--help"} & set(argv):
         return ()
     return COMMANDS
+
+
+#: Commands whose work is pure Python (no numeric library is loaded: the scorers are exact
+#: Python arithmetic), so they run without re-executing under the kernels' pin (0.3 s).
+UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch"})
+
+
+def needs_pin(argv: Sequence[str]) -> bool:
+    """Return whether the command `argv` names computes with numeric libraries (every command
+    but `UNPINNED_COMMANDS`, `--version` and `--help` alone), so runs under the pin."""
+    named = {word for word in argv if word in COMMAND_MODULES}
+    return bool(named - UNPINNED_COMMANDS)
 
 
 def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
@@ -111,7 +128,15 @@ def _show_warning(message: Any, category: Any, filename: str, lineno: int,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the `lexsub` command line; return the exit status."""
+    """Run the `lexsub` command line; return the exit status.
+
+    Run as the command (`argv` None), a command that computes with numeric libraries first
+    re-executes itself once with the kernels pinned (`core.kernels`: set before any library
+    loads, inherited by the Dask workers it starts); called with `argv` (tests, scripts), it
+    runs in this process as is.
+    """
+    if argv is None and needs_pin(sys.argv[1:]):
+        reexec_pinned()
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
     args = parser.parse_args(words)

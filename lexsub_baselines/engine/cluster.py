@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.kernels import pinned_environment
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.workers import check_workers, expected_facts, write_token
 
@@ -112,7 +113,11 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
     from distributed import Client, LocalCluster
 
     if settings.scheduler is None:
-        with dask.config.set(LOCAL_CONFIG):  # read by the nannies when they spawn workers
+        # read by the nannies when they spawn workers; the kernels' pin among the variables
+        # set before a worker process starts (glibc reads its own only then)
+        pin = {f"distributed.nanny.pre-spawn-environ.{name}": value
+               for name, value in pinned_environment().items()}
+        with dask.config.set({**LOCAL_CONFIG, **pin}):
             async with LocalCluster(n_workers=settings.local_workers(), threads_per_worker=1,
                                     processes=True, dashboard_address=":0",
                                     silence_logs=logging.ERROR, asynchronous=True) as cluster, \

@@ -13,6 +13,9 @@ match the cache keys (other code). The check proves it rather than trusting the 
 - **the code is the same**: every file of the package (sources, parser.cfg, tuned weights,
   manifest, assets: raw bytes), the package's version, and the versions of the libraries the
   cache keys and the results depend on;
+- **the same numeric kernels**: the worker's `core.kernels.describe()` (the level pinned in
+  its environment, the BLIS configurations its blis holds, its libc) must be what the
+  client's pin gives; a worker started without the pin computes other floats;
 - **one thread per worker**: the tasks are not thread-safe (the parser is shared within a
   process, warnings are caught per process) and a spaCy parse owns its core.
 
@@ -31,12 +34,13 @@ from __future__ import annotations
 import importlib
 import os
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.kernels import describe, expected_kernels
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.identity import first_difference, package_files, tree_identity
 
@@ -58,6 +62,7 @@ class Facts:
     versions: dict[str, str]
     token: str
     threads: int
+    kernels: str = ""  # core.kernels.describe() in the worker's process
 
 
 @dataclass(frozen=True)
@@ -102,14 +107,15 @@ def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path
 
     return Facts(tree(shared_root), tree(data_root) if data_root else None, package_files(),
                  _versions(), token,
-                 dask_worker.state.nthreads if dask_worker is not None else 1)
+                 dask_worker.state.nthreads if dask_worker is not None else 1, describe())
 
 
 def expected_facts(roots: Roots, token_path: Path, scheduler: str) -> Expected:
     """Return the client's facts (after `write_token` wrote `token_path`)."""
     shared, data, cache = roots.shared.absolute(), roots.data.absolute(), roots.cache.absolute()
     data_root = None if data.is_relative_to(shared) else str(data)
-    facts = worker_facts(str(shared), data_root, str(cache), str(token_path))
+    facts = replace(worker_facts(str(shared), data_root, str(cache), str(token_path)),
+                                kernels=expected_kernels())
     return Expected(str(shared), data_root, str(cache), str(token_path), scheduler, facts)
 
 
@@ -134,6 +140,10 @@ def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
         what = "; ".join(named + ([f"lexsub_baselines source {differ}"] if differ else []))
         return (f"Dask worker {worker} runs other code ({what}): install the same package and "
                 "library versions there (`make setup` in the same checkout)")
+    if seen.kernels != ours.kernels:
+        return (f"Dask worker {worker} computes with other numeric kernels ({seen.kernels} "
+                f"there, {ours.kernels} here), so its floats differ: start it under the same "
+                "pin, `env $(lexsub kernels --env) dask worker ...`")
     if seen.threads != 1:
         return (f"Dask worker {worker} has {seen.threads} threads; the build tasks need one "
                 f"thread per worker: start it with `dask worker {expected.scheduler} "
@@ -184,7 +194,8 @@ async def check_workers(client: Any, expected: Expected) -> None:
     Raises:
         LexsubError: the first worker that fails, in one line naming it and the fix.
     """
-    ship_by_value("lexsub_baselines.engine.identity", __name__)
+    ship_by_value("lexsub_baselines.engine.identity", "lexsub_baselines.core.kernels",
+                  __name__)
     seen = await client.run(worker_facts, expected.shared_root, expected.data_root,
                             expected.cache, expected.token_path, on_error="return")
     for worker, facts in sorted(seen.items()):

@@ -13,6 +13,10 @@ scorer's signature). The settings are:
   `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
   when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
   if any, each with the digest of its file;
+- `kernels`: the numeric kernels the run computed with (`core.kernels.describe`: the pinned
+  instruction-set level, the BLIS configurations of the installed blis, NumPy's disabled
+  targets, OpenBLAS's core type, the libc and its masked features): the same code and data
+  give other floats under other kernels;
 - `resource:<stage>`, for every built resource the run read: its cache entry and checksum
   (the parser's is a digest of its model files).
 
@@ -37,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import file_sha256, sealed_checksum, tree_sha256
+from lexsub_baselines.core.kernels import describe
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
 
@@ -144,6 +149,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         "baseline-frequency": BASELINE_FREQUENCY,
         "prior-frequency": PRIOR_FREQUENCY,
         "neighbour-min-count": str(SYSTEM_MIN_COUNT),
+        "kernels": describe(),
         "cache": str(roots.cache.resolve()),
     }
     if values["wordnet"].startswith("nltk"):

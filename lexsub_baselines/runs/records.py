@@ -155,11 +155,13 @@ class RunsFile:
                     mixed[other] = conflicts(self.settings[other], reference)
         return mixed
 
-    def to_json(self, scores_sha256: str | None = None) -> dict[str, Any]:
+    def to_json(self, scores_sha256: str | None = None,
+                tables_sha256: str | None = None) -> dict[str, Any]:
         """Return the file's JSON, keeping only settings that some row refers to.
 
         Arguments:
             scores_sha256: the sha256 of the `scores.json` written with it.
+            tables_sha256: the digest of its figures (`runs.digest.tables_digest`).
         """
         used = {self.settings_of(record) for _, _, record in self.rows()}
         data: dict[str, Any] = {"format": FORMAT}
@@ -167,6 +169,8 @@ class RunsFile:
             data["current"] = self.current
         if scores_sha256 is not None:
             data["scores_sha256"] = scores_sha256
+        if tables_sha256 is not None:
+            data["tables_sha256"] = tables_sha256
         data["settings"] = {k: v for k, v in sorted(self.settings.items()) if k in used}
         data["runs"] = self.runs
         return data

@@ -30,6 +30,7 @@ from typing import Any
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.runs.digest import tables_digest
 from lexsub_baselines.runs.records import RunsFile, read_runs, settings_section
 from lexsub_baselines.runs.runner import json_text, load_json
 from lexsub_baselines.tables.results import render_tables
@@ -190,9 +191,15 @@ def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
             skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
     scores_text = json_text(scores)
     marks, section = settings_section(runs, runs.newest())
+    digest = tables_digest(scores)
     tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
+    kernels = runs.settings.get(runs.newest(), {}).get("kernels", "not recorded")
+    tables += (f"\n## The tables' digest\n\n`{digest}`: the sha256 of every figure above "
+               "(`scores.json` without its signatures), computed with the numeric kernels "
+               f"{kernels}. `lexsub verify-tables` compares it, row by row, with the "
+               "README's.\n")
     commit(out, {"scores.json": scores_text,
-                 "runs.json": json_text(runs.to_json(text_sha256(scores_text))),
+                 "runs.json": json_text(runs.to_json(text_sha256(scores_text), digest)),
                  "tables.md": tables})
     return tables
 

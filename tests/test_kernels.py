@@ -1,0 +1,151 @@
+"""The numeric kernels pinned to one level: the pin's variables, the re-execution that sets them
+before the libraries load, the generic-only blis, and the restricted-kernel equality test.
+
+The equality test trains a small parser, parses a corpus sample, counts its relations, compares
+thesaurus measures and trains word2vec (tests/kernel_probe.py) twice, in child processes:
+once pinned to x86-64-v2 by `lexsub`'s own mechanism from this machine's environment, and
+once unpinned, with each library restricted by hand as it would choose on a machine without
+AVX2 (NumPy's X86_V3 and higher targets off, OpenBLAS's Nehalem kernels, glibc's SSE2 libm).
+Every byte must be equal. On this project's machines, the same probe without any pin gives
+other model files, parses and word2vec vectors (docs/building.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lexsub_baselines.core import kernels
+from lexsub_baselines.core.kernels import (
+    KERNELS_ENV,
+    LEVELS,
+    blis_configurations,
+    chosen_level,
+    describe,
+    environment,
+    pinned,
+)
+from lexsub_baselines.core.paths import Roots
+
+PROBE = Path(__file__).with_name("kernel_probe.py")
+V3 = "x86-64-v3" in kernels.machine_levels()
+#: What the libraries pick by themselves on a machine without AVX2 (set by hand, no pin).
+LOWER_MACHINE = {"NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL AVX512_SPR",
+                 "OPENBLAS_CORETYPE": "Nehalem", "OPENBLAS_NUM_THREADS": "1",
+                 "GLIBC_TUNABLES": "glibc.cpu.hwcaps=-AVX,-AVX2,-FMA,-FMA4,-AVX512F"}
+
+
+def _clean_env(**extra: str) -> dict[str, str]:
+    names = {KERNELS_ENV, "LEXSUB_KERNELS_REEXEC", *LOWER_MACHINE}
+    return {**{k: v for k, v in os.environ.items() if k not in names}, **extra}
+
+
+def test_the_pin_names_every_library_and_keeps_other_tunables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GLIBC_TUNABLES", "glibc.malloc.arena_max=2:glibc.cpu.hwcaps=-AVX2")
+    env = environment(LEVELS["x86-64-v2"])
+    assert env[KERNELS_ENV] == "x86-64-v2" and env["OPENBLAS_CORETYPE"] == "Nehalem"
+    assert env["OPENBLAS_NUM_THREADS"] == "1"
+    assert env["GLIBC_TUNABLES"] == ("glibc.malloc.arena_max=2:"
+                                     "glibc.cpu.hwcaps=-AVX,-AVX2,-FMA,-FMA4,-AVX512F")
+    disabled = env["NPY_DISABLE_CPU_FEATURES"].split(",")
+    from numpy._core._multiarray_umath import __cpu_dispatch__
+
+    assert sorted(disabled) == sorted(__cpu_dispatch__)  # v2: every dispatched target off
+    v3 = environment(LEVELS["x86-64-v3"])["NPY_DISABLE_CPU_FEATURES"].split(",")
+    assert "X86_V3" not in v3 and set(v3) == set(__cpu_dispatch__) - {"X86_V3"}
+
+
+def test_the_level_is_chosen_from_the_environment() -> None:
+    assert chosen_level({KERNELS_ENV: "native"}) is None
+    with pytest.raises(ValueError, match="names no kernel level"):
+        chosen_level({KERNELS_ENV: "x86-64-v9"})
+    if V3:
+        level = chosen_level({})
+        assert level is not None and level.name == "x86-64-v3"
+        assert not pinned({}) and pinned({**os.environ, **environment(level)})
+        assert describe({**os.environ, **environment(level)}).startswith("x86-64-v3 (blis ")
+    assert describe({KERNELS_ENV: "native"}).startswith("native (blis ")
+
+
+def test_setup_installed_the_generic_only_blis() -> None:
+    """scripts/build_blis.sh: the PyPI wheel would also hold haswell, skx, zen, zen2."""
+    assert blis_configurations() == ["generic"]
+    shown = subprocess.run([sys.executable, "-c", "import blis.py, numpy as n; "
+                            "a = n.ones((2, 2), dtype='f'); blis.py.gemm(a, a)"],
+                           capture_output=True, text=True, env=_clean_env(BLIS_ARCH_DEBUG="1"),
+                           check=True)
+    assert "selecting sub-configuration 'generic'" in shown.stdout + shown.stderr
+
+
+def test_the_command_reexecutes_once_with_the_pin_before_numpy_loads() -> None:
+    code = ("import os; from lexsub_baselines.core.kernels import reexec_pinned; "
+            "reexec_pinned(); "
+            "from numpy._core._multiarray_umath import __cpu_features__ as f; "
+            "print(os.environ['LEXSUB_KERNELS'], os.environ['OPENBLAS_CORETYPE'], f['X86_V3'])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=_clean_env(**{KERNELS_ENV: "x86-64-v2"}), check=True)
+    assert done.stdout.split() == ["x86-64-v2", "Nehalem", "False"], done.stderr
+    bad = subprocess.run([sys.executable, "-m", "lexsub_baselines", "build", "--help"],
+                         capture_output=True, text=True, check=False,
+                         env=_clean_env(**{KERNELS_ENV: "x86-64-v9"}))
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "native" in bad.stderr
+
+
+def _probe(folder: Path, shared: Path, env: dict[str, str], pin: bool
+           ) -> subprocess.Popen[str]:
+    folder.mkdir()
+    command = [sys.executable, str(PROBE), str(shared), str(folder), "--sentences", "300",
+               "--steps", "40", "--texts", "80", *(["--pin"] if pin else [])]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+
+
+@pytest.mark.slow
+@pytest.mark.shared
+@pytest.mark.skipif(not V3, reason="needs an x86-64 machine with AVX2 (x86-64-v3)")
+def test_pinned_kernels_give_the_bytes_of_a_lower_machine(shared: Roots,
+                                                          tmp_path: Path) -> None:
+    """A parser trained, a sample parsed and counted, measures, word2vec: pinned to x86-64-v2
+    here, byte for byte what the libraries compute on their own at that level."""
+    runs = {"pinned": _probe(tmp_path / "pinned", shared.shared,
+                             _clean_env(**{KERNELS_ENV: "x86-64-v2"}), pin=True),
+            "lower": _probe(tmp_path / "lower", shared.shared, _clean_env(**LOWER_MACHINE),
+                            pin=False)}
+    results = {}
+    for name, process in runs.items():
+        out, err = process.communicate(timeout=600)
+        assert process.returncode == 0, err[-2000:]
+        results[name] = json.loads(out.strip().splitlines()[-1])
+    pinned_run, lower = results["pinned"], results["lower"]
+    assert pinned_run["relation_count"] > 0  # the parser found relations to count
+    for part in ("model", "parses", "relations", "measures", "word2vec"):
+        assert pinned_run[part] == lower[part], part
+    assert pinned_run["kernels"].startswith("x86-64-v2 (blis generic;")
+    assert lower["kernels"].startswith("native (blis generic;")
+
+
+def test_lexsub_kernels_reads_the_pin_back_from_numpy() -> None:
+    shown = subprocess.run([sys.executable, "-m", "lexsub_baselines", "kernels"],
+                           capture_output=True, text=True, check=True,
+                           env=_clean_env(**{KERNELS_ENV: "x86-64-v2"}))
+    assert "in force:   x86-64-v2 (blis generic;" in shown.stdout
+    assert "dispatched targets on in this process: none (the baseline only)" in shown.stdout
+    words = subprocess.run([sys.executable, "-m", "lexsub_baselines", "kernels", "--env"],
+                           capture_output=True, text=True, check=True,
+                           env=_clean_env(**{KERNELS_ENV: "x86-64-v2"})).stdout.split()
+    assert dict(w.split("=", 1) for w in words) == environment(LEVELS["x86-64-v2"])
+
+
+def test_only_commands_that_compute_with_numeric_libraries_are_pinned() -> None:
+    from lexsub_baselines.cli import needs_pin
+
+    assert needs_pin(["baselines"]) and needs_pin(["--cache-dir", "x", "build", "parser"])
+    assert needs_pin(["run", "lin", "semeval2007-test"]) and needs_pin(["kernels"])
+    assert not needs_pin(["score", "a.best", "semeval2007-test", "-t", "best"])
+    assert not needs_pin(["--version"]) and not needs_pin(["fetch", "--list"])
