@@ -30,7 +30,7 @@ from lexsub_baselines.core.kernels import (
     environment,
     pinned,
 )
-from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
 
 PROBE = Path(__file__).with_name("kernel_probe.py")
 V3 = "x86-64-v3" in kernels.machine_levels()
@@ -71,6 +71,19 @@ def test_the_level_is_chosen_from_the_environment() -> None:
         assert not pinned({}) and pinned({**os.environ, **environment(level)})
         assert describe({**os.environ, **environment(level)}).startswith("x86-64-v3 (blis ")
     assert describe({KERNELS_ENV: "native"}).startswith("native (blis ")
+
+
+def test_each_other_level_keeps_caches_of_its_own(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    assert kernels_subfolder({KERNELS_ENV: "native"}) == "kernels-native"
+    assert kernels_subfolder({KERNELS_ENV: "x86-64-v2"}) == "kernels-x86-64-v2"
+    assert kernels_subfolder({KERNELS_ENV: "x86-64-v9"}) == ""  # the pin reports it
+    if V3:
+        assert kernels_subfolder({}) == ""
+    monkeypatch.setenv(KERNELS_ENV, "x86-64-v2")
+    assert resolve_roots(cache=tmp_path).cache == tmp_path / "kernels-x86-64-v2"
+    monkeypatch.setenv(KERNELS_ENV, "native")
+    assert resolve_roots(cache=tmp_path).cache == tmp_path / "kernels-native"
 
 
 def test_setup_installed_the_generic_only_blis() -> None:

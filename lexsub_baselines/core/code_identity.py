@@ -10,10 +10,11 @@ Two digests, for two questions:
   whose source names it. Plumbing that moves, names or schedules bytes but does not compute
   them is left out, so that a change to an error message, a lock or the scheduler rebuilds
   nothing: `core.errors`, `core.paths`, `core.registry`, `core.cache` (atomic writes and
-  seals) and the `engine` (`PLUMBING`). A cached resource is keyed by the digest of the
-  module that builds it, so a change to that code rebuilds it and nothing else;
-  `package_identity()` is the same over the whole package, and every row of a table and
-  every score's signature carries it (or its scorer's).
+  seals), `core.kernels` (the kernels' level: a run setting, with caches of its own) and the
+  `engine` (`PLUMBING`). A cached resource is keyed by the digest of the module that builds
+  it, so a change to that code rebuilds it and nothing else; `package_identity()` is the
+  same over the whole package, and every row of a table and every score's signature
+  carries it (or its scorer's).
 - *Is this the same checkout?* is another question, with another answer: every file of the
   package, bytes as they are, is what a remote Dask worker must share with the client
   (`engine.identity.package_files`, which names the first file that differs).
@@ -43,8 +44,10 @@ PACKAGE = "lexsub_baselines"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 #: Modules (and prefixes) left out of `code_digest`: they move, name or schedule bytes but do
 #: not compute them. A module listed here must not change any built byte or any answer.
+#: `core.kernels` chooses the numeric kernels, which are not code: their level is a run
+#: setting and keeps caches of its own (`core.paths.kernels_subfolder`).
 PLUMBING: tuple[str, ...] = ("core.errors", "core.paths", "core.registry", "core.cache",
-                             "core.code_identity", "engine", "layers")
+                             "core.code_identity", "core.kernels", "engine", "layers")
 _DATA_SUFFIXES = (".cfg", ".json", ".css", ".html", ".js")
 _MEMO = Path("code") / "digests.json"
 _MEMO_ENTRIES = 5000  # about twenty versions of the package

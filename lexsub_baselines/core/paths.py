@@ -16,6 +16,7 @@ package) holds everything the toolkit builds.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,6 +88,24 @@ def _default_cache() -> Path:
     return _xdg("XDG_CACHE_HOME", ".cache")
 
 
+def kernels_subfolder(environ: Mapping[str, str] | None = None) -> str:
+    """Return the cache's sub-folder for the numeric kernels in force: `""` at the default
+    level (`core.kernels`), else `kernels-<level>` (`kernels-native` unpinned).
+
+    A parser, relation counts, vectors or neighbour lists computed at one level are other
+    bytes at another, and the kernels are not in the builders' cache keys: each other level
+    keeps its own caches, so a build never reuses what another level computed.
+    """
+    from lexsub_baselines.core.kernels import DEFAULT_LEVEL, chosen_level
+
+    try:
+        level = chosen_level(environ)
+    except ValueError:  # an unknown LEXSUB_KERNELS: the command's pin reports it
+        return ""
+    name = "native" if level is None else level.name
+    return "" if name == DEFAULT_LEVEL else f"kernels-{name}"
+
+
 def resolve_roots(
     shared: str | Path | None = None,
     data: str | Path | None = None,
@@ -106,5 +125,6 @@ def resolve_roots(
     shared_path = Path(shared or os.environ.get(SHARED_ENV) or _default_shared()).expanduser()
     data_path = Path(data or os.environ.get(DATA_ENV) or shared_path / "data").expanduser()
     cache_path = Path(cache or os.environ.get(CACHE_ENV) or _default_cache()).expanduser()
+    cache_path /= kernels_subfolder()
     return Roots(shared=shared_path.absolute(), data=data_path.absolute(),
                  cache=cache_path.absolute())
