@@ -69,6 +69,7 @@ bench: bench-scorer bench-measures bench-rankers bench-report bench-parse
 bench-scorer: setup
 	$(PY) scripts/bench_scorer.py
 	$(PY) scripts/bench_swords.py
+	$(PY) scripts/bench_lexsubgen.py
 
 bench-measures: setup
 	$(PY) scripts/bench_measures.py
