@@ -33,6 +33,7 @@ from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.runs.lexsubgen_runs import record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import (
     UNKNOWN,
@@ -81,6 +82,9 @@ def add_parser(subparsers: Any) -> None:
                         "(WordNet, corpus size, resources, versions) and mark them in "
                         "tables.md, instead of refusing")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--no-lexsubgen", action="store_true",
+                        help="skip LS07-all and CoInCo under LexSubGen's protocol (by default "
+                        "every English system also answers coinco-all; see docs/scorer.md)")
     engine_options(parser)
     plugin_options(parser)
     parser.set_defaults(func=run_baselines)
@@ -257,12 +261,14 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                 raise LexsubError(f"could not build {blocked[name]}")
             system = build_system(name, roots)
             datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots)
+            made: dict[str, Any] = {}
             for dataset in datasets:
                 if not answer_kinds(system, dataset):
                     continue  # e.g. the mw detector on SWORDS: nothing to substitute
                 record = run_system(system, dataset, out, score=scored, note=note,
                                     progress=not args.no_progress)
                 runs.add(dataset.name, name, record.to_json(), current, recorded)
+                made[dataset.name] = record.answers
                 if scored:
                     rows = score_files(record, dataset, roots)
                     merge(scores, dataset.name, name,
@@ -271,6 +277,9 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                     skipped.setdefault(dataset.name, {})[name] = note
                 print(f"lexsub: {name} on {dataset.name}: {record.answered}/{record.instances} "
                       f"answered in {record.seconds:.1f}s", file=sys.stderr)
+            if scored and getattr(system, "language", "en") == "en" and not args.no_lexsubgen:
+                record_lexsubgen_rows(system, made, out, roots, scores, runs,
+                                      (current, recorded), not args.no_progress)
         except LexsubError as error:
             if name in absent or isinstance(error, MissingResourceError):
                 absent.add(name)
