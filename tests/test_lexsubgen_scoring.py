@@ -243,3 +243,21 @@ def test_scorer_dispatches_on_the_protocol(roots: Roots) -> None:
     assert isinstance(Scorer(_ROOT / "coinco" / "lexsubgen_data"), LexSubGenScorer) or \
         not SYSTEMS
     assert not isinstance(Scorer("semeval2007-test", roots=roots), LexSubGenScorer)
+
+
+@needs_cases
+def test_compare_ranks_among_the_published_only_on_their_protocol(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    monkeypatch.chdir(tmp_path)  # no results/scores.json here: the published rows only
+    system = _ROOT / "semeval_all" / "systems" / "semeval_all-random.json"
+    assert main(["score", str(system), "semeval2007-all", "--compare", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["compare"]["rows"]
+    names = [row[0] for row in rows]
+    assert "XLNet+embs" in names and names[-1] == "semeval_all-random.json"  # GAP 30.12, last
+    coinco = _ROOT / "coinco" / "systems" / "coinco-random.json"
+    assert main(["score", str(coinco), "coinco-all", "--protocol", "lexsubgen", "--only-listed",
+                 "--compare", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert [row[0] for row in json.loads(captured.out)["compare"]["rows"]] == ["coinco-random.json"]
+    assert "not ranked with it" in captured.err

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--compare", action="store_true",
                         help="also rank the figures among the SemEval-2007 field (the eight "
                              "teams of 2007, best or oot; semeval2007-test gold, official "
-                             "profile)")
+                             "profile); under --protocol lexsubgen, among our baselines "
+                             "(results/scores.json) and today's published systems (LexSubGen's "
+                             "table) on the same data and protocol, ranked by GAP")
     parser.set_defaults(func=run)
 
 
@@ -153,15 +156,28 @@ def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -
 
 def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
     """Score a result under LexSubGen's protocol: its metrics, then the signature."""
+    from lexsub_baselines.runs.runner import load_json
+    from lexsub_baselines.tables.lexsubgen import compare_table
+
     semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
                "--measures": bool(args.measures), "-k": args.k != 1.0, "--by-pos": args.by_pos}
     report = scorer.score(args.system, only_listed=args.only_listed, warn=False, **semeval)
+    table = None
+    if args.compare:  # among our baselines (results/scores.json) and the published systems
+        table, why = compare_table(args.system.name, report.to_json(), str(args.gold),
+                                   load_json(Path("results") / "scores.json"))
+        report = replace(report, notes=(*report.notes, why) if why else report.notes)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
     if args.format == "text":
         print(report.to_text(), end="")
+        if table is not None:
+            print("\n" + table.to_markdown(), end="")
     else:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        data = report.to_json()
+        if table is not None:
+            data["compare"] = table.to_json()
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     return 0
 
 
