@@ -34,7 +34,7 @@ from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 
 __all__ = ["COINCO_REPAIRS", "LEXSUBGEN_DATA", "LEXSUBGEN_FILES", "LexSubGenFiles",
-           "is_lexsubgen_folder", "lexsubgen_files"]
+           "is_lexsubgen_folder", "lexsubgen_files", "source_paths"]
 
 #: The three files of a LexSubGen dataset folder, in the order they are described.
 LEXSUBGEN_FILES: tuple[str, ...] = ("gold", "sentences", "candidates")
@@ -142,6 +142,21 @@ def _semeval_all(roots: Roots) -> LexSubGenFiles:
     return LexSubGenFiles("semeval2007-all", gold, sentences, candidates, (),
                           (*gold_paths, trial.path("instances"), test.path("instances"),
                            candidates_path))
+
+
+def source_paths(name: str, roots: Roots) -> tuple[Path, ...]:
+    """Return the files the data of `name` (a dataset of `LEXSUBGEN_DATA` or a folder) is
+    read from, for caches keyed by their state; absent ones included (they stat as absent)."""
+    if name == "coinco-all":
+        coinco = load_dataset("coinco-all", roots)
+        return tuple(roots.data / (coinco.spec.relpath(role) or role)
+                     for role in ("gold", "instances", "candidates"))
+    if name == "semeval2007-all":
+        parts = [load_dataset(n, roots) for n in ("semeval2007-trial", "semeval2007-test")]
+        return (*(roots.data / (d.spec.relpath(role) or role) for d in parts
+                  for role in ("gold", "instances")),
+                roots.data / "lst-candidates" / "lst.gold.candidates")
+    return tuple(Path(name) / role for role in LEXSUBGEN_FILES)
 
 
 def lexsubgen_files(name: str, roots: Roots) -> LexSubGenFiles:

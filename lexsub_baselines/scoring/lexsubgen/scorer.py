@@ -28,6 +28,7 @@ from lexsub_baselines.datasets.lexsubgen import (
     LexSubGenFiles,
     is_lexsubgen_folder,
     lexsubgen_files,
+    source_paths,
 )
 from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData, read_lexsubgen_data
 from lexsub_baselines.scoring.lexsubgen.metrics import (
@@ -71,12 +72,10 @@ def _data(name: str, roots: Roots, stamp: tuple[tuple[int, int], ...]) -> LexSub
 
 
 def _stamp(files_of: str, roots: Roots) -> tuple[tuple[int, int], ...]:
-    """Return (mtime, size) of what the data is read from, so a changed file is read again."""
-    folder = Path(files_of)
-    paths = ([folder / role for role in ("gold", "sentences", "candidates")]
-             if files_of not in LEXSUBGEN_DATA else [roots.data])
+    """Return (mtime, size) of every file the data is read from, so a changed one is read
+    again."""
     return tuple((p.stat().st_mtime_ns, p.stat().st_size) if p.exists() else (0, 0)
-                 for p in paths)
+                 for p in source_paths(files_of, roots))
 
 
 class LexSubGenScorer(Scorer):
