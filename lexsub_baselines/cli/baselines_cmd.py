@@ -67,9 +67,10 @@ def add_parser(subparsers: Any) -> None:
         "score, write results/",
         description="Build the resources every system needs (on Dask), run every registered "
         "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
-        "cross-lingual systems on CLLS-2010 when its data is present), write their answer "
-        "files to OUT/<dataset>/, score them with the official scorers, and write "
-        "OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
+        "cross-lingual systems on CLLS-2010 when its data is present; every English system also "
+        "on coinco-all and semeval2007-all under LexSubGen's protocol, unless --no-lexsubgen), "
+        "write their answer files to OUT/<dataset>/, score them with the official scorers, and "
+        "write OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
         "it also prints. What `make baselines` runs. Exit status 1 when a system failed.")
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
