@@ -16,7 +16,7 @@ __all__ = ["NEIGHBOUR_DATASETS", "Context", "ResourceSettings"]
 
 #: The datasets whose targets get precomputed neighbour lists.
 NEIGHBOUR_DATASETS: tuple[str, ...] = ("semeval2007-trial", "semeval2007-test", "swords-dev",
-                                     "swords-test", "coinco-all")
+                                     "swords-test")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -129,18 +130,24 @@ def list_systems(args: argparse.Namespace, roots: Roots) -> int:
 
 
 def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
-             progress: bool = True) -> tuple[Any, dict[str, str], RunSettings]:
-    """Build every resource the systems `names` read, in one graph run.
+             progress: bool = True, coinco: bool = False) -> tuple[Any, dict[str, str],
+                                                                   RunSettings]:
+    """Build every resource the systems `names` read, in one graph run (with `coinco`, the
+    neighbour lists of CoInCo's targets too, for the LexSubGen-protocol runs).
 
     Returns:
         The build report, system name -> why it cannot run (a resource it needs failed),
         and the settings of the run (with the resources it read).
     """
     from lexsub_baselines.builds import build, cached_results
+    from lexsub_baselines.builds.settings import NEIGHBOUR_DATASETS, ResourceSettings
     from lexsub_baselines.engine.progress import Progress
 
     needs = list(dict.fromkeys(n for name in names for n in system_needs(name)))
-    report = build(roots, needs, engine=engine_settings(args), progress=Progress(progress))
+    settings = replace(ResourceSettings.from_env(), neighbour_datasets=(
+        *NEIGHBOUR_DATASETS, *(("coinco-all",) if coinco else ())))
+    report = build(roots, needs, settings, engine=engine_settings(args),
+                   progress=Progress(progress))
     failures = report.failures()
     blocked = {name: f"{need}: {failures[need]}" for name in names
                for need in reversed(system_needs(name)) if need in failures}
@@ -240,7 +247,8 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     skipped: dict[str, dict[str, str]] = {}
     failed: dict[str, str] = {}
     started = time.perf_counter()
-    report, blocked, settings = prebuild(names, args, roots, progress=not args.no_progress)
+    report, blocked, settings = prebuild(names, args, roots, progress=not args.no_progress,
+                                         coinco=not args.no_lexsubgen)
     current, recorded = settings.id, settings.as_dict()
     runs.settings[current] = recorded
     if (mixed := runs.conflicting(current)) and not args.mixed_settings:
