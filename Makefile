@@ -19,7 +19,8 @@ test: setup lint typecheck unit
 
 # Builds what the systems need in one Dask build graph (parser, relation counts of the whole
 # corpus, LM, frequency tables, ...; cached under resources/cache) on an embedded local cluster
-# (or LEXSUB_SCHEDULER), runs every registered system on trial and test, scores them, and writes
+# (or LEXSUB_SCHEDULER), runs every registered system on trial and test (and SWORDS, LS07-all
+# and CoInCo under LexSubGen's protocol), scores them, and writes
 # results/{scores.json,runs.json,build.json,tables.md}. A second run reuses every cache.
 baselines: setup
 	$(LEXSUB) baselines
@@ -70,6 +71,7 @@ bench: bench-scorer bench-measures bench-rankers bench-report bench-parse bench-
 bench-scorer: setup
 	$(PY) scripts/bench_scorer.py
 	$(PY) scripts/bench_swords.py
+	$(PY) scripts/bench_lexsubgen.py
 
 bench-measures: setup
 	$(PY) scripts/bench_measures.py

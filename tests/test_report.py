@@ -64,7 +64,8 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     roots = seed_parser(parser, dataclasses.replace(tiny, cache=tmp_path_factory.mktemp("c")))
     out = tmp_path_factory.mktemp("built")
     assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
-                 "baselines", "--systems", *SYSTEMS, "--out", str(out), "--no-progress"]) == 0
+                 "baselines", "--no-lexsubgen", "--systems", *SYSTEMS, "--out", str(out),
+                 "--no-progress"]) == 0
     return roots, out
 
 
@@ -114,7 +115,7 @@ def test_every_table_and_the_explorer_mark_the_same_rows(
     shutil.copytree(source, out)
     monkeypatch.setenv("LEXSUB_RELATIONS_TOKENS", "20000")  # lin's counts: another corpus size
     argv = ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache), "baselines",
-            "--systems", "lin", "--out", str(out), "--no-progress"]
+            "--no-lexsubgen", "--systems", "lin", "--out", str(out), "--no-progress"]
     assert main(argv) == 2  # refused without --mixed-settings: nothing written
     assert main([*argv, "--mixed-settings"]) == 0
     monkeypatch.delenv("LEXSUB_RELATIONS_TOKENS")

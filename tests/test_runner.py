@@ -38,8 +38,8 @@ def tiny(tiny_shared: Roots, tiny_parser: ParserModel,
 def results(tmp_path_factory: pytest.TempPathFactory, tiny: list[str]) -> Path:
     """`lexsub baselines` for the WordNet and mw baselines (seconds, on the tiny corpus)."""
     out = tmp_path_factory.mktemp("results")
-    assert main([*tiny, "baselines", "--systems", "wordnet", "mw", "--out", str(out),
-                 "--no-progress"]) == 0
+    assert main([*tiny, "baselines", "--no-lexsubgen", "--systems", "wordnet", "mw", "--out",
+                 str(out), "--no-progress"]) == 0
     return out
 
 
@@ -166,8 +166,8 @@ def test_no_table_has_an_empty_or_mislabelled_column(results: Path) -> None:
 
 def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path, tiny: list[str]
                                         ) -> None:
-    assert main([*tiny, "baselines", "--systems", "wordnet", "mw", "--out", str(tmp_path),
-                 "--no-progress"]) == 0
+    assert main([*tiny, "baselines", "--no-lexsubgen", "--systems", "wordnet", "mw", "--out",
+                 str(tmp_path), "--no-progress"]) == 0
     for name in ("scores.json", "runs.json", "tables.md", "semeval2007-test/wordnet.oot",
                  "semeval2007-trial/mw.mw", "swords-dev/wordnet.lsr.json"):
         assert (tmp_path / name).read_bytes() == (results / name).read_bytes(), name
@@ -198,8 +198,8 @@ def test_rows_made_under_other_settings_are_refused_or_marked(
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     # a second row on relation counts of a smaller corpus sample, beside `wordnet`'s rows
     monkeypatch.setenv("LEXSUB_RELATIONS_TOKENS", "3000")
-    again = [*tiny, "baselines", "--systems", "wordnet+freq:gr:tiers", "--out", str(out),
-             "--no-progress"]
+    again = [*tiny, "baselines", "--no-lexsubgen", "--systems", "wordnet+freq:gr:tiers",
+             "--out", str(out), "--no-progress"]
     capsys.readouterr()
     assert main(again) == 2
     error = capsys.readouterr().err
@@ -217,7 +217,8 @@ def test_rows_made_under_other_settings_are_refused_or_marked(
 
 def test_unknown_system_fails_before_any_work(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["baselines", "--systems", "wordnet", "wordnt", "--out", str(tmp_path)]) == 2
+    assert main(["baselines", "--no-lexsubgen", "--systems", "wordnet", "wordnt", "--out",
+                 str(tmp_path)]) == 2
     assert "unknown system 'wordnt'" in capsys.readouterr().err
     assert not (tmp_path / "scores.json").exists()
 

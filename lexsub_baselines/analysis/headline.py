@@ -18,6 +18,7 @@ from lexsub_baselines.analysis.inputs import read_results_json
 from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.tables.field import field_table, ours_on_the_field
+from lexsub_baselines.tables.lexsubgen import lexsubgen_overview, today_other_protocols
 from lexsub_baselines.tables.published import PUBLISHED
 from lexsub_baselines.tables.results import (
     published_comparisons,
@@ -94,6 +95,11 @@ def headline_section(scores: Mapping[str, Any], links: bool, marks: Marks | None
              if (ours := ours_on_the_field(scores, kind, baselines))]
     text += (" Below them, greyed, the eight teams of 2007 as the task paper published them "
              "(results/tables.md ranks every system of ours among them).") if field else ""
+    today = lexsubgen_overview(scores, marks)
+    text += (" Last, LS07-all and CoInCo under LexSubGen's protocol: ours, then, greyed, "
+             "today's systems as LexSubGen published them, and Wada et al. (2022) on other "
+             "protocols (never ranked with ours).") if today else ""
     return Section("Headline: our figures beside the published ones", "headline", text,
-                   (*published_tables(comparisons, scores, addresses, marks), *field), (figure,),
+                   (*published_tables(comparisons, scores, addresses, marks), *field,
+                    *((today, today_other_protocols()) if today else ())), (figure,),
                    lines=tuple(signatures))

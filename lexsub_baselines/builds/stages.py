@@ -35,7 +35,8 @@ _add("relations", ("parser", "corpus-plan"),
      "parse the corpora and count grammatical relations (map over shards, tree of sums)",
      parsing.relations_cached, parsing.build_relations, parsing.relations_lock)
 _add("neighbours", ("relations",),
-     "the five thesauri's neighbour lists of the SemEval-2007 and SWORDS targets",
+     "the five thesauri's neighbour lists of the SemEval-2007 and SWORDS targets (and CoInCo's "
+     "when `lexsub baselines` runs LexSubGen's protocol)",
      parsing.neighbours_cached, parsing.build_neighbours, parsing.neighbours_lock)
 _add("corpus-counts", ("corpus-plan",),
      "lemma+PoS counts of the corpora, the `corpus` frequency source (map over shards)",

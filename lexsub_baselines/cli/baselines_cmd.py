@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.runs.lexsubgen_runs import record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import (
     UNKNOWN,
@@ -66,9 +68,10 @@ def add_parser(subparsers: Any) -> None:
         "score, write results/",
         description="Build the resources every system needs (on Dask), run every registered "
         "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
-        "cross-lingual systems on CLLS-2010 when its data is present), write their answer "
-        "files to OUT/<dataset>/, score them with the official scorers, and write "
-        "OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
+        "cross-lingual systems on CLLS-2010 when its data is present; every English system also "
+        "on coinco-all and semeval2007-all under LexSubGen's protocol, unless --no-lexsubgen), "
+        "write their answer files to OUT/<dataset>/, score them with the official scorers, and "
+        "write OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
         "it also prints. What `make baselines` runs. Exit status 1 when a system failed.")
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
@@ -81,6 +84,9 @@ def add_parser(subparsers: Any) -> None:
                         "(WordNet, corpus size, resources, versions) and mark them in "
                         "tables.md, instead of refusing")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--no-lexsubgen", action="store_true",
+                        help="skip LS07-all and CoInCo under LexSubGen's protocol (by default "
+                        "every English system also answers coinco-all; see docs/scorer.md)")
     engine_options(parser)
     plugin_options(parser)
     parser.set_defaults(func=run_baselines)
@@ -124,18 +130,24 @@ def list_systems(args: argparse.Namespace, roots: Roots) -> int:
 
 
 def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
-             progress: bool = True) -> tuple[Any, dict[str, str], RunSettings]:
-    """Build every resource the systems `names` read, in one graph run.
+             progress: bool = True, coinco: bool = False) -> tuple[Any, dict[str, str],
+                                                                   RunSettings]:
+    """Build every resource the systems `names` read, in one graph run (with `coinco`, the
+    neighbour lists of CoInCo's targets too, for the LexSubGen-protocol runs).
 
     Returns:
         The build report, system name -> why it cannot run (a resource it needs failed),
         and the settings of the run (with the resources it read).
     """
     from lexsub_baselines.builds import build, cached_results
+    from lexsub_baselines.builds.settings import NEIGHBOUR_DATASETS, ResourceSettings
     from lexsub_baselines.engine.progress import Progress
 
     needs = list(dict.fromkeys(n for name in names for n in system_needs(name)))
-    report = build(roots, needs, engine=engine_settings(args), progress=Progress(progress))
+    settings = replace(ResourceSettings.from_env(), neighbour_datasets=(
+        *NEIGHBOUR_DATASETS, *(("coinco-all",) if coinco else ())))
+    report = build(roots, needs, settings, engine=engine_settings(args),
+                   progress=Progress(progress))
     failures = report.failures()
     blocked = {name: f"{need}: {failures[need]}" for name in names
                for need in reversed(system_needs(name)) if need in failures}
@@ -235,7 +247,8 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     skipped: dict[str, dict[str, str]] = {}
     failed: dict[str, str] = {}
     started = time.perf_counter()
-    report, blocked, settings = prebuild(names, args, roots, progress=not args.no_progress)
+    report, blocked, settings = prebuild(names, args, roots, progress=not args.no_progress,
+                                         coinco=not args.no_lexsubgen)
     current, recorded = settings.id, settings.as_dict()
     runs.settings[current] = recorded
     if (mixed := runs.conflicting(current)) and not args.mixed_settings:
@@ -257,12 +270,14 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                 raise LexsubError(f"could not build {blocked[name]}")
             system = build_system(name, roots)
             datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots)
+            made: dict[str, Any] = {}
             for dataset in datasets:
                 if not answer_kinds(system, dataset):
                     continue  # e.g. the mw detector on SWORDS: nothing to substitute
                 record = run_system(system, dataset, out, score=scored, note=note,
                                     progress=not args.no_progress)
                 runs.add(dataset.name, name, record.to_json(), current, recorded)
+                made[dataset.name] = record.answers
                 if scored:
                     rows = score_files(record, dataset, roots)
                     merge(scores, dataset.name, name,
@@ -271,6 +286,9 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                     skipped.setdefault(dataset.name, {})[name] = note
                 print(f"lexsub: {name} on {dataset.name}: {record.answered}/{record.instances} "
                       f"answered in {record.seconds:.1f}s", file=sys.stderr)
+            if scored and getattr(system, "language", "en") == "en" and not args.no_lexsubgen:
+                record_lexsubgen_rows(system, made, out, roots, scores, runs,
+                                      (current, recorded), not args.no_progress)
         except LexsubError as error:
             if name in absent or isinstance(error, MissingResourceError):
                 absent.add(name)

@@ -15,13 +15,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.errors import NothingToScoreError
+from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.scoring.api import emit_problems
+from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, PROTOCOL, LexSubGenScorer
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
 from lexsub_baselines.scoring.signature import gold_label
@@ -32,7 +34,8 @@ from lexsub_baselines.tables.table import Table
 
 def add_parser(subparsers: Any) -> None:
     """Register the `score` sub-command."""
-    profiles = "; ".join(f"{name}: {PROFILES.doc(name)}" for name in PROFILES)
+    profiles = "; ".join([*(f"{name}: {PROFILES.doc(name)}" for name in PROFILES),
+                          *(f"{name}: {LSG_PROFILES.doc(name)}" for name in LSG_PROFILES)])
     parser = subparsers.add_parser(
         "score", help="score a best/oot/mw answer file (the official SemEval-2007/2010 "
         "scorer) or a SWORDS result (the benchmark's evaluation)",
@@ -40,21 +43,33 @@ def add_parser(subparsers: Any) -> None:
         "input) against a gold file or a dataset's gold, printing what the official scorer "
         "prints, then a signature of the settings per block; against swords-dev or "
         "swords-test, score a SWORDS result (*.lsr.json) with every metric of the benchmark's "
-        "evaluation. Problems in the file are warnings on stderr, one per kind; a file that "
-        "can give nothing useful (no answer line, another format, another split) is refused "
-        "(exit 2). Profiles: " + profiles)
+        "evaluation; with --protocol lexsubgen (semeval2007-all, coinco-all or a folder of "
+        "LexSubGen's files gold, sentences and candidates), score a result {id: [[word, "
+        "score], ...]} as LexSubGen (Arefyev et al. 2020) does. Problems in the file are "
+        "warnings on stderr, one per kind; a file that can give nothing useful (no answer "
+        "line, another format, another split) is refused (exit 2). Profiles: " + profiles)
     parser.add_argument("system", type=Path,
                         help="the system answer file (a SWORDS result *.lsr.json for swords-*)")
     parser.add_argument("gold",
                         help="the gold file (key/gold, trial/gold.trial; key/mwgold for -t mw), "
                              "or a dataset name (semeval2007-test: its gold under the roots; "
-                             "swords-dev, swords-test: the SWORDS evaluation; see `lexsub "
-                             "datasets`)")
+                             "swords-dev, swords-test: the SWORDS evaluation; "
+                             "semeval2007-all, coinco-all or a folder of LexSubGen's three "
+                             "files: LexSubGen's protocol; see `lexsub datasets`)")
+    parser.add_argument("--protocol", choices=("semeval", "swords", PROTOCOL), default=None,
+                        help="the evaluation (default: the data's -- swords for swords-*, "
+                             "lexsubgen for semeval2007-all and LexSubGen folders, semeval "
+                             "otherwise); lexsubgen: P@1/3/10, R@k, F1@k, GAP as LexSubGen "
+                             "computes them")
+    parser.add_argument("--only-listed", action="store_true",
+                        help="lexsubgen: score only the instances the result lists (default: "
+                             "all, a missing one refused as LexSubGen would fail on it)")
     parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
                         help="answer kind (default best)")
     defaults = ", ".join(f"{profile} for {language}" for language, profile in
                          PROFILE_FOR_LANGUAGE.items())
-    parser.add_argument("--profile", choices=PROFILES.names(), default=None,
+    parser.add_argument("--profile", choices=(*PROFILES.names(), *LSG_PROFILES.names()),
+                        default=None,
                         help=f"scorer profile (default: the dataset's official one -- "
                              f"{defaults} -- and official for a gold file)")
     parser.add_argument("--subsets", action="store_true",
@@ -74,14 +89,26 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--compare", action="store_true",
                         help="also rank the figures among the SemEval-2007 field (the eight "
                              "teams of 2007, best or oot; semeval2007-test gold, official "
-                             "profile)")
+                             "profile); under --protocol lexsubgen, among our baselines "
+                             "(results/scores.json) and today's published systems (LexSubGen's "
+                             "table) on the same data and protocol, ranked by GAP")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
     """Score and print; problems in the input are warnings, never a traceback."""
-    scorer = Scorer(args.gold, args.profile, mwids=args.mwids, mrsamples=args.mrsamples,
+    profile = args.profile
+    if args.protocol == PROTOCOL and profile is None:
+        profile = PROTOCOL
+    if args.protocol is not None and args.protocol != PROTOCOL and profile in LSG_PROFILES:
+        raise LexsubError(f"--profile {profile} belongs to --protocol {PROTOCOL}")
+    scorer = Scorer(args.gold, profile, mwids=args.mwids, mrsamples=args.mrsamples,
                     roots=roots)
+    if args.protocol == PROTOCOL and not isinstance(scorer, LexSubGenScorer):
+        raise LexsubError(f"--protocol {PROTOCOL} scores semeval2007-all, coinco-all or a folder "
+                          f"of LexSubGen's files, not {args.gold}")
+    if isinstance(scorer, LexSubGenScorer):
+        return run_lexsubgen(scorer, args)
     if isinstance(scorer, SwordsScorer):
         return run_swords(scorer, args)
     report = scorer.score(args.system, args.kind, subsets=args.subsets, by_pos=args.by_pos,
@@ -125,6 +152,33 @@ def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -
     return field_table(args.kind, {args.system.name: scored_row(scored)},
                        title=f"{args.system.name} among the SemEval-2007 field — {args.kind}",
                        source=("yours", str(args.system)))
+
+
+def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
+    """Score a result under LexSubGen's protocol: its metrics, then the signature."""
+    from lexsub_baselines.runs.runner import load_json
+    from lexsub_baselines.tables.lexsubgen import compare_table
+
+    semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
+               "--measures": bool(args.measures), "-k": args.k != 1.0, "--by-pos": args.by_pos}
+    report = scorer.score(args.system, only_listed=args.only_listed, warn=False, **semeval)
+    table = None
+    if args.compare:  # among our baselines (results/scores.json) and the published systems
+        table, why = compare_table(args.system.name, report.to_json(), str(args.gold),
+                                   load_json(Path("results") / "scores.json"))
+        report = replace(report, notes=(*report.notes, why) if why else report.notes)
+    for note in report.notes:
+        print(f"lexsub: note: {note}", file=sys.stderr)
+    if args.format == "text":
+        print(report.to_text(), end="")
+        if table is not None:
+            print("\n" + table.to_markdown(), end="")
+    else:
+        data = report.to_json()
+        if table is not None:
+            data["compare"] = table.to_json()
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    return 0
 
 
 def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ import sys
 import time
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +70,8 @@ class RunRecord:
         digests: kind -> the sha256 of the file written (`runs.json` vouches for its content).
         missing: the ids of the instances left unanswered, with their lexelts
             (`id (lexelt)`), in dataset order; not written to runs.json (`unanswered` is).
+        answers: the answers themselves, by instance id (kept in memory only: LS07-all's
+            LexSubGen result is made of the trial and test runs, `lexsubgen_runs`).
     """
 
     dataset: str
@@ -83,6 +85,7 @@ class RunRecord:
     note: str = ""
     digests: tuple[tuple[str, str], ...] = ()
     missing: tuple[str, ...] = ()
+    answers: Mapping[str, Answers] | None = field(default=None, compare=False, repr=False)
 
     def paths(self) -> list[tuple[str, Path]]:
         """Return (kind, path) of every answer file."""
@@ -126,7 +129,7 @@ def run_system(system: System, dataset: Dataset, out_dir: Path, score: bool = Tr
     digests = tuple((kind, file_sha256(out_dir / relative)) for kind, relative in files)
     return RunRecord(dataset.name, system.name, len(answers), len(answers) - len(missing),
                      seconds, files, out_dir, scored=score, note=note, digests=digests,
-                     missing=missing)
+                     missing=missing, answers=answers)
 
 
 def check_run(system: System, dataset: Dataset) -> None:

@@ -30,6 +30,7 @@ from lexsub_baselines.scoring.bounds import UpperBounds, item_bound, upper_bound
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_lines import GoldFile, GoldLine
 from lexsub_baselines.scoring.jabbari import JabbariScores, jabbari_scores
+from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer, LsgReport
 from lexsub_baselines.scoring.measures import (
     ItemCredits,
     item_answers,
@@ -64,6 +65,8 @@ __all__ = [
     "GoldTarget",
     "ItemCredits",
     "JabbariScores",
+    "LexSubGenScorer",
+    "LsgReport",
     "MwGold",
     "MwScore",
     "Problem",

@@ -13,16 +13,15 @@ make a new `Scorer` (or call `score()`) to score against the changed gold.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.core.version import __version__
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import POS_TAGS, GoldItem
@@ -35,6 +34,7 @@ from lexsub_baselines.scoring.answers_reader import (
 from lexsub_baselines.scoring.bounds import upper_bounds
 from lexsub_baselines.scoring.emit import ScoringWarning, emit_problems, emit_report
 from lexsub_baselines.scoring.gold import MwGold, ScoringGold, build_gold, build_mw_gold
+from lexsub_baselines.scoring.gold_kinds import GOLD_KINDS, GoldKind, kind_for
 from lexsub_baselines.scoring.gold_lines import GoldFile
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.hints import kind_hint, language_hint
@@ -74,29 +74,12 @@ _BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringG
     = WeakKeyDictionary()
 
 
-class GoldKind(NamedTuple):
-    """A benchmark whose gold `Scorer` hands to a scorer of its own.
-
-    Attributes:
-        accepts: whether a gold argument (and the roots) is this benchmark's gold.
-        scorer: the `Scorer` subclass that scores against it.
-    """
-
-    accepts: Callable[[object, Roots | None], bool]
-    scorer: type[Scorer]
-
-
-#: Benchmarks other than SemEval whose gold `Scorer(gold)` recognises (filled by
-#: `scoring.swords`: SWORDS datasets and files give a `SwordsScorer`).
-GOLD_KINDS: Registry[GoldKind] = Registry("gold kind")
-
-
 class Scorer:
     """A gold standard under one scorer profile; scores systems and gives per-item credits.
 
     Given the gold of another benchmark in `GOLD_KINDS` (`swords-test`), `Scorer(...)` returns
     that benchmark's subclass instead (a `SwordsScorer`), as `pathlib.Path` returns a
-    `PosixPath`: its `score` takes that benchmark's result files.
+    `PosixPath`: its `score` takes that benchmark's result files; so does a profile of it.
 
     Arguments:
         gold: a gold file (`key/gold`; `key/mwgold` to score mw), a dataset name
@@ -119,10 +102,10 @@ class Scorer:
     def __new__(cls, gold: GoldInput, *args: Any, **kwargs: Any) -> Scorer:
         """Return a scorer of the gold's benchmark: a subclass from `GOLD_KINDS`, or this class."""
         if cls is Scorer:
-            for name in GOLD_KINDS:
-                kind = GOLD_KINDS.get(name)
-                if kind.accepts(gold, kwargs.get("roots")):
-                    return super().__new__(kind.scorer)
+            chosen = kind_for(gold, args[0] if args else kwargs.get("profile"),
+                              kwargs.get("roots"))
+            if chosen is not None:
+                return super().__new__(chosen.scorer)
         return super().__new__(cls)
 
     def __init__(self, gold: GoldInput, profile: str | Profile | None = None, *,

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lexsub_baselines.tables import lexsubgen as lsg
 from lexsub_baselines.tables.field import field_tables
 from lexsub_baselines.tables.published import (
     PUBLISHED,
@@ -185,6 +186,10 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
              "own evaluation.", ""]
     for dataset, systems in scores.items():
         lines += [f"## {dataset}", ""]
+        if lsg.is_lexsubgen_scores(systems):
+            lines += _markdown_section(lsg.lexsubgen_table(dataset, systems,
+                                                           runs.get(dataset, {}), marks))
+            continue
         if is_swords_scores(systems):
             lines += _markdown_section(_marked(swords_table(dataset, systems,
                                                             runs.get(dataset, {})),
@@ -196,6 +201,8 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
                                                marks, dataset))
         lines += _markdown_section(_marked(_by_pos_table(dataset, systems), marks, dataset))
     lines += _markdown_section(swords_beside_semeval(scores, marks=marks))
+    if overview := lsg.lexsubgen_overview(scores, marks):  # the README's table, then Wada's
+        lines += [*_markdown_section(overview), *_markdown_section(lsg.today_other_protocols())]
     if field := field_tables(scores, marks):
         lines += ["## the SemEval-2007 field", ""]
         lines += [line for table in field for line in _markdown_section(table)]

@@ -1,0 +1,253 @@
+"""`LexSubGenScorer`: LS07 and CoInCo scored as LexSubGen (Arefyev et al. 2020) scores them.
+
+`Scorer("coinco-all", "lexsubgen")`, `Scorer("semeval2007-all")` or `Scorer(folder)` (a
+folder holding LexSubGen's files gold, sentences and candidates) gives a `LexSubGenScorer`:
+the data is read once (`data.read_lexsubgen_data`), then results are scored against it with
+LexSubGen's metrics (`metrics`), averaged as `LexSubEvaluation.get_metrics` averages them (a
+plain mean over the instances whose value is not None), in percent, under LexSubGen's names.
+Every system case of `lexsubgen-vectors` is reproduced to 1e-6 (tests/test_lexsubgen_scoring.py).
+
+Under `lexsubgen`, what LexSubGen raises on is refused with one line naming the first
+instance (in the sentences' order) that fails: a list shorter than k, or an instance the
+result lacks (LexSubGen's generator predicts every instance). `only_listed=True` scores just
+the instances the result lists (LexSubGen run on a subset of the dataset, as the CoInCo
+vectors are); the signature says `subset:listed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
+from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.datasets.lexsubgen import (
+    LEXSUBGEN_DATA,
+    LexSubGenFiles,
+    is_lexsubgen_folder,
+    lexsubgen_files,
+    source_paths,
+)
+from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData, read_lexsubgen_data
+from lexsub_baselines.scoring.lexsubgen.metrics import (
+    K_LIST,
+    ShortListError,
+    instance_gaps,
+    topk_metrics,
+)
+from lexsub_baselines.scoring.lexsubgen.profiles import LSG_PROFILES, LsgProfile
+from lexsub_baselines.scoring.lexsubgen.report import METRICS, LsgReport
+from lexsub_baselines.scoring.lexsubgen.result import (
+    LsgPrediction,
+    LsgResult,
+    read_lsg_result,
+    result_from_mapping,
+)
+from lexsub_baselines.scoring.scorer import Scorer
+from lexsub_baselines.scoring.signature import Signature, scoring_code
+
+__all__ = ["PROTOCOL", "LexSubGenScorer", "accepts_lexsubgen_data"]
+
+#: The protocol's name in signatures and on the command line.
+PROTOCOL = "lexsubgen"
+
+ResultInput = str | Path | LsgResult | Mapping[str, Any]
+_EMPTY = LsgPrediction((), {})
+
+
+def accepts_lexsubgen_data(gold: object, roots: Roots | None = None) -> bool:
+    """Return True for `semeval2007-all`, a folder of LexSubGen's files, or their files."""
+    if isinstance(gold, LexSubGenFiles):
+        return True
+    if not isinstance(gold, str | Path):
+        return False
+    return str(gold) == "semeval2007-all" or is_lexsubgen_folder(Path(gold))
+
+
+@lru_cache(maxsize=4)
+def _data(name: str, roots: Roots, stamp: tuple[tuple[int, int], ...]) -> LexSubGenData:
+    return read_lexsubgen_data(lexsubgen_files(name, roots))
+
+
+def _stamp(files_of: str, roots: Roots) -> tuple[tuple[int, int], ...]:
+    """Return (mtime, size) of every file the data is read from, so a changed one is read
+    again."""
+    return tuple((p.stat().st_mtime_ns, p.stat().st_size) if p.exists() else (0, 0)
+                 for p in source_paths(files_of, roots))
+
+
+class LexSubGenScorer(Scorer):
+    """LexSubGen's data of one dataset, read once; scores results under its protocol.
+
+    Arguments:
+        gold: `semeval2007-all`, `coinco-all`, a folder of LexSubGen's three files, or a
+            `LexSubGenFiles`.
+        profile: `lexsubgen` (default) or a variant in `LSG_PROFILES`.
+        mwids, mrsamples: SemEval-2007 subset files (an error when given).
+        roots: where dataset names are looked up (default: `resolve_roots()`).
+        ids: score only these instances.
+    """
+
+    def __init__(self, gold: Any, profile: Any = None, *, mwids: Path | None = None,
+                 mrsamples: Path | None = None, roots: Roots | None = None,
+                 ids: Collection[str] | None = None) -> None:
+        if mwids is not None or mrsamples is not None:
+            raise LexsubError("mwids and MRsamples are SemEval-2007 files; LexSubGen's "
+                              "protocol has no further-analysis subsets")
+        chosen = profile if profile is not None else PROTOCOL
+        self.lsg_profile: LsgProfile = (chosen if isinstance(chosen, LsgProfile)
+                                        else LSG_PROFILES.get(str(chosen)))
+        self._roots = roots or resolve_roots()
+        if isinstance(gold, LexSubGenFiles):
+            data = read_lexsubgen_data(gold)
+        else:
+            name = str(gold)
+            if name not in LEXSUBGEN_DATA and not Path(name).is_dir():
+                raise LexsubError(f"LexSubGen's protocol scores {', '.join(LEXSUBGEN_DATA)} or "
+                                  "a folder holding LexSubGen's files gold, sentences and "
+                                  f"candidates, not {name!r}")
+            data = _data(name, self._roots, _stamp(name, self._roots))
+        if ids is not None:
+            keep = frozenset(ids)
+            data = LexSubGenData(data.name, tuple(i for i in data.instances if i.id in keep),
+                                 data.without_gold, data.digest, data.log)
+        self.data = data
+
+    def result(self, system: ResultInput) -> LsgResult:
+        """Return a result read from a file or taken from a mapping."""
+        if isinstance(system, LsgResult):
+            return system
+        if isinstance(system, Mapping):
+            return result_from_mapping(system)
+        return read_lsg_result(Path(system))
+
+    # The override returns this protocol's report (as SwordsScorer does).
+    def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
+              only_listed: bool = False, warn: bool = True, **ignored: Any) -> LsgReport:
+        """Score a result under LexSubGen's protocol.
+
+        Arguments:
+            system: a result file, a parsed result, or an `LsgResult`.
+            kind: `lexsubgen` (SemEval answer kinds are refused).
+            only_listed: score only the instances the result lists.
+            warn: emit the report's notes as `ScoringWarning`s.
+            ignored: SemEval options, which do not apply (a note names those set).
+
+        Raises:
+            DataFormatError: the result is not in the format.
+            NothingToScoreError: it lists none of the dataset's instances.
+            LexsubError: under `lexsubgen`, an instance LexSubGen would stop on (the first
+                one named: a list shorter than k, or an instance the result lacks).
+        """
+        if kind != PROTOCOL:
+            raise LexsubError(f"LexSubGen's protocol scores a result {{id: [[word, score], "
+                              f"...]}}, not a {kind} answer file")
+        result = self.result(system)
+        predictions = result.predictions
+        known = {i.id for i in self.data.instances}
+        listed = [i for i in self.data.instances if i.id in predictions]
+        if not listed:
+            first = next(iter(predictions))
+            raise NothingToScoreError(f"{result.path}: none of its {len(predictions)} instance "
+                                      f"ids is in {self.data.name} (first: {first}): was it "
+                                      "made for another dataset?")
+        instances = listed if only_listed else self.data.instances
+        pad = self.lsg_profile.pad_short
+        values: dict[str, list[float]] = {name: [] for name in METRICS}
+        missing = 0
+        for instance in instances:
+            prediction = predictions.get(instance.id)
+            if prediction is None:
+                if not pad:
+                    raise LexsubError(
+                        f"{result.path}: instance {instance.id} ({instance.key}) is not in the "
+                        f"result; LexSubGen's evaluation predicts all {len(instances)} "
+                        "instances (score only the listed ones with --only-listed, or use the "
+                        "profile lexsubgen-padded, which reads it as an empty list)")
+                missing += 1
+                prediction = _EMPTY
+            try:
+                topk = topk_metrics(instance.gold, prediction.words, K_LIST, pad)
+            except ShortListError as error:
+                raise LexsubError(
+                    f"{result.path}: instance {instance.id} ({instance.key}) lists "
+                    f"{error.n} substitutes; LexSubGen's evaluation stops on it ({error}): give "
+                    f"at least {max(K_LIST)} per instance, or use the profile "
+                    "lexsubgen-padded (short lists padded with wrong guesses)") from None
+            plain, normalized = instance_gaps(instance.gold_map, instance.word_gold_map,
+                                              instance.candidates, instance.word_candidates,
+                                              prediction.scores)
+            if plain is not None:
+                values["gap"].append(plain)
+            if normalized is not None:
+                values["gap_normalized"].append(normalized)
+            for name, value in topk.items():
+                values[name].append(value)
+        metrics = {name: 100 * sum(vals) / len(vals) if vals else None
+                   for name, vals in values.items()}
+        counts = {name: len(vals) for name, vals in values.items()}
+        unknown = [i for i in predictions if i not in known
+                   and i not in self.data.without_gold]
+        deviations = self.lsg_profile.deviations
+        signature = Signature(
+            PROTOCOL, self.lsg_profile.name, self.data.label,
+            "listed" if only_listed else "all", len(instances), None, _version(),
+            deviations=deviations, extra=(("k", ",".join(map(str, K_LIST))),),
+            code=scoring_code())
+        notes = [f"{result.path}: {len(unknown)} instance ids are not in {self.data.name} and "
+                 f"were ignored (first: {unknown[0]})"] if unknown else []
+        notes += [f"{missing} instances are not in the result and were scored as empty lists"
+                  ] if missing else []
+        notes += [f"{option} does not apply to LexSubGen's protocol; ignored"
+                  for option, value in ignored.items() if value]
+        report = LsgReport(result.path, metrics, counts, len(instances),
+                           len(self.data.instances), signature, tuple(notes))
+        if warn:
+            _emit(report)
+        return report
+
+    # --- SemEval-only parts of the Scorer interface -------------------------------------------
+
+    def _semeval_only(self, what: str) -> LexsubError:
+        return LexsubError(f"{what} is a SemEval-2007 notion; a LexSubGen scorer has "
+                           "`score` and `result`")
+
+    def gold(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("gold()")
+
+    def gold_file(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("gold_file()")
+
+    def mw_gold(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("mw_gold()")
+
+    def further_subsets(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("further_subsets()")
+
+    def answers(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("answers()")
+
+    def item_credits(self, *args: Any, **kwargs: Any) -> Any:
+        raise self._semeval_only("item_credits()")
+
+    @property
+    def mwids(self) -> frozenset[str]:
+        """SemEval's multiword ids: LexSubGen's protocol has none."""
+        raise self._semeval_only("mwids")
+
+
+def _version() -> str:
+    from lexsub_baselines.core.version import __version__
+
+    return __version__
+
+
+def _emit(report: LsgReport) -> None:
+    import warnings
+
+    from lexsub_baselines.scoring.emit import ScoringWarning
+
+    for line in report.notes:
+        warnings.warn(line, ScoringWarning, stacklevel=3)

@@ -1,0 +1,110 @@
+"""A baseline end to end on a CoInCo sample under LexSubGen's protocol (`lexsub baselines`).
+
+The `wordnet` baseline (relation counts of the session's tiny corpus) answers a 40-instance
+sample of CoInCo (a data root whose `coinco/` files hold the first 40 instances) and LS07-all
+(assembled from its trial and test runs); the result files are written, scored under
+LexSubGen's protocol, recorded in scores.json and runs.json, and shown in tables.md beside
+LexSubGen's published systems.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from tiny_corpus import seed_parser
+
+from lexsub_baselines.cli import main
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.distributional.parser import ParserModel
+from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries
+from lexsub_baselines.runs.store import vouched
+from lexsub_baselines.substitutes.answers import Answers
+
+pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared]
+
+_SAMPLE = 40
+
+
+def _sample_data(real: Path, data: Path) -> None:
+    """Link every dataset of the real data root, but CoInCo: its first instances only."""
+    data.mkdir()
+    for child in real.iterdir():
+        if child.name != "coinco":
+            (data / child.name).symlink_to(child)
+    coinco = data / "coinco"
+    coinco.mkdir()
+    lines = (real / "coinco" / "coinco_all.no_problematic.preprocessed").read_bytes() \
+        .split(b"\n")[:_SAMPLE]
+    (coinco / "coinco_all.no_problematic.preprocessed").write_bytes(b"\n".join(lines) + b"\n")
+    ids = {line.split(b"\t")[1] for line in lines}
+    gold = [line for line in (real / "coinco" / "coinco_all.no_problematic.gold").read_bytes()
+            .split(b"\n") if line and line.split(b" :: ")[0].rsplit(b" ", 1)[-1] in ids]
+    (coinco / "coinco_all.no_problematic.gold").write_bytes(b"\n".join(gold) + b"\n")
+    candidates = "coinco.no_problematic.candidates"
+    (coinco / candidates).symlink_to(real / "coinco" / candidates)
+
+
+@pytest.fixture(scope="module")
+def run(tiny_shared: Roots, tiny_parser: ParserModel,
+        tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    roots = seed_parser(tiny_parser, dataclasses.replace(
+        tiny_shared, cache=tmp_path_factory.mktemp("cache")))
+    data = tmp_path_factory.mktemp("root") / "data"
+    _sample_data(tiny_shared.data, data)
+    out = tmp_path_factory.mktemp("results")
+    assert main(["--shared-root", str(roots.shared), "--data-root", str(data), "--cache-dir",
+                 str(roots.cache), "baselines", "--systems", "wordnet", "--out", str(out),
+                 "--no-progress"]) == 0
+    return out, data
+
+
+def test_the_result_files_are_written_in_dataset_order(run: tuple[Path, Path]) -> None:
+    out = run[0]
+    coinco = json.loads((out / "coinco-all" / "wordnet.lexsubgen.json").read_text())
+    assert len(coinco) == _SAMPLE and list(coinco)[:3] == ["4", "5", "6"]
+    for entries in coinco.values():
+        scores = [score for _, score in entries]
+        assert scores == sorted(scores, reverse=True)  # ranked order, scores agreeing
+    ls07 = json.loads((out / "semeval2007-all" / "wordnet.lexsubgen.json").read_text())
+    assert len(ls07) == 2010  # trial and test, every instance (7 have no gold)
+    trial = (out / "semeval2007-trial" / "wordnet.oot").read_text().splitlines()[0]
+    first = trial.split(" ::: ")[1].split(";")
+    assert [word for word, _ in ls07["1"][:len(first)]] == first  # the oot list, in order
+
+
+def test_rows_are_scored_recorded_and_shown(run: tuple[Path, Path],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    out, data = run
+    scores = json.loads((out / "scores.json").read_text())
+    row = scores["coinco-all"]["wordnet"]["lexsubgen"]
+    assert row["instances_scored"] == _SAMPLE
+    assert row["signature"].startswith(f"lexsubgen|profile:{row['profile']}|gold:coinco-all#")
+    assert row["profile"] in ("lexsubgen", "lexsubgen-padded")
+    assert 0 < row["metrics"]["prec@1"] <= 100  # WordNet synonyms hit CoInCo's gold
+    ls07 = scores["semeval2007-all"]["wordnet"]["lexsubgen"]
+    assert ls07["instances_scored"] == 2003
+    # what `lexsub score` prints for the written file, under the row's profile
+    capsys.readouterr()
+    assert main(["--data-root", str(data), "score",
+                 str(out / "semeval2007-all" / "wordnet.lexsubgen.json"), "semeval2007-all",
+                 "--profile", ls07["profile"], "--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["metrics"] == ls07["metrics"] and printed["signature"] == ls07["signature"]
+    files = {v.path.name: v for v in vouched(out) if v.dataset == "coinco-all"}
+    assert "wordnet.lexsubgen.json" in files  # runs.json vouches for the file
+    tables = (out / "tables.md").read_text()
+    assert "## coinco-all" in tables and "coinco-all — LexSubGen's protocol" in tables
+    assert "XLNet+embs" in tables and "LS07-all and CoInCo under LexSubGen's protocol" in tables
+    assert "Wada et al. 2022" in tables
+
+
+def test_entries_keep_the_rankers_order_and_scores() -> None:
+    answers = Answers(("a",), ("a", "b"), None, (("a", 0.9), ("b", 0.5), ("c", 0.5)))
+    assert lexsubgen_entries(answers) == [["a", 0.9], ["b", 0.5], ["c", 0.5]]
+    tiers = Answers(("a",), ("a", "b"), None, (("a", 0.1), ("b", 0.5)))  # not descending
+    assert lexsubgen_entries(tiers) == [["a", -0.0], ["b", -1.0]]
+    unranked = Answers(("a",), ("a", "b"))
+    assert lexsubgen_entries(unranked) == [["a", -0.0], ["b", -1.0]]
