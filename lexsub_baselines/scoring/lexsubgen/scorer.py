@@ -45,7 +45,7 @@ from lexsub_baselines.scoring.lexsubgen.result import (
     read_lsg_result,
     result_from_mapping,
 )
-from lexsub_baselines.scoring.scorer import Scorer
+from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 
 __all__ = ["PROTOCOL", "LexSubGenScorer", "accepts_lexsubgen_data"]
@@ -78,7 +78,7 @@ def _stamp(files_of: str, roots: Roots) -> tuple[tuple[int, int], ...]:
                  for p in source_paths(files_of, roots))
 
 
-class LexSubGenScorer(Scorer):
+class LexSubGenScorer(OtherProtocolScorer):
     """LexSubGen's data of one dataset, read once; scores results under its protocol.
 
     Arguments:
@@ -89,6 +89,8 @@ class LexSubGenScorer(Scorer):
         roots: where dataset names are looked up (default: `resolve_roots()`).
         ids: score only these instances.
     """
+
+    PROTOCOL_NAME = "LexSubGen"
 
     def __init__(self, gold: Any, profile: Any = None, *, mwids: Path | None = None,
                  mrsamples: Path | None = None, roots: Roots | None = None,
@@ -207,35 +209,6 @@ class LexSubGenScorer(Scorer):
         if warn:
             _emit(report)
         return report
-
-    # --- SemEval-only parts of the Scorer interface -------------------------------------------
-
-    def _semeval_only(self, what: str) -> LexsubError:
-        return LexsubError(f"{what} is a SemEval-2007 notion; a LexSubGen scorer has "
-                           "`score` and `result`")
-
-    def gold(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("gold()")
-
-    def gold_file(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("gold_file()")
-
-    def mw_gold(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("mw_gold()")
-
-    def further_subsets(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("further_subsets()")
-
-    def answers(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("answers()")
-
-    def item_credits(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("item_credits()")
-
-    @property
-    def mwids(self) -> frozenset[str]:
-        """SemEval's multiword ids: LexSubGen's protocol has none."""
-        raise self._semeval_only("mwids")
 
 
 def _version() -> str:

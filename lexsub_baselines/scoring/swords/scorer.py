@@ -27,7 +27,7 @@ from lexsub_baselines.datasets.swords import UD_POS, read_swords
 from lexsub_baselines.resources.morphy import load_morphy
 from lexsub_baselines.resources.wordnet_files import wordnet_location
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
-from lexsub_baselines.scoring.scorer import Scorer
+from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
@@ -69,7 +69,7 @@ def _gold(path: Path, mtime_ns: int, size: int, label: str, wordnet_dir: Path) -
     return build_gold(read_swords(path), _lemmatiser(wordnet_dir), label)
 
 
-class SwordsScorer(Scorer):
+class SwordsScorer(OtherProtocolScorer):
     """The SWORDS gold of one file, prepared once; scores results against it.
 
     Arguments:
@@ -83,6 +83,9 @@ class SwordsScorer(Scorer):
         LexsubError: another profile, or SemEval subset files given.
         MissingResourceError: the dataset's file is absent (the message names the upstream).
     """
+
+    PROTOCOL_NAME = "SWORDS"
+    OWN_METHODS = "`score`, `result` and `prepared`"
 
     def __init__(self, gold: Any, profile: Any = None, *, mwids: Path | None = None,
                  mrsamples: Path | None = None, roots: Roots | None = None,
@@ -195,35 +198,6 @@ class SwordsScorer(Scorer):
         if warn:
             _emit(report)
         return report
-
-    # --- SemEval-only parts of the Scorer interface -------------------------------------------
-
-    def _semeval_only(self, what: str) -> LexsubError:
-        return LexsubError(f"{what} is a SemEval-2007 notion; a SWORDS scorer has "
-                           "`score`, `result` and `prepared`")
-
-    def gold(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("gold()")
-
-    def gold_file(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("gold_file()")
-
-    def mw_gold(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("mw_gold()")
-
-    def further_subsets(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("further_subsets()")
-
-    def answers(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("answers()")
-
-    def item_credits(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._semeval_only("item_credits()")
-
-    @property
-    def mwids(self) -> frozenset[str]:
-        """SemEval's multiword ids: SWORDS has none."""
-        raise self._semeval_only("mwids")
 
 
 def _version() -> str:
