@@ -261,3 +261,25 @@ def test_compare_ranks_among_the_published_only_on_their_protocol(
     captured = capsys.readouterr()
     assert [row[0] for row in json.loads(captured.out)["compare"]["rows"]] == ["coinco-random.json"]
     assert "not ranked with it" in captured.err
+
+
+@needs_cases
+def test_compare_leaves_out_our_rows_when_scores_json_is_not_the_recorded_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    from lexsub_baselines.runs.records import RunsFile
+    from lexsub_baselines.runs.runner import json_text
+    from lexsub_baselines.runs.store import commit, text_sha256
+
+    monkeypatch.chdir(tmp_path)
+    scores = json_text({"semeval2007-all": {}})
+    runs = RunsFile({"s1": {"code": "c"}}, {}, "s1")
+    commit(tmp_path / "results", {"scores.json": scores, "tables.md": "",
+                                  "runs.json": json_text(runs.to_json(text_sha256(scores)))})
+    (tmp_path / "results" / "scores.json").write_text(json_text({"edited": {}}))
+    system = _ROOT / "semeval_all" / "systems" / "semeval_all-random.json"
+    assert main(["score", str(system), "semeval2007-all", "--compare", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "our baselines left out" in captured.err and "scores.json" in captured.err
+    names = [row[0] for row in json.loads(captured.out)["compare"]["rows"]]
+    assert "XLNet+embs" in names  # the published rows are still there

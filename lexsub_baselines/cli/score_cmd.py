@@ -154,9 +154,23 @@ def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -
                        source=("yours", str(args.system)))
 
 
+def _our_scores(results: Path) -> tuple[dict[str, Any], str | None]:
+    """Return `results/scores.json` when `runs.json` was written with it (`runs.store`), else
+    no rows and the reason: a row whose settings cannot be told is not placed in a ranking."""
+    from lexsub_baselines.runs.runner import load_json
+    from lexsub_baselines.runs.store import check_pair
+
+    if (results / "runs.json").is_file():
+        try:
+            check_pair(results)
+        except LexsubError as error:
+            return {}, f"--compare: our baselines left out: {error}"
+    scores = results / "scores.json"
+    return (load_json(scores) if scores.is_file() else {}), None
+
+
 def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
     """Score a result under LexSubGen's protocol: its metrics, then the signature."""
-    from lexsub_baselines.runs.runner import load_json
     from lexsub_baselines.tables.lexsubgen import compare_table
 
     semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
@@ -164,9 +178,10 @@ def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
     report = scorer.score(args.system, only_listed=args.only_listed, warn=False, **semeval)
     table = None
     if args.compare:  # among our baselines (results/scores.json) and the published systems
-        table, why = compare_table(args.system.name, report.to_json(), str(args.gold),
-                                   load_json(Path("results") / "scores.json"))
-        report = replace(report, notes=(*report.notes, why) if why else report.notes)
+        ours, unpaired = _our_scores(Path("results"))
+        table, why = compare_table(args.system.name, report.to_json(), str(args.gold), ours)
+        notes = (*report.notes, *((why,) if why else ()), *((unpaired,) if unpaired else ()))
+        report = replace(report, notes=notes)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
     if args.format == "text":
