@@ -17,6 +17,8 @@
 # Environment: BLIS_BUILD_DIR (default resources/build/blis), BLIS_JOBS (parallel compilations,
 # default 2; cython-blis's own default is half the cores), PYTHON (default .venv/bin/python).
 set -euo pipefail
+# shellcheck source=scripts/fetch_sdist.sh
+source "$(dirname "$0")/fetch_sdist.sh"
 cd "$(dirname "$0")/.."
 
 BLIS_VERSION=1.3.4   # = requirements.lock
@@ -62,19 +64,8 @@ if [ "$FORCE" -eq 0 ] && generic_only; then
   exit 0
 fi
 
-mkdir -p "$BUILD_DIR/dist"
 SDIST="$BUILD_DIR/dist/blis-$BLIS_VERSION.tar.gz"
-if [ ! -f "$SDIST" ] || [ "$(sha256sum "$SDIST" | cut -d' ' -f1)" != "$BLIS_SHA256" ]; then
-  echo "blis: fetching the blis $BLIS_VERSION source distribution from PyPI"
-  rm -f "$SDIST"
-  # --no-binary blis: the source distribution, not a wheel (its build requirements may be wheels)
-  "$PYTHON" -m pip download -q --no-deps --no-binary blis "blis==$BLIS_VERSION" -d "$BUILD_DIR/dist"
-fi
-got=$(sha256sum "$SDIST" | cut -d' ' -f1)
-if [ "$got" != "$BLIS_SHA256" ]; then
-  echo "blis: $SDIST has sha256 $got, expected $BLIS_SHA256; delete it and retry" >&2
-  exit 1
-fi
+fetch_sdist blis "$BLIS_VERSION" "$BLIS_SHA256" "$BUILD_DIR/dist" "$PYTHON"
 
 echo "blis: compiling blis $BLIS_VERSION for the generic configuration only (-j$JOBS; a few" \
   "minutes; log $BUILD_DIR/build.log)"

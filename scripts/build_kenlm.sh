@@ -11,6 +11,8 @@
 # sha256 before it is unpacked. Environment: KENLM_BUILD_DIR (default resources/build/kenlm),
 # KENLM_JOBS (default 2), PYTHON (default .venv/bin/python).
 set -euo pipefail
+# shellcheck source=scripts/fetch_sdist.sh
+source "$(dirname "$0")/fetch_sdist.sh"
 cd "$(dirname "$0")/.."
 
 KENLM_VERSION=0.3.0
@@ -44,19 +46,8 @@ for tool in cmake make g++; do
 done
 [ -x "$PYTHON" ] || { echo "kenlm: $PYTHON not found; run 'make setup' first" >&2; exit 1; }
 
-mkdir -p "$BUILD_DIR/dist"
 SDIST="$BUILD_DIR/dist/kenlm-$KENLM_VERSION.tar.gz"
-if [ ! -f "$SDIST" ] || [ "$(sha256sum "$SDIST" | cut -d' ' -f1)" != "$KENLM_SHA256" ]; then
-  echo "kenlm: fetching the kenlm $KENLM_VERSION source distribution from PyPI"
-  rm -f "$SDIST"
-  # --no-binary kenlm: the source distribution, not a wheel (its build requirements may be wheels)
-  "$PYTHON" -m pip download -q --no-deps --no-binary kenlm "kenlm==$KENLM_VERSION" -d "$BUILD_DIR/dist"
-fi
-got=$(sha256sum "$SDIST" | cut -d' ' -f1)
-if [ "$got" != "$KENLM_SHA256" ]; then
-  echo "kenlm: $SDIST has sha256 $got, expected $KENLM_SHA256; delete it and retry" >&2
-  exit 1
-fi
+fetch_sdist kenlm "$KENLM_VERSION" "$KENLM_SHA256" "$BUILD_DIR/dist" "$PYTHON"
 
 SRC="$BUILD_DIR/src"
 rm -rf "$SRC" "$BUILD_DIR/cmake-build"
