@@ -68,6 +68,11 @@ def test_the_datasets_command_lists_upstream_and_checksums(
     assert "swords-test  (en)  SWORDS v1.1" in out
     assert "github.com/p-lambda/swords/raw/04ca753" in out
     assert "f94b6b73c52fd4bd549180bc119d44e9f9097ec78240a8b42363add158e58480" in out
+    # LexSubGen's `semeval2007-all` is no registered dataset but is listed with its sources
+    lexsubgen = out.split("under LexSubGen's protocol", 1)[1]
+    assert "semeval2007-all  (en)  LexSubGen's 'semeval_all'" in lexsubgen
+    assert f"source     ok       {shared.data / 'lst-candidates' / 'lst.gold.candidates'}" \
+        in lexsubgen
 
 
 def test_a_tokenised_paragraph_keeps_the_target_whole() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
+from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA, source_paths
 
 
 def add_parser(subparsers: Any) -> None:
@@ -16,7 +17,9 @@ def add_parser(subparsers: Any) -> None:
         description="List every registered dataset (SemEval-2007, CLLS-2010, CoInCo, SWORDS) "
         "with its language and description, each of its files under the data root with ok or "
         "MISSING, and where to download it. A dataset name is what `lexsub run`, `lexsub "
-        "score` and `lexsub report --datasets` take.")
+        "score` and `lexsub report --datasets` take. Last, the data LexSubGen's protocol "
+        "scores (`lexsub score --protocol lexsubgen`): `semeval2007-all` and `coinco-all`, "
+        "each with the files it is derived from.")
     parser.set_defaults(func=run)
 
 
@@ -34,5 +37,10 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
             print(f"  upstream   {spec.upstream_url}")
         if spec.upstream_sha256:
             print(f"  sha256     {spec.upstream_sha256}")
+    print("\nunder LexSubGen's protocol (lexsub score RESULT.json DATA --protocol lexsubgen):")
+    for name, theirs in LEXSUBGEN_DATA.items():
+        print(f"\n{name}  (en)  LexSubGen's {theirs!r}, derived from:")
+        for path in source_paths(name, roots):
+            print(f"  {'source':<10} {'ok' if path.is_file() else 'MISSING':<8} {path}")
     return 0
 
