@@ -116,24 +116,34 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
                           warn=False)
     if report.unusable:
         raise NothingToScoreError(report.unusable)
-    text = args.format == "text"
     # the official `Error in` lines stay on stdout; stderr says why, once per kind
     emit_problems((*report.gold_problems, *report.problems))
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
     for hint in report.hints:
         print(f"lexsub: hint: {hint}", file=sys.stderr)
-    field = compare_with_field(scorer, args, roots) if args.compare else None
-    if text:
+    _emit(report, compare_with_field(scorer, args, roots) if args.compare else None, args.format)
+    return 0
+
+
+def _emit(report: Any, table: Table | None, fmt: str) -> None:
+    """Print a report (`to_text`/`to_json`), then `--compare`'s table when there is one:
+    as markdown after the text, or under "compare" in the JSON."""
+    if fmt == "text":
         print(report.to_text(), end="")
-        if field is not None:
-            print("\n" + field.to_markdown(), end="")
+        if table is not None:
+            print("\n" + table.to_markdown(), end="")
     else:
         data = report.to_json()
-        if field is not None:
-            data["compare"] = field.to_json()
+        if table is not None:
+            data["compare"] = table.to_json()
         print(json.dumps(data, indent=2, ensure_ascii=False))
-    return 0
+
+
+def _semeval_options(args: argparse.Namespace) -> dict[str, bool]:
+    """The SemEval-only options given, by flag: a scorer of another protocol refuses them."""
+    return {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
+            "--measures": bool(args.measures), "-k": args.k != 1.0}
 
 
 def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -> Table | None:
@@ -173,8 +183,7 @@ def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
     """Score a result under LexSubGen's protocol: its metrics, then the signature."""
     from lexsub_baselines.tables.lexsubgen import compare_table
 
-    semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
-               "--measures": bool(args.measures), "-k": args.k != 1.0, "--by-pos": args.by_pos}
+    semeval = {**_semeval_options(args), "--by-pos": args.by_pos}
     report = scorer.score(args.system, only_listed=args.only_listed, warn=False, **semeval)
     table = None
     if args.compare:  # among our baselines (results/scores.json) and the published systems
@@ -184,30 +193,17 @@ def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
         report = replace(report, notes=notes)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
-    if args.format == "text":
-        print(report.to_text(), end="")
-        if table is not None:
-            print("\n" + table.to_markdown(), end="")
-    else:
-        data = report.to_json()
-        if table is not None:
-            data["compare"] = table.to_json()
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+    _emit(report, table, args.format)
     return 0
 
 
 def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:
     """Score a SWORDS result: every metric of the authors' `evaluate`, then GAP, signature."""
-    semeval = {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
-               "--measures": bool(args.measures), "-k": args.k != 1.0,
-               "--compare": args.compare}
+    semeval = {**_semeval_options(args), "--compare": args.compare}
     report = scorer.score(args.system, by_pos=args.by_pos, warn=False, **semeval)
     for line in report.problems:
         print(f"lexsub: warning: {line}", file=sys.stderr)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
-    if args.format == "text":
-        print(report.to_text(), end="")
-    else:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    _emit(report, None, args.format)
     return 0
