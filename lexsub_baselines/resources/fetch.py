@@ -8,12 +8,19 @@ entry with a recipe (`Resource.fetch`) is made from its `upstream_url`:
 1. A file already in place is checked (`verify.accepted`) and left alone: a second fetch
    downloads nothing. A file in place that is not the recorded one is refused, not replaced.
 2. The download (one per URL, shared by the files of an archive) goes to a partial file in
-   `<cache>/downloads/`, is resumed by the next run when interrupted (`download`), and must
-   have `upstream_sha256` when the manifest records one.
+   `<cache>/downloads/`, reads at most the entry's `Resource.download_limit`, follows
+   redirects only to the entry's `redirect_hosts` (or its own host, or the mirror's), is
+   resumed by the next run when interrupted and its bytes can be trusted (`download`), and
+   must have `upstream_sha256` when the manifest records one.
 3. Each file is made by its recipe (the file, xz-compressed, its first bytes, or an archive
-   member found by base name and digest: `unpack`), checked against `sha256`, and only then
-   moved into place atomically, under the data root (`data/...`) or the shared root, exactly
-   where `../shared` holds it, so every reader works unchanged.
+   member found by base name and digest, the members holding at most `unpacked_bytes`:
+   `unpack`), checked against `sha256`, and only then moved into place atomically, under the
+   data root (`data/...`) or the shared root, exactly where `../shared` holds it, so every
+   reader works unchanged.
+
+An input is fetched under its own lock (`fetch_lock`). When it fails, its downloads and
+staging folders are deleted (the next fetch starts afresh), except a trusted partial of a
+transfer that stopped early, kept to be continued; the other inputs are still fetched.
 
 Entries without a recipe are checked for presence and otherwise named with what to do.
 One line per input says what happened (`FetchResult.line`).
@@ -27,6 +34,8 @@ import hashlib
 import lzma
 import os
 import shutil
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,8 +44,21 @@ from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, UnknownNameError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import CLLS_NOTE, CLLS_UPSTREAM_URL
-from lexsub_baselines.resources.download import FetchError, download, mirrored
-from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
+from lexsub_baselines.resources.download import (
+    FetchError,
+    Interrupted,
+    download,
+    mirrored,
+    validator_path,
+)
+from lexsub_baselines.resources.fetch_lock import input_lock
+from lexsub_baselines.resources.manifest import (
+    GROUPS,
+    Manifest,
+    Resource,
+    load_manifest,
+    path_problem,
+)
 from lexsub_baselines.resources.unpack import Member, extract_named
 from lexsub_baselines.resources.verify import accepted, locate, verify
 from lexsub_baselines.resources.wordnet_nltk import WORDNET_DIR_ENV, WORDNET_FILES
@@ -159,9 +181,19 @@ class _Downloads:
         if url not in self.done:
             part = self.part(url)
             before = part.stat().st_size if part.exists() else 0
-            download(mirrored(url, self.mirror), part, expected_sha256=resource.upstream_sha256,
-                     label=url.rsplit("/", 1)[-1], progress=self.progress)
-            self.bytes += part.stat().st_size - before
+            limit = resource.download_limit()
+            if not limit:
+                raise FetchError(f"{resource.id}: the manifest records no upstream_bytes (the "
+                                 f"most a fetch may read from {url}); nothing was downloaded: "
+                                 "regenerate the manifest with scripts/make_manifest.py")
+            try:
+                download(mirrored(url, self.mirror), part, max_bytes=limit,
+                         expected_sha256=resource.upstream_sha256,
+                         head=resource.fetch == "head", hosts=resource.redirect_hosts,
+                         label=url.rsplit("/", 1)[-1], progress=self.progress)
+            finally:
+                after = part.stat().st_size if part.exists() else 0
+                self.bytes += max(after - before, 0)
             self.done[url] = part
         return self.done[url]
 
@@ -169,11 +201,18 @@ class _Downloads:
         """Return the folder the members of the archive at `url` are copied to."""
         return self.part(url).with_suffix(".staging")
 
-    def clean(self, urls: set[str]) -> None:
-        """Delete the downloads of `urls` (their files are in place) and their staging."""
+    def clean(self, urls: set[str], keep_partials: bool = False) -> bool:
+        """Delete the downloads of `urls` (unless `keep_partials`) and their staging; return
+        whether a download was deleted."""
+        deleted = False
         for url in urls:
-            self.part(url).unlink(missing_ok=True)
             shutil.rmtree(self.staging(url), ignore_errors=True)
+            self.done.pop(url, None)
+            if not keep_partials:
+                deleted |= self.part(url).exists()
+                self.part(url).unlink(missing_ok=True)
+                validator_path(self.part(url)).unlink(missing_ok=True)
+        return deleted
 
 
 def _head(source: Path, size: int, target: Path) -> None:
@@ -201,6 +240,11 @@ def _make(resource: Resource, source: Callable[[], Path], target: Path,
         with open(source(), "rb") as read, lzma.open(target, "wb", preset=6) as write:
             shutil.copyfileobj(read, write, 1 << 20)
     else:
+        served = source().stat().st_size
+        if served < resource.bytes:
+            raise FetchError(f"{resource.path}: {resource.upstream_url} served {served:,} bytes, "
+                             f"fewer than the {resource.bytes:,} the file is the start of (an "
+                             "error page?); nothing was written")
         _head(source(), resource.bytes, target)
     digest = file_sha256(target)
     if not accepted(resource, target, digest):
@@ -211,6 +255,24 @@ def _make(resource: Resource, source: Callable[[], Path], target: Path,
 
 def _fetch_input(name: str, entries: list[Resource], roots: Roots,
                  downloads: _Downloads) -> FetchResult:
+    """Fetch the files of one input; on a failure, delete its downloads (see the docstring)."""
+    urls = {r.upstream_url for r in entries}
+    try:
+        result = _fetch_files(name, entries, roots, downloads)
+    except Interrupted:
+        downloads.clean(urls, keep_partials=True)
+        raise
+    except LexsubError as error:
+        if downloads.clean(urls):
+            raise FetchError(f"{error} [its download was deleted: the next `lexsub fetch` "
+                             "starts afresh]") from None
+        raise
+    downloads.clean(urls)
+    return result
+
+
+def _fetch_files(name: str, entries: list[Resource], roots: Roots,
+                 downloads: _Downloads) -> FetchResult:
     status, where, files = "ok", "", 0
     extracted: dict[str, list[Member]] = {}
 
@@ -219,12 +281,21 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
         if url not in extracted:
             wanted = {r.fetch.partition(":")[2] for r in entries
                       if r.upstream_url == url and r.fetch.startswith("archive:")}
+            if not resource.unpacked_bytes:
+                raise FetchError(f"{resource.id}: the manifest records no unpacked_bytes (the "
+                                 f"most the archive {url} may unpack to); nothing was unpacked: "
+                                 "regenerate the manifest with scripts/make_manifest.py")
             extracted[url] = extract_named(downloads.get(resource), wanted,
-                                           downloads.staging(url))
+                                           downloads.staging(url),
+                                           max_bytes=resource.unpacked_bytes,
+                                           label=url.rsplit("/", 1)[-1])
         return extracted[url]
 
     before = downloads.bytes
     for resource in entries:
+        if problem := path_problem(resource.path):
+            raise FetchError(f"{resource.id}: its path {resource.path!r} {problem}, so it would "
+                             "lie outside the roots; nothing was written (fix the manifest)")
         target = locate(resource, roots)
         where = os.path.commonpath([where or target.parent, target.parent])
         if target.exists():
@@ -234,9 +305,11 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
                                  f"{digest}, the manifest records {resource.sha256}); it was "
                                  "left alone: move it away and fetch again")
         else:
-            made = downloads.folder / f"{target.name}.made"
+            downloads.folder.mkdir(parents=True, exist_ok=True)
+            fd, name_made = tempfile.mkstemp(dir=downloads.folder, suffix=".made")
+            os.close(fd)
+            made = Path(name_made)
             try:
-                downloads.folder.mkdir(parents=True, exist_ok=True)
                 _make(resource, functools.partial(downloads.get, resource), made, members)
                 with atomic_path(target) as tmp:  # only a checked file makes its folder
                     shutil.move(made, tmp)
@@ -248,13 +321,17 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
                 made.unlink(missing_ok=True)
             status = "fetched"
         files += 1
-    downloads.clean({r.upstream_url for r in entries})
     return FetchResult(name, status, files, downloads.bytes - before, where=where)
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = None,
           mirror: str | None = None, progress: bool = True,
-          report: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
+          report: Callable[[FetchResult], None] | None = None,
+          say: Callable[[str], None] | None = None) -> list[FetchResult]:
     """Fetch the inputs `names` (see `select`); return one result per input, in order.
 
     Arguments:
@@ -266,6 +343,7 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
         mirror: rewrite every upstream URL onto this prefix (see `download.mirrored`).
         progress: progress bars on stderr.
         report: called with each input's result as soon as it is known.
+        say: prints a line while an input waits for another fetch of it (default: stderr).
 
     A failed input does not stop the others; its result says why (`status` `failed`).
 
@@ -282,7 +360,8 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
             result = _unfetchable(name, entries, roots)
         else:
             try:
-                result = _fetch_input(name, recipes, roots, downloads)
+                with input_lock(roots.cache / "fetch-locks", name, say or _stderr):
+                    result = _fetch_input(name, recipes, roots, downloads)
             except LexsubError as error:
                 result = FetchResult(name, "failed", detail=str(error))
             if len(recipes) < len(entries) and not result.detail:  # the rest: no download

@@ -20,6 +20,16 @@ no public download, the `note` then says what to do instead). Two digests are re
 `upstream_sha256` is that of what `upstream_url` serves (the archive, or the file before the
 recipe's change; "" when not recorded), `sha256` that of the file as laid out under the root.
 
+What a fetch may read is capped by the sizes recorded beside them (fields added in format 2
+without changing it: an entry without them still reads; `OPTIONAL`): `upstream_bytes`, the
+most bytes read from `upstream_url` (the exact size served when it was measured; the kept part
+of a `head`; for an archive not at hand, a bound the entry's note states), `unpacked_bytes`,
+the most bytes an archive's regular members may hold together, and `redirect_hosts`, the hosts
+a redirect may lead to besides the URL's own (GitHub's `raw.githubusercontent.com`). An entry
+without `upstream_bytes` is capped at `bytes` for the recipes `file` and `head` and cannot be
+fetched otherwise (`Resource.download_limit`). The `path` of a file or folder is relative, with no
+empty, `.` or `..` component (`path_problem`): no manifest writes outside the roots.
+
 `resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
 >>> manifest = load_manifest()
@@ -31,6 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
@@ -46,11 +57,13 @@ __all__ = [
     "FETCH_RECIPES",
     "GROUPS",
     "KINDS",
+    "OPTIONAL",
     "TREE_RULE",
     "Manifest",
     "Resource",
     "folder_files",
     "load_manifest",
+    "path_problem",
     "tree_sha256",
 ]
 
@@ -78,7 +91,10 @@ _SPECIFIC: dict[str, tuple[str, ...]] = {
     "debian": ("package", "members", "tree_sha256", "file_count"),
     "pypi": ("package", "sha256"),
 }
+#: The fields an entry may leave out (written only when set): the caps of a fetch.
+OPTIONAL: tuple[str, ...] = ("upstream_bytes", "unpacked_bytes", "redirect_hosts")
 _HEX = frozenset("0123456789abcdef")
+_HOST = re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$")
 
 
 @dataclass(frozen=True)
@@ -110,6 +126,10 @@ class Resource:
         file_count: the number of files under the folder, or of members (folder, debian).
         package: the Debian or PyPI package name (debian, pypi).
         members: the absolute paths of the package's files that are read (debian).
+        upstream_bytes: the most bytes a fetch reads from `upstream_url` (0: not recorded).
+        unpacked_bytes: the most bytes the regular members of the archive at `upstream_url`
+            hold together (0: not recorded).
+        redirect_hosts: the hosts a redirect from `upstream_url` may lead to, besides its own.
     """
 
     id: str
@@ -131,6 +151,19 @@ class Resource:
     file_count: int = 0
     package: str = ""
     members: tuple[str, ...] = ()
+    upstream_bytes: int = 0
+    unpacked_bytes: int = 0
+    redirect_hosts: tuple[str, ...] = ()
+
+    def download_limit(self) -> int:
+        """Return the most bytes a fetch reads from `upstream_url` (0: none is recorded).
+
+        `upstream_bytes` when recorded, else `bytes` for the recipes that keep what is served
+        (`file`) or its start (`head`); an `xz` or archive entry has no other bound.
+        """
+        if self.upstream_bytes:
+            return self.upstream_bytes
+        return self.bytes if self.fetch in ("file", "head") else 0
 
     def to_json(self) -> dict[str, Any]:
         """Return the entry as a JSON object holding the common and its kind's fields."""
@@ -138,6 +171,9 @@ class Resource:
         for key in (*_COMMON, *_SPECIFIC[self.kind]):
             value = getattr(self, key)
             data[key] = list(value) if isinstance(value, tuple) else value
+        for key in OPTIONAL:
+            if value := getattr(self, key):
+                data[key] = list(value) if isinstance(value, tuple) else value
         return data
 
     @classmethod
@@ -155,16 +191,18 @@ class Resource:
             raise DataFormatError(source, None, f"entry {name!r}: kind {kind!r} is not one of "
                                   f"{', '.join(KINDS)}")
         expected = {*_COMMON, *_SPECIFIC[kind]}
-        if set(data) != expected:
-            raise DataFormatError(source, None, f"entry {name!r}: fields "
-                                  f"{sorted(set(data) ^ expected)} missing or unexpected")
+        if set(data) - set(OPTIONAL) != expected:
+            wrong = sorted((set(data) - set(OPTIONAL)) ^ expected)
+            raise DataFormatError(source, None, f"entry {name!r}: fields {wrong} missing or "
+                                  "unexpected")
         fields: dict[str, Any] = {}
         for key, value in data.items():
-            if key in ("bytes", "file_count"):
+            if key in ("bytes", "file_count", "upstream_bytes", "unpacked_bytes"):
                 ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            elif key in ("used_by", "members", "groups"):
+            elif key in ("used_by", "members", "groups", "redirect_hosts"):
                 ok = isinstance(value, list) and all(isinstance(v, str) and v for v in value)
                 ok = ok and (key != "groups" or set(value) <= set(GROUPS))
+                ok = ok and (key != "redirect_hosts" or all(_HOST.match(v) for v in value))
                 value = tuple(value) if ok else value
             else:
                 ok = isinstance(value, str)
@@ -179,11 +217,31 @@ class Resource:
                 raise DataFormatError(source, None, f"entry {name!r}: {key} is not a sha256")
         if not fields["id"] or not fields["path"]:
             raise DataFormatError(source, None, f"entry {name!r}: empty id or path")
+        if kind in ("file", "folder") and (problem := path_problem(fields["path"])):
+            raise DataFormatError(source, None, f"entry {name!r}: path {fields['path']!r} "
+                                  f"{problem}, so it would lie outside the roots",
+                                  "give a path relative to the shared root, e.g. "
+                                  "data/NAME/FILE or resources/NAME/FILE")
         if fields["fetch"] and not _is_recipe(fields["fetch"], kind, fields["upstream_url"]):
             raise DataFormatError(source, None, f"entry {name!r}: fetch {fields['fetch']!r} is "
                                   f"not one of {', '.join(FETCH_RECIPES)} for a file with an "
                                   "upstream_url")
         return cls(**fields)
+
+
+def path_problem(path: str) -> str:
+    """Return why a file's or folder's manifest path would leave its root ("" when it stays).
+
+    >>> path_problem("data/semeval2007/key/gold"), path_problem("/etc/passwd")
+    ('', 'is absolute')
+    >>> path_problem("data/../../outside")
+    "has an empty, '.' or '..' component"
+    """
+    if path.startswith("/") or "\\" in path or path[1:2] == ":":
+        return "is absolute"
+    if any(part in ("", ".", "..") for part in path.split("/")):
+        return "has an empty, '.' or '..' component"
+    return ""
 
 
 def _is_sha256(value: str) -> bool:
