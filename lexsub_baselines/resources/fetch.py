@@ -7,16 +7,16 @@ entry with a recipe (`Resource.fetch`) is made from its `upstream_url`:
 
 1. A file already in place is checked (`verify.accepted`) and left alone: a second fetch
    downloads nothing. A file in place that is not the recorded one is refused, not replaced.
-2. The download (one per URL, shared by the files of an archive) goes to a partial file in
-   `<cache>/downloads/`, reads at most the entry's `Resource.download_limit`, follows
-   redirects only to the entry's `redirect_hosts` (or its own host, or the mirror's), is
-   resumed by the next run when interrupted and its bytes can be trusted (`download`), and
-   must have `upstream_sha256` when the manifest records one.
-3. Each file is made by its recipe (the file, xz-compressed, its first bytes, or an archive
-   member found by base name and digest, the members holding at most `unpacked_bytes`:
-   `unpack`), checked against `sha256`, and only then moved into place atomically, under the
-   data root (`data/...`) or the shared root, exactly where `../shared` holds it, so every
-   reader works unchanged.
+2. The download (one per URL, shared by the files of an archive: `recipes.Downloads`)
+   goes to a partial file in `<cache>/downloads/`, reads at most the entry's
+   `Resource.download_limit`, follows redirects only to the entry's `redirect_hosts` (or its
+   own host, or the mirror's), is resumed by the next run when interrupted and its bytes can
+   be trusted (`download`), and must have `upstream_sha256` when the manifest records one.
+3. Each file is made by its recipe (`recipes.make`: the file, xz-compressed, its first
+   bytes, or an archive member found by base name and digest, the members holding at most
+   `unpacked_bytes`: `unpack`), checked against `sha256`, and only then moved into place
+   atomically, under the data root (`data/...`) or the shared root, exactly where
+   `../shared` holds it, so every reader works unchanged.
 
 An input is fetched under its own lock (`fetch_lock`). When it fails, its downloads and
 staging folders are deleted (the next fetch starts afresh), except a trusted partial of a
@@ -30,8 +30,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
-import lzma
 import os
 import shutil
 import sys
@@ -44,21 +42,11 @@ from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, UnknownNameError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import CLLS_NOTE, CLLS_UPSTREAM_URL
-from lexsub_baselines.resources.download import (
-    FetchError,
-    Interrupted,
-    download,
-    mirrored,
-    validator_path,
-)
+from lexsub_baselines.resources.download import FetchError, Interrupted
 from lexsub_baselines.resources.fetch_lock import input_lock
-from lexsub_baselines.resources.manifest import (
-    GROUPS,
-    Manifest,
-    Resource,
-    load_manifest,
-    path_problem,
-)
+from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
+from lexsub_baselines.resources.manifest_rules import path_problem
+from lexsub_baselines.resources.recipes import Downloads, make
 from lexsub_baselines.resources.unpack import Member, extract_named
 from lexsub_baselines.resources.verify import accepted, locate, verify
 from lexsub_baselines.resources.wordnet_nltk import WORDNET_DIR_ENV, WORDNET_FILES
@@ -162,99 +150,8 @@ def _unfetchable(name: str, entries: list[Resource], roots: Roots) -> FetchResul
     return FetchResult(name, "not fetched", detail=entries[0].note)
 
 
-class _Downloads:
-    """The downloads of one run, each once, deleted when the run has laid out their files."""
-
-    def __init__(self, roots: Roots, mirror: str | None, progress: bool) -> None:
-        self.folder = roots.cache / "downloads"
-        self.mirror = mirror
-        self.progress = progress
-        self.done: dict[str, Path] = {}
-        self.bytes = 0
-
-    def part(self, url: str) -> Path:
-        key = hashlib.sha256(url.encode()).hexdigest()[:12]
-        return self.folder / f"{url.rsplit('/', 1)[-1]}.{key}.part"
-
-    def get(self, resource: Resource) -> Path:
-        url = resource.upstream_url
-        if url not in self.done:
-            part = self.part(url)
-            before = part.stat().st_size if part.exists() else 0
-            limit = resource.download_limit()
-            if not limit:
-                raise FetchError(f"{resource.id}: the manifest records no upstream_bytes (the "
-                                 f"most a fetch may read from {url}); nothing was downloaded: "
-                                 "regenerate the manifest with scripts/make_manifest.py")
-            try:
-                download(mirrored(url, self.mirror), part, max_bytes=limit,
-                         expected_sha256=resource.upstream_sha256,
-                         head=resource.fetch == "head", hosts=resource.redirect_hosts,
-                         label=url.rsplit("/", 1)[-1], progress=self.progress)
-            finally:
-                after = part.stat().st_size if part.exists() else 0
-                self.bytes += max(after - before, 0)
-            self.done[url] = part
-        return self.done[url]
-
-    def staging(self, url: str) -> Path:
-        """Return the folder the members of the archive at `url` are copied to."""
-        return self.part(url).with_suffix(".staging")
-
-    def clean(self, urls: set[str], keep_partials: bool = False) -> bool:
-        """Delete the downloads of `urls` (unless `keep_partials`) and their staging; return
-        whether a download was deleted."""
-        deleted = False
-        for url in urls:
-            shutil.rmtree(self.staging(url), ignore_errors=True)
-            self.done.pop(url, None)
-            if not keep_partials:
-                deleted |= self.part(url).exists()
-                self.part(url).unlink(missing_ok=True)
-                validator_path(self.part(url)).unlink(missing_ok=True)
-        return deleted
-
-
-def _head(source: Path, size: int, target: Path) -> None:
-    with open(source, "rb") as read, open(target, "wb") as write:
-        write.write(read.read(size))
-
-
-def _make(resource: Resource, source: Callable[[], Path], target: Path,
-          members: Callable[[Resource], list[Member]]) -> None:
-    """Write the file of `resource` to `target` (a temp) from its checked download `source()`."""
-    how, _, argument = resource.fetch.partition(":")
-    if how == "archive":
-        found = members(resource)
-        right = [m for m in found if m.sha256 == resource.sha256]
-        if not right:
-            seen = "; ".join(f"{m.name} has sha256 {m.sha256}" for m in found)
-            raise FetchError(f"{resource.path}: the archive {resource.upstream_url} holds no "
-                             f"member {argument!r} with the recorded sha256 {resource.sha256} "
-                             f"({seen or 'no member of that name'}); nothing was written")
-        shutil.copyfile(right[0].path, target)
-        return
-    if how == "file":
-        shutil.copyfile(source(), target)
-    elif how == "xz":
-        with open(source(), "rb") as read, lzma.open(target, "wb", preset=6) as write:
-            shutil.copyfileobj(read, write, 1 << 20)
-    else:
-        served = source().stat().st_size
-        if served < resource.bytes:
-            raise FetchError(f"{resource.path}: {resource.upstream_url} served {served:,} bytes, "
-                             f"fewer than the {resource.bytes:,} the file is the start of (an "
-                             "error page?); nothing was written")
-        _head(source(), resource.bytes, target)
-    digest = file_sha256(target)
-    if not accepted(resource, target, digest):
-        raise FetchError(f"{resource.path}: made from {resource.upstream_url} by "
-                         f"{resource.fetch!r}, it has sha256 {digest}, but the manifest records "
-                         f"{resource.sha256}; nothing was written")
-
-
 def _fetch_input(name: str, entries: list[Resource], roots: Roots,
-                 downloads: _Downloads) -> FetchResult:
+                 downloads: Downloads) -> FetchResult:
     """Fetch the files of one input; on a failure, delete its downloads (see the docstring)."""
     urls = {r.upstream_url for r in entries}
     try:
@@ -272,7 +169,7 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
 
 
 def _fetch_files(name: str, entries: list[Resource], roots: Roots,
-                 downloads: _Downloads) -> FetchResult:
+                 downloads: Downloads) -> FetchResult:
     status, where, files = "ok", "", 0
     extracted: dict[str, list[Member]] = {}
 
@@ -310,7 +207,7 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
             os.close(fd)
             made = Path(name_made)
             try:
-                _make(resource, functools.partial(downloads.get, resource), made, members)
+                make(resource, functools.partial(downloads.get, resource), made, members)
                 with atomic_path(target) as tmp:  # only a checked file makes its folder
                     shutil.move(made, tmp)
             except PermissionError as error:
@@ -352,7 +249,7 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
     """
     manifest = manifest or load_manifest()
     chosen = select(manifest, names)
-    downloads = _Downloads(roots, mirror, progress)
+    downloads = Downloads(roots, mirror, progress)
     results = []
     for name, entries in chosen.items():
         recipes = [r for r in entries if r.fetch]

@@ -20,15 +20,12 @@ no public download, the `note` then says what to do instead). Two digests are re
 `upstream_sha256` is that of what `upstream_url` serves (the archive, or the file before the
 recipe's change; "" when not recorded), `sha256` that of the file as laid out under the root.
 
-What a fetch may read is capped by the sizes recorded beside them (fields added in format 2
-without changing it: an entry without them still reads; `OPTIONAL`): `upstream_bytes`, the
-most bytes read from `upstream_url` (the exact size served when it was measured; the kept part
-of a `head`; for an archive not at hand, a bound the entry's note states), `unpacked_bytes`,
-the most bytes an archive's regular members may hold together, and `redirect_hosts`, the hosts
-a redirect may lead to besides the URL's own (GitHub's `raw.githubusercontent.com`). An entry
-without `upstream_bytes` is capped at `bytes` for the recipes `file` and `head` and cannot be
-fetched otherwise (`Resource.download_limit`). The `path` of a file or folder is relative, with no
-empty, `.` or `..` component (`path_problem`): no manifest writes outside the roots.
+A fetch is capped by optional fields (format 2 unchanged: an entry without them still
+reads; `OPTIONAL`): `upstream_bytes`, the most bytes read from `upstream_url` (its measured
+size, a `head`'s kept bytes, or for an archive not at hand a bound its note states),
+`unpacked_bytes`, the most an archive's regular members hold together, and `redirect_hosts`,
+where a redirect may lead besides the URL's own host (`Resource.download_limit`). Paths are
+confined to the roots (`manifest_rules`).
 
 `resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
@@ -41,7 +38,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
@@ -51,6 +47,13 @@ from typing import Any
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import PROJECT_DIR
+from lexsub_baselines.resources.manifest_rules import (
+    FETCH_RECIPES,
+    is_host,
+    is_recipe,
+    is_sha256,
+    path_problem,
+)
 
 __all__ = [
     "BUILD_ROOT",
@@ -69,11 +72,6 @@ __all__ = [
 
 FORMAT = 2
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
-#: How `lexsub fetch` makes a file from what `upstream_url` serves: `file` (the file itself),
-#: `xz` (the file, xz-compressed here), `head` (its first `bytes` bytes: a list cut short),
-#: `archive:NAME` (the member NAME of a tar or zip archive: the one of that base name with the
-#: recorded digest).
-FETCH_RECIPES: tuple[str, ...] = ("file", "xz", "head", "archive:NAME")
 #: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
 #: reads.
 GROUPS: tuple[str, ...] = ("scoring", "baselines")
@@ -93,8 +91,6 @@ _SPECIFIC: dict[str, tuple[str, ...]] = {
 }
 #: The fields an entry may leave out (written only when set): the caps of a fetch.
 OPTIONAL: tuple[str, ...] = ("upstream_bytes", "unpacked_bytes", "redirect_hosts")
-_HEX = frozenset("0123456789abcdef")
-_HOST = re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$")
 
 
 @dataclass(frozen=True)
@@ -202,7 +198,7 @@ class Resource:
             elif key in ("used_by", "members", "groups", "redirect_hosts"):
                 ok = isinstance(value, list) and all(isinstance(v, str) and v for v in value)
                 ok = ok and (key != "groups" or set(value) <= set(GROUPS))
-                ok = ok and (key != "redirect_hosts" or all(_HOST.match(v) for v in value))
+                ok = ok and (key != "redirect_hosts" or all(is_host(v) for v in value))
                 value = tuple(value) if ok else value
             else:
                 ok = isinstance(value, str)
@@ -213,7 +209,7 @@ class Resource:
         for key in (*_SPECIFIC[kind], "upstream_sha256"):
             digest = fields[key]
             if key.endswith("sha256") and (digest or key != "upstream_sha256") \
-                    and not _is_sha256(digest):
+                    and not is_sha256(digest):
                 raise DataFormatError(source, None, f"entry {name!r}: {key} is not a sha256")
         if not fields["id"] or not fields["path"]:
             raise DataFormatError(source, None, f"entry {name!r}: empty id or path")
@@ -222,40 +218,11 @@ class Resource:
                                   f"{problem}, so it would lie outside the roots",
                                   "give a path relative to the shared root, e.g. "
                                   "data/NAME/FILE or resources/NAME/FILE")
-        if fields["fetch"] and not _is_recipe(fields["fetch"], kind, fields["upstream_url"]):
+        if fields["fetch"] and not is_recipe(fields["fetch"], kind, fields["upstream_url"]):
             raise DataFormatError(source, None, f"entry {name!r}: fetch {fields['fetch']!r} is "
                                   f"not one of {', '.join(FETCH_RECIPES)} for a file with an "
                                   "upstream_url")
         return cls(**fields)
-
-
-def path_problem(path: str) -> str:
-    """Return why a file's or folder's manifest path would leave its root ("" when it stays).
-
-    >>> path_problem("data/semeval2007/key/gold"), path_problem("/etc/passwd")
-    ('', 'is absolute')
-    >>> path_problem("data/../../outside")
-    "has an empty, '.' or '..' component"
-    """
-    if path.startswith("/") or "\\" in path or path[1:2] == ":":
-        return "is absolute"
-    if any(part in ("", ".", "..") for part in path.split("/")):
-        return "has an empty, '.' or '..' component"
-    return ""
-
-
-def _is_sha256(value: str) -> bool:
-    return len(value) == 64 and set(value) <= _HEX
-
-
-def _is_recipe(recipe: str, kind: str, url: str) -> bool:
-    """True when `recipe` is a well-formed `FETCH_RECIPES` recipe for an entry of `kind`."""
-    how, _, argument = recipe.partition(":")
-    if kind != "file" or not url.startswith(("https://", "http://")):
-        return False
-    if how in ("file", "xz", "head"):
-        return not argument
-    return how == "archive" and bool(argument) and "/" not in argument
 
 
 @dataclass(frozen=True)
