@@ -13,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import io
+import subprocess
+import sys
 import tarfile
 import threading
 import time
@@ -25,7 +27,6 @@ import pytest
 from lexsub_baselines.cli import main
 from lexsub_baselines.resources.download import redirect_problem
 from lexsub_baselines.resources.fetch import fetch
-from lexsub_baselines.resources.fetch_lock import input_lock
 from lexsub_baselines.resources.manifest import Manifest, load_manifest
 from lexsub_baselines.resources.verify import locate
 
@@ -80,7 +81,7 @@ def test_endless_stream_is_cut_at_the_recorded_size(
     served = ("200,000,000 bytes (its Content-Length)" if announced
               else "a longer or endless stream")
     assert f"serves {served}, more than the 1,475,021 bytes the manifest records" in line
-    assert "the download was deleted" in line
+    assert "the download was deleted" in line and "report it if it persists" in line
     assert not locate(SWORDS_DEV, fm.temp_roots(tmp_path)).exists()
     assert _leftovers(tmp_path) == []
 
@@ -230,14 +231,28 @@ def test_manifest_paths_out_of_the_roots_are_refused(
     assert _leftovers(tmp_path) == []
 
 
+#: Another `lexsub fetch` of an input: a process holding its lock until it is killed.
+HOLDER = """
+import sys, time
+from pathlib import Path
+from lexsub_baselines.resources.fetch_lock import input_lock
+with input_lock(Path(sys.argv[1]), sys.argv[2], print):
+    print("held", flush=True)
+    time.sleep(600)
+"""
+
+
 def test_a_second_fetch_of_an_input_waits_for_the_first(
         upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path) -> None:
     files, manifest = upstream
     roots = fm.temp_roots(tmp_path)
     said: list[str] = []
     results = []
-    with fm.serving(dict(files)) as mirror:
-        with input_lock(roots.cache / "fetch-locks", "swords", said.append):  # another fetch
+    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(roots.cache / "fetch-locks"),
+                              "swords"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "held"
+        with fm.serving(dict(files)) as mirror:
             worker = threading.Thread(target=lambda: results.extend(fetch(
                 roots, ["swords"], manifest=manifest, mirror=mirror.url, progress=False,
                 say=said.append)))
@@ -245,8 +260,13 @@ def test_a_second_fetch_of_an_input_waits_for_the_first(
             deadline = time.monotonic() + 10
             while not said and time.monotonic() < deadline:
                 time.sleep(0.01)
-            assert mirror.requests == []  # it waits, downloading nothing
-        worker.join(10)
+            time.sleep(0.2)
+            assert mirror.requests == [] and not results  # it waits, downloading nothing
+            other.kill()  # the kernel releases the lock of a holder however it dies
+            worker.join(20)
+    finally:
+        other.kill()
+        other.wait()
     assert len(said) == 1 and said[0].startswith("lexsub: swords: another `lexsub fetch` is "
                                                  "fetching it") and said[0].endswith("waiting")
     assert [r.status for r in results] == ["fetched"]

@@ -1,10 +1,11 @@
 """The downloads of one `lexsub fetch` run and the recipes that make each file from one.
 
 `Downloads` fetches each upstream URL once per run into `<cache>/downloads/` (through the
-mirror, capped at the entry's `Resource.download_limit`, redirects on the entry's leash: see
-`download`), and deletes them, with their validators and staging folders, once the input's
-files are in place or it failed. `make` writes one file by its recipe (`FETCH_RECIPES`) from
-its download and checks it against the recorded digest.
+mirror, capped at the entry's `Resource.download_limit`, redirected only to its URL's host,
+its `redirect_hosts` or the mirror's: see `download`), and deletes them, with their
+validators and staging folders, once the input's files are in place or it failed. `make`
+writes one file by its recipe (`FETCH_RECIPES`) from its download and checks it against the
+recorded digest.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import lzma
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.paths import Roots
@@ -52,7 +54,8 @@ class Downloads:
             try:
                 download(mirrored(url, self.mirror), part, max_bytes=limit,
                          expected_sha256=resource.upstream_sha256,
-                         head=resource.fetch == "head", hosts=resource.redirect_hosts,
+                         head=resource.fetch == "head",
+                         hosts=(*resource.redirect_hosts, urlsplit(url).hostname or ""),
                          label=url.rsplit("/", 1)[-1], progress=self.progress)
             finally:
                 after = part.stat().st_size if part.exists() else 0
