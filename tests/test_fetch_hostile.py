@@ -27,7 +27,7 @@ import pytest
 from lexsub_baselines.cli import main
 from lexsub_baselines.resources.download import redirect_problem
 from lexsub_baselines.resources.fetch import fetch
-from lexsub_baselines.resources.manifest import Manifest, load_manifest
+from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
 from lexsub_baselines.resources.verify import locate
 
 MANIFEST = load_manifest()
@@ -270,4 +270,19 @@ def test_a_second_fetch_of_an_input_waits_for_the_first(
     assert len(said) == 1 and said[0].startswith("lexsub: swords: another `lexsub fetch` is "
                                                  "fetching it") and said[0].endswith("waiting")
     assert [r.status for r in results] == ["fetched"]
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("entry, field", [
+    (dataclasses.replace(MANIFEST.get("ud-ewt-dev"), upstream_bytes=0), "upstream_bytes"),
+    (dataclasses.replace(MANIFEST.get("semeval2007-key-gold"), unpacked_bytes=0),
+     "unpacked_bytes"),
+])
+def test_an_entry_without_its_caps_is_not_fetched(tmp_path: Path, entry: Resource,
+                                                  field: str) -> None:
+    [result] = fetch(fm.temp_roots(tmp_path), [entry.id], manifest=Manifest((entry,)),
+                     mirror="http://127.0.0.1:9", progress=False)  # never asked
+    assert result.status == "failed"
+    assert result.detail.startswith(f"{entry.id}: the manifest records no {field} (the most")
+    assert result.detail.endswith("regenerate the manifest with scripts/make_manifest.py")
     assert _leftovers(tmp_path) == []

@@ -29,6 +29,7 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -211,8 +212,8 @@ def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
                 validator_path(part).write_text(json.dumps({"etag": etag, "size": total}),
                                                 encoding="utf-8")
             trusted = trusted or validator_path(part).exists()
-            _receive(response, part, offset, total, (url, label, max_bytes, head, trusted),
-                     progress)
+            _receive(response, part, offset, total,
+                     _Transfer(url, label, max_bytes, head, trusted), progress)
     digest = file_sha256(part)
     if expected_sha256 and digest != expected_sha256:
         _discard(part)
@@ -223,9 +224,22 @@ def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
     return digest
 
 
+@dataclass(frozen=True)
+class _Transfer:
+    """What `_receive` needs to know of a download: `download`'s arguments, and whether the
+    bytes so far can be trusted (a digest or a validator vouches for them)."""
+
+    url: str
+    label: str
+    max_bytes: int
+    head: bool
+    trusted: bool
+
+
 def _receive(response: http.client.HTTPResponse, part: Path, offset: int, total: int | None,
-             what: tuple[str, str, int, bool, bool], progress: bool) -> None:
-    url, label, max_bytes, head, trusted = what
+             transfer: _Transfer, progress: bool) -> None:
+    url, label, max_bytes, head, trusted = (transfer.url, transfer.label, transfer.max_bytes,
+                                            transfer.head, transfer.trusted)
     received = offset
     limit = max_bytes if head else max_bytes + 1  # one byte more than allowed is a refusal
     with open(part, "ab" if offset else "wb") as handle, \

@@ -33,7 +33,6 @@ import functools
 import os
 import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -202,11 +201,9 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
                                  f"{digest}, the manifest records {resource.sha256}); it was "
                                  "left alone: move it away and fetch again")
         else:
-            downloads.folder.mkdir(parents=True, exist_ok=True)
-            fd, name_made = tempfile.mkstemp(dir=downloads.folder, suffix=".made")
-            os.close(fd)
-            made = Path(name_made)
+            made = downloads.folder / f".{os.getpid()}.{target.name}.made"
             try:
+                downloads.folder.mkdir(parents=True, exist_ok=True)
                 make(resource, functools.partial(downloads.get, resource), made, members)
                 with atomic_path(target) as tmp:  # only a checked file makes its folder
                     shutil.move(made, tmp)
