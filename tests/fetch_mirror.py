@@ -127,6 +127,7 @@ class Mirror:
         self.endless: dict[str, int | None] = {}  # path -> announced Content-Length
         self.etags = False
         self.if_ranges: list[str] = []  # If-Range header of each request ("" when none)
+        self.statuses: list[int] = []  # the status of each file's response (200 or 206)
         self.url = ""
         self.port = 0
 
@@ -161,9 +162,11 @@ def _handler(mirror: Mirror) -> type[BaseHTTPRequestHandler]:
                 if start >= len(data):
                     self.send_error(416)
                     return
+                mirror.statuses.append(206)
                 self.send_response(206)
                 self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
             else:
+                mirror.statuses.append(200)
                 self.send_response(200)
             body = data[start:]
             self.send_header("Content-Length", str(len(body)))

@@ -86,11 +86,12 @@ def test_endless_stream_is_cut_at_the_recorded_size(
     assert _leftovers(tmp_path) == []
 
 
-@pytest.mark.parametrize("etag", [False, True])
+@pytest.mark.parametrize("host", ["no validator", "etag", "etag, file changed"])
 def test_a_partial_is_resumed_only_when_a_validator_vouches_for_it(
-        upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path, etag: bool) -> None:
+        upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path, host: str) -> None:
     files, manifest = upstream
     roots, path = fm.temp_roots(tmp_path), fm.url_path(ENWIKI.upstream_url)
+    etag = host != "no validator"
     with fm.serving(dict(files)) as mirror:
         mirror.etags = etag
         mirror.cut[path] = 300_000
@@ -103,10 +104,14 @@ def test_a_partial_is_resumed_only_when_a_validator_vouches_for_it(
         else:  # nothing does: deleted, started afresh
             assert "it was deleted, as nothing vouches for its bytes" in stopped.detail
             assert _leftovers(tmp_path) == []
+        if host == "etag, file changed":  # past the kept bytes: another ETag, the same start
+            mirror.files[path] = files[path] + b"zz-added 1\n"
         [again] = fetch(roots, ["freq-enwiki"], manifest=manifest, mirror=mirror.url,
                         progress=False)
         assert mirror.requests[-1] == (path, "bytes=300000-" if etag else "")
         assert bool(mirror.if_ranges[-1]) == etag
+        # continued from byte 300,000, or (another file: the If-Range fails) sent whole again
+        assert mirror.statuses == [200, 206 if host == "etag" else 200]
     assert again.status == "fetched"
     assert locate(ENWIKI, roots).read_bytes() == files[path][:ENWIKI.bytes]
     assert _leftovers(tmp_path) == []

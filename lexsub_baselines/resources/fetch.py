@@ -209,8 +209,9 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
                     shutil.move(made, tmp)
             except PermissionError as error:
                 raise FetchError(f"cannot write {error.filename} ({error.strerror}): point "
-                                 "--data-root/--shared-root (or LEXSUB_DATA_ROOT, "
-                                 "LEXSUB_SHARED_ROOT) at a folder you can write") from None
+                                 "--data-root/--shared-root/--cache-dir (or LEXSUB_DATA_ROOT, "
+                                 "LEXSUB_SHARED_ROOT, LEXSUB_CACHE_DIR) at folders you can "
+                                 "write") from None
             finally:
                 made.unlink(missing_ok=True)
             status = "fetched"
