@@ -14,10 +14,10 @@ digest of a `file` recipe is the file's own (the shared copy holds the upstream 
 is the one recorded in ../shared/README.md; a `head` download's is not recorded (only its
 start was kept). The caps of a fetch are measured too: `upstream_bytes` is the size of a
 `file` (the bytes served), of an `xz` entry's uncompressed content, the kept start of a
-`head`; `redirect_hosts` is GitHub's raw host for a github.com URL. The SemEval-2007 archive
-is not at hand (no download here): its `upstream_bytes` and `unpacked_bytes` are a bound,
-`ARCHIVE_MARGIN` times the bytes of every file of the three releases under the data root's
-semeval2007/ (docs included), which the archive holds with at most the scorer beside them.
+`head`; `redirect_hosts` is GitHub's raw host for a github.com URL. An archive is not at hand
+(no download here): its `upstream_bytes` and `unpacked_bytes` are a bound, `ARCHIVE_MARGIN`
+times the bytes of the files taken from it (the SemEval-2007 archive holds those beside a few
+small ones: readmes, the DTD, the task's documentation).
 Adding an input is one entry below (`input`, `fetch`, `groups`).
 The output is deterministic (sorted keys, entries in the order below), so a re-run on the same
 inputs gives the same bytes; `--check` exits 1 when the checked-in file differs.
@@ -62,7 +62,7 @@ from lexsub_baselines.resources.wordnet_nltk import (
 )
 
 #: How many times the known files' bytes bound an archive not at hand (and its unpacked size).
-ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note
+ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note and docs/data.md
 #: Where a redirect from a host may lead, besides the host itself.
 REDIRECT_HOSTS = {"github.com": ["raw.githubusercontent.com"]}
 OUTPUT = PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json"
@@ -76,8 +76,8 @@ _SEMEVAL = {"licence": "research use, as distributed by the task organisers",
                     "root: each file is the archive member of its name with the recorded "
                     f"sha256, wherever it lies in the archive ({SEMEVAL2007_NOTE}); the archive "
                     "is not at hand here, so its size and unpacked size (upstream_bytes, "
-                    "unpacked_bytes) are a bound: ten times the bytes of every file of the "
-                    "three releases (docs included)",
+                    "unpacked_bytes) are a bound: ten times the bytes of the files taken from "
+                    "it",
             "used_by": ["lexsub_baselines.datasets.catalog"], "input": "semeval2007",
             "groups": _BOTH}
 #: Melamud et al.'s repository (Apache-2.0) at its last commit; its `datasets/` folder.
@@ -326,21 +326,27 @@ def _kenlm_entry() -> dict[str, Any]:
         "input": "kenlm", "fetch": "", "groups": ["baselines"]}
 
 
-def _caps(draft: Resource, data: Path, served: int) -> dict[str, Any]:
-    """Return the caps of a fetch of `draft` (`served`: the bytes its URL serves, if measured)."""
+def _caps(draft: Resource, served: int) -> dict[str, Any]:
+    """Return the caps of a fetch of `draft` (`served`: the bytes its URL serves, if measured;
+    an archive's are set by `_archive_caps` once its files are measured)."""
     if not draft.fetch:
         return {}
     host = draft.upstream_url.split("/")[2]
     caps: dict[str, Any] = {"redirect_hosts": tuple(REDIRECT_HOSTS.get(host, ()))}
-    if not draft.fetch.startswith("archive:"):
-        return {**caps, "upstream_bytes": served}
-    release = data / "semeval2007"
-    if draft.upstream_url != SEMEVAL2007_URL or not release.is_dir():
-        raise MissingResourceError(f"the files of the archive {draft.upstream_url}", release,
-                                   "an archive's caps are bounded from its known files: add "
-                                   "the rule for this archive to make_manifest.py")
-    bound = ARCHIVE_MARGIN * sum(p.stat().st_size for _, p in folder_files(release))
-    return {**caps, "upstream_bytes": bound, "unpacked_bytes": bound}
+    return caps if draft.fetch.startswith("archive:") else {**caps, "upstream_bytes": served}
+
+
+def _archive_caps(resources: list[Resource]) -> list[Resource]:
+    """Return `resources` with each archive entry's caps: `ARCHIVE_MARGIN` times the bytes of
+    the files taken from its archive (the archives are not at hand to measure)."""
+    taken: dict[str, int] = {}
+    for resource in resources:
+        if resource.fetch.startswith("archive:"):
+            taken[resource.upstream_url] = taken.get(resource.upstream_url, 0) + resource.bytes
+    return [dataclasses.replace(r, upstream_bytes=ARCHIVE_MARGIN * taken[r.upstream_url],
+                                unpacked_bytes=ARCHIVE_MARGIN * taken[r.upstream_url])
+            if r.upstream_url in taken and r.fetch.startswith("archive:") else r
+            for r in resources]
 
 
 def build_manifest(shared: str | None, data: str | None) -> Manifest:
@@ -363,7 +369,7 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
             if not draft.upstream_sha256 and draft.fetch in ("file", "xz"):
                 measured["upstream_sha256"] = (measured["sha256"] if draft.fetch == "file"
                                                else content[0])
-            measured.update(_caps(draft, roots.data, content[1] or measured["bytes"]))
+            measured.update(_caps(draft, content[1] or measured["bytes"]))
             if draft.kind == "pypi" and measured["sha256"] != draft.sha256:
                 raise LexsubError(f"{where}: sha256 {measured['sha256']} differs from "
                                   f"{KENLM_SCRIPT.name}'s {draft.sha256}")
@@ -376,7 +382,7 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
             digest, count, size = tree_sha256(files)
             measured = {"tree_sha256": digest, "file_count": count, "bytes": size}
         resources.append(dataclasses.replace(draft, **measured))
-    return Manifest(tuple(resources), "scripts/make_manifest.py")
+    return Manifest(tuple(_archive_caps(resources)), "scripts/make_manifest.py")
 
 
 def main(argv: list[str] | None = None) -> int:
