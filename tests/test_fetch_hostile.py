@@ -236,6 +236,17 @@ def test_manifest_paths_out_of_the_roots_are_refused(
     assert _leftovers(tmp_path) == []
 
 
+def test_a_manifest_path_naming_a_folder_is_refused(tmp_path: Path) -> None:
+    roots = fm.temp_roots(tmp_path)
+    (roots.data / "swords").mkdir(parents=True)
+    entry = dataclasses.replace(SWORDS_DEV, path="data/swords")
+    [result] = fetch(roots, ["swords-dev"], manifest=Manifest((entry,)),
+                     mirror="http://127.0.0.1:9", progress=False)  # never asked
+    assert result.status == "failed"
+    assert result.detail == (f"{roots.data / 'swords'} is there but is not a file; it was left "
+                             "alone: move it away and fetch again")
+
+
 #: Another `lexsub fetch` of an input: a process holding its lock until it is killed.
 HOLDER = """
 import sys, time

@@ -194,6 +194,9 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
                              "lie outside the roots; nothing was written (fix the manifest)")
         target = locate(resource, roots)
         where = os.path.commonpath([where or target.parent, target.parent])
+        if target.exists() and not target.is_file():
+            raise FetchError(f"{target} is there but is not a file; it was left alone: move it "
+                             "away and fetch again")
         if target.exists():
             digest = file_sha256(target)
             if not accepted(resource, target, digest):
