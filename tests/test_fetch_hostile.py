@@ -302,3 +302,19 @@ def test_an_entry_without_its_caps_is_not_fetched(tmp_path: Path, entry: Resourc
     assert result.detail.startswith(f"{entry.id}: the manifest records no {field} (the most")
     assert result.detail.endswith("regenerate the manifest with scripts/make_manifest.py")
     assert _leftovers(tmp_path) == []
+
+
+def test_a_root_that_cannot_be_written_fails_its_input_in_one_line(
+        upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path) -> None:
+    files, manifest = upstream
+    roots = fm.temp_roots(tmp_path)
+    roots.data.mkdir(parents=True)
+    (roots.data / "swords").write_bytes(b"a file where the folder goes\n")
+    with fm.serving(dict(files)) as mirror:
+        results = fetch(roots, ["swords-dev", "lst-candidates"], manifest=manifest,
+                        mirror=mirror.url, progress=False)
+    assert [r.status for r in results] == ["failed", "fetched"]
+    assert results[0].detail.startswith(f"cannot write {roots.data / 'swords'}")
+    assert "--cache-dir (or LEXSUB_DATA_ROOT, LEXSUB_SHARED_ROOT, LEXSUB_CACHE_DIR) at folders " \
+           "you can write, with room for the files [its download was deleted" in results[0].detail
+    assert _leftovers(tmp_path) == []

@@ -210,11 +210,11 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
                 make(resource, functools.partial(downloads.get, resource), made, members)
                 with atomic_path(target) as tmp:  # only a checked file makes its folder
                     shutil.move(made, tmp)
-            except PermissionError as error:
-                raise FetchError(f"cannot write {error.filename} ({error.strerror}): point "
-                                 "--data-root/--shared-root/--cache-dir (or LEXSUB_DATA_ROOT, "
-                                 "LEXSUB_SHARED_ROOT, LEXSUB_CACHE_DIR) at folders you can "
-                                 "write") from None
+            except OSError as error:  # a folder not writable, a full disk, ...
+                raise FetchError(f"cannot write {error.filename or target} ({error.strerror}): "
+                                 "point --data-root/--shared-root/--cache-dir (or "
+                                 "LEXSUB_DATA_ROOT, LEXSUB_SHARED_ROOT, LEXSUB_CACHE_DIR) at "
+                                 "folders you can write, with room for the files") from None
             finally:
                 made.unlink(missing_ok=True)
             status = "fetched"
