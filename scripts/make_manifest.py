@@ -12,7 +12,13 @@ each download is pinned to a release, tag or commit where the host has them. The
 digest of a `file` recipe is the file's own (the shared copy holds the upstream bytes), of an
 `xz` recipe that of the shared copy's uncompressed content (what the host serves); an archive's
 is the one recorded in ../shared/README.md; a `head` download's is not recorded (only its
-start was kept). Adding an input is one entry below (`input`, `fetch`, `groups`).
+start was kept). The caps of a fetch are measured too: `upstream_bytes` is the size of a
+`file` (the bytes served), of an `xz` entry's uncompressed content, the kept start of a
+`head`; `redirect_hosts` is GitHub's raw host for a github.com URL. An archive is not at hand
+(no download here): its `upstream_bytes` and `unpacked_bytes` are a bound, `ARCHIVE_MARGIN`
+times the bytes of the files taken from it (the SemEval-2007 archive holds those beside a few
+small ones: readmes, the DTD, the task's documentation).
+Adding an input is one entry below (`input`, `fetch`, `groups`).
 The output is deterministic (sorted keys, entries in the order below), so a re-run on the same
 inputs gives the same bytes; `--check` exits 1 when the checked-in file differs.
 """
@@ -47,7 +53,7 @@ from lexsub_baselines.resources.manifest import (
     folder_files,
     tree_sha256,
 )
-from lexsub_baselines.resources.verify import locate, xz_content_sha256
+from lexsub_baselines.resources.verify import locate, xz_content
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
@@ -55,6 +61,10 @@ from lexsub_baselines.resources.wordnet_nltk import (
     WORDNET_FILES,
 )
 
+#: How many times the known files' bytes bound an archive not at hand (and its unpacked size).
+ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note and docs/data.md
+#: Where a redirect from a host may lead, besides the host itself.
+REDIRECT_HOSTS = {"github.com": ["raw.githubusercontent.com"]}
 OUTPUT = PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json"
 KENLM_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
 
@@ -64,7 +74,10 @@ _SEMEVAL = {"licence": "research use, as distributed by the task organisers",
             "note": "`lexsub fetch semeval2007` unpacks the organisers' archive (the host serves "
                     "plain http only) so that semeval2007/{trial,test,key}/ sit under the data "
                     "root: each file is the archive member of its name with the recorded "
-                    f"sha256, wherever it lies in the archive ({SEMEVAL2007_NOTE})",
+                    f"sha256, wherever it lies in the archive ({SEMEVAL2007_NOTE}); the archive "
+                    "is not at hand here, so its size and unpacked size (upstream_bytes, "
+                    "unpacked_bytes) are a bound: ten times the bytes of the files taken from "
+                    "it",
             "used_by": ["lexsub_baselines.datasets.catalog"], "input": "semeval2007",
             "groups": _BOTH}
 #: Melamud et al.'s repository (Apache-2.0) at its last commit; its `datasets/` folder.
@@ -313,6 +326,29 @@ def _kenlm_entry() -> dict[str, Any]:
         "input": "kenlm", "fetch": "", "groups": ["baselines"]}
 
 
+def _caps(draft: Resource, served: int) -> dict[str, Any]:
+    """Return the caps of a fetch of `draft` (`served`: the bytes its URL serves, if measured;
+    an archive's are set by `_archive_caps` once its files are measured)."""
+    if not draft.fetch:
+        return {}
+    host = draft.upstream_url.split("/")[2]
+    caps: dict[str, Any] = {"redirect_hosts": tuple(REDIRECT_HOSTS.get(host, ()))}
+    return caps if draft.fetch.startswith("archive:") else {**caps, "upstream_bytes": served}
+
+
+def _archive_caps(resources: list[Resource]) -> list[Resource]:
+    """Return `resources` with each archive entry's caps: `ARCHIVE_MARGIN` times the bytes of
+    the files taken from its archive (the archives are not at hand to measure)."""
+    taken: dict[str, int] = {}
+    for resource in resources:
+        if resource.fetch.startswith("archive:"):
+            taken[resource.upstream_url] = taken.get(resource.upstream_url, 0) + resource.bytes
+    return [dataclasses.replace(r, upstream_bytes=ARCHIVE_MARGIN * taken[r.upstream_url],
+                                unpacked_bytes=ARCHIVE_MARGIN * taken[r.upstream_url])
+            if r.upstream_url in taken and r.fetch.startswith("archive:") else r
+            for r in resources]
+
+
 def build_manifest(shared: str | None, data: str | None) -> Manifest:
     """Return the manifest measured from the roots, the Debian packages and the KenLM sdist."""
     roots = resolve_roots(shared, data)
@@ -329,9 +365,11 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
                 raise MissingResourceError(draft.what, where, "the manifest records what is "
                                            "present: point the roots at a complete copy")
             measured = {"sha256": file_sha256(where), "bytes": where.stat().st_size}
+            content = xz_content(where) if draft.fetch == "xz" else ("", 0)
             if not draft.upstream_sha256 and draft.fetch in ("file", "xz"):
                 measured["upstream_sha256"] = (measured["sha256"] if draft.fetch == "file"
-                                               else xz_content_sha256(where))
+                                               else content[0])
+            measured.update(_caps(draft, content[1] or measured["bytes"]))
             if draft.kind == "pypi" and measured["sha256"] != draft.sha256:
                 raise LexsubError(f"{where}: sha256 {measured['sha256']} differs from "
                                   f"{KENLM_SCRIPT.name}'s {draft.sha256}")
@@ -344,7 +382,7 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
             digest, count, size = tree_sha256(files)
             measured = {"tree_sha256": digest, "file_count": count, "bytes": size}
         resources.append(dataclasses.replace(draft, **measured))
-    return Manifest(tuple(resources), "scripts/make_manifest.py")
+    return Manifest(tuple(_archive_caps(resources)), "scripts/make_manifest.py")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fetch_mirror import upstream_files, with_built_archives
 from tiny_corpus import make_tiny_shared, seed_parser
 
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
+from lexsub_baselines.resources.manifest import Manifest, load_manifest
 
 
 def _wordnet() -> bool:
@@ -78,6 +80,15 @@ def shared(roots: Roots) -> Roots:
     if not (roots.data / "semeval2007").is_dir():
         pytest.skip(f"shared data root not found at {roots.data} (set LEXSUB_SHARED_ROOT)")
     return roots
+
+
+@pytest.fixture(scope="session")
+def upstream(shared: Roots) -> tuple[dict[str, bytes], Manifest]:
+    """What the upstream URLs serve (from ../shared) for the fetch tests, and the manifest
+    with the archives built here (`fetch_mirror`)."""
+    manifest = load_manifest()
+    files = upstream_files(shared.shared, manifest)
+    return files, with_built_archives(manifest, files)
 
 
 #: A parser trained in seconds (500 EWT sentences, 60 updates) for the build tests.

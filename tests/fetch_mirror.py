@@ -10,7 +10,10 @@ digest is the built one's: `with_built_archives` returns the manifest with only 
 
 `Mirror` serves those bytes at `/HOST/PATH` (what `--mirror` asks for) from a thread, honours
 `Range: bytes=N-` with a 206, logs every request, and can cut a transfer short once (`cut`)
-or serve altered bytes (`files[...] = ...`).
+or serve altered bytes (`files[...] = ...`). For the hostile cases it can also redirect a path
+(`redirects`: path -> Location), stream a path without end (`endless`: path -> the
+Content-Length it announces, None for none), and give each file a strong `ETag`, honouring
+`If-Range` (`etags`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.cli import main
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.resources.manifest import Manifest, Resource
 from lexsub_baselines.resources.verify import locate
 
@@ -91,6 +95,27 @@ def with_built_archives(manifest: Manifest, served: dict[str, bytes]) -> Manifes
     return Manifest(tuple(fix(r) for r in manifest.resources), "test manifest")
 
 
+def archive_members(files: dict[str, bytes], manifest: Manifest) -> dict[str, bytes]:
+    """Return name -> bytes of the regular files of the SemEval-2007 archive in `files`."""
+    url = next(r.upstream_url for r in manifest.resources if r.fetch.startswith("archive:"))
+    with tarfile.open(fileobj=io.BytesIO(files[url_path(url)])) as tar:
+        return {m.name: tar.extractfile(m).read() for m in tar  # type: ignore[union-attr]
+                if m.isfile()}
+
+
+def temp_roots(tmp_path: Path) -> Roots:
+    """Return the roots a fetch test writes to: `root/` and `cache/` under `tmp_path`."""
+    return resolve_roots(tmp_path / "root", None, tmp_path / "cache")
+
+
+def fetch_cli(tmp_path: Path, manifest: Manifest, mirror: str, *names: str) -> int:
+    """Run `lexsub fetch NAMES` into `temp_roots(tmp_path)` with `manifest`, through `mirror`."""
+    path = tmp_path / "manifest.json"
+    path.write_text(manifest.to_text(), encoding="utf-8")
+    return main(["--shared-root", str(tmp_path / "root"), "--cache-dir", str(tmp_path / "cache"),
+                 "fetch", *names, "--mirror", mirror, "--manifest", str(path), "--no-progress"])
+
+
 class Mirror:
     """The server's state: what it serves, what it was asked, what it does wrong once."""
 
@@ -98,7 +123,13 @@ class Mirror:
         self.files = files
         self.requests: list[tuple[str, str]] = []  # (path, Range header or "")
         self.cut: dict[str, int] = {}  # path -> bytes sent before closing, once
+        self.redirects: dict[str, str] = {}  # path -> Location of a 302
+        self.endless: dict[str, int | None] = {}  # path -> announced Content-Length
+        self.etags = False
+        self.if_ranges: list[str] = []  # If-Range header of each request ("" when none)
+        self.statuses: list[int] = []  # the status of each file's response (200 or 206)
         self.url = ""
+        self.port = 0
 
 
 def _handler(mirror: Mirror) -> type[BaseHTTPRequestHandler]:
@@ -109,28 +140,63 @@ def _handler(mirror: Mirror) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:  # http.server's name
             wanted = self.headers.get("Range", "")
             mirror.requests.append((self.path, wanted))
+            mirror.if_ranges.append(self.headers.get("If-Range", ""))
+            if self.path in mirror.redirects:
+                self.send_response(302)
+                self.send_header("Location", mirror.redirects[self.path])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if self.path in mirror.endless:
+                self._endless(mirror.endless[self.path])
+                return
             data = mirror.files.get(self.path)
             if data is None:
                 self.send_error(404)
                 return
+            etag = f'"{hashlib.sha256(data).hexdigest()[:16]}"' if mirror.etags else ""
             start = 0
             match = re.fullmatch(r"bytes=(\d+)-", wanted)
-            if match:
+            if match and self.headers.get("If-Range", etag) == etag:
                 start = int(match.group(1))
                 if start >= len(data):
                     self.send_error(416)
                     return
+                mirror.statuses.append(206)
                 self.send_response(206)
                 self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
             else:
+                mirror.statuses.append(200)
                 self.send_response(200)
             body = data[start:]
             self.send_header("Content-Length", str(len(body)))
+            if etag:
+                self.send_header("ETag", etag)
             self.end_headers()
             limit = mirror.cut.pop(self.path, None)
-            self.wfile.write(body if limit is None else body[:limit])
+            self._write(body if limit is None else body[:limit])
             if limit is not None:
                 self.close_connection = True
+
+        def _endless(self, announced: int | None) -> None:
+            """Send zeros until the client hangs up (at most 256 MB, for a broken client)."""
+            self.send_response(200)
+            if announced is not None:
+                self.send_header("Content-Length", str(announced))
+            self.end_headers()
+            self.close_connection = True
+            block = bytes(1 << 16)
+            for _ in range(4096):
+                if not self._write(block):
+                    return
+
+        def _write(self, data: bytes) -> bool:
+            """Send `data`; False when the client hung up."""
+            try:
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                return False
+            return True
 
     return Handler
 
@@ -140,7 +206,8 @@ def serving(files: dict[str, bytes]) -> Iterator[Mirror]:
     """Serve `files` on 127.0.0.1 (a free port) from a thread while the block runs."""
     mirror = Mirror(files)
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(mirror))
-    mirror.url = f"http://127.0.0.1:{server.server_address[1]}"
+    mirror.port = server.server_address[1]
+    mirror.url = f"http://127.0.0.1:{mirror.port}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

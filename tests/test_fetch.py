@@ -19,11 +19,17 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from fetch_mirror import serving, upstream_files, url_path, with_built_archives
+from fetch_mirror import (
+    archive_members,
+    fetch_cli,
+    serving,
+    temp_roots,
+    url_path,
+    with_built_archives,
+)
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import UnknownNameError
-from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.resources.download import FetchError, mirrored
 from lexsub_baselines.resources.fetch import fetch, select
 from lexsub_baselines.resources.manifest import Manifest, load_manifest
@@ -35,36 +41,18 @@ SWORDS_DEV = MANIFEST.get("swords-dev")
 SEMEVAL_IDS = [r.id for r in MANIFEST.resources if r.input == "semeval2007"]
 
 
-@pytest.fixture(scope="module")
-def upstream(shared: Roots) -> tuple[dict[str, bytes], Manifest]:
-    """What the upstream URLs serve (from ../shared), and the manifest with built archives."""
-    files = upstream_files(shared.shared, MANIFEST)
-    return files, with_built_archives(MANIFEST, files)
-
-
-def _roots(tmp_path: Path) -> Roots:
-    return resolve_roots(tmp_path / "root", None, tmp_path / "cache")
-
-
-def _cli(tmp_path: Path, manifest: Manifest, mirror: str, *names: str) -> int:
-    path = tmp_path / "manifest.json"
-    path.write_text(manifest.to_text(), encoding="utf-8")
-    return main(["--shared-root", str(tmp_path / "root"), "--cache-dir", str(tmp_path / "cache"),
-                 "fetch", *names, "--mirror", mirror, "--manifest", str(path), "--no-progress"])
-
-
 @pytest.mark.needs("wordnet")
 def test_fetch_from_nothing_then_again_downloads_nothing(
         upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     files, manifest = upstream
     with serving(dict(files)) as mirror:
-        assert _cli(tmp_path, manifest, mirror.url, "scoring") == 0
+        assert fetch_cli(tmp_path, manifest, mirror.url, "scoring") == 0
         first = capsys.readouterr().out
         asked = [path for path, _ in mirror.requests]
         assert sorted(asked) == sorted({url_path(r.upstream_url) for r in manifest.resources
                                         if "scoring" in r.groups and r.fetch})  # one each
-        assert _cli(tmp_path, manifest, mirror.url, "scoring") == 0
+        assert fetch_cli(tmp_path, manifest, mirror.url, "scoring") == 0
         second = capsys.readouterr().out
         assert len(mirror.requests) == len(asked)  # the second fetch only checked
     assert "semeval2007       fetched: 8 file(s)" in first
@@ -72,7 +60,7 @@ def test_fetch_from_nothing_then_again_downloads_nothing(
     assert "wordnet           present" in first
     assert "semeval2007       ok: 8 file(s)" in second and "nothing downloaded" in second
     ids = [*SEMEVAL_IDS, "swords-dev", "swords-test"]
-    statuses = verify(_roots(tmp_path), ids, manifest=MANIFEST)  # the real manifest's digests
+    statuses = verify(temp_roots(tmp_path), ids, manifest=MANIFEST)  # the real manifest's digests
     assert [s.status for s in statuses] == ["ok"] * len(ids)
     assert (tmp_path / "root" / "data" / "semeval2007" / "key" / "gold").is_file()
     assert not list((tmp_path / "cache" / "downloads").iterdir())  # no download left over
@@ -81,7 +69,7 @@ def test_fetch_from_nothing_then_again_downloads_nothing(
 def test_every_recipe_gives_the_recorded_bytes(
         upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path) -> None:
     files, manifest = upstream
-    roots = _roots(tmp_path)
+    roots = temp_roots(tmp_path)
     ids = ["ud-ewt-dev", "ud-ewt-test", "freq-enwiki", "roget-1911", "lst-candidates"]
     with serving(dict(files)) as mirror:
         results = fetch(roots, ids, manifest=manifest, mirror=mirror.url, progress=False)
@@ -96,7 +84,7 @@ def test_every_recipe_gives_the_recorded_bytes(
 def test_interrupted_download_is_resumed_never_taken_as_done(
         upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path) -> None:
     files, manifest = upstream
-    roots = _roots(tmp_path)
+    roots = temp_roots(tmp_path)
     path = url_path(SWORDS_DEV.upstream_url)
     with serving(dict(files)) as mirror:
         mirror.cut[path] = 500_000
@@ -120,21 +108,18 @@ def test_corrupted_download_is_refused_naming_the_file_and_both_digests(
     data = bytearray(files[path])
     data[1000] ^= 0xFF
     with serving({**files, path: bytes(data)}) as mirror:
-        assert _cli(tmp_path, manifest, mirror.url, "swords-dev") == 2
+        assert fetch_cli(tmp_path, manifest, mirror.url, "swords-dev") == 2
     out = capsys.readouterr().out
     assert "swords-v1.1_dev.json.gz" in out and SWORDS_DEV.upstream_sha256 in out
     assert hashlib.sha256(data).hexdigest() in out
-    assert not locate(SWORDS_DEV, _roots(tmp_path)).exists()
+    assert not locate(SWORDS_DEV, temp_roots(tmp_path)).exists()
     assert not list((tmp_path / "cache" / "downloads").glob("*.part"))  # deleted, not kept
 
 
 def _semeval_archive(files: dict[str, bytes], extra: dict[str, bytes] | None = None,
                      link: tuple[str, str] | None = None, changed: bytes = b"") -> bytes:
     """The test archive of the SemEval files, with `extra` members, a symlink, a changed gold."""
-    with tarfile.open(fileobj=io.BytesIO(files[url_path(MANIFEST.get(SEMEVAL_IDS[0])
-                                                         .upstream_url)])) as tar:
-        members = {m.name: tar.extractfile(m).read() for m in tar  # type: ignore[union-attr]
-                   if m.isfile()}
+    members = archive_members(files, MANIFEST)
     if changed:
         members["task10data/scoring/gold"] = changed
     members.update(extra or {})
@@ -162,13 +147,13 @@ def test_archive_member_with_another_digest_is_refused(
     files, _ = upstream
     served, manifest = _serve_archive(files, _semeval_archive(files, changed=b"altered gold\n"))
     with serving(served) as mirror:
-        [result] = fetch(_roots(tmp_path), ["semeval2007"], manifest=manifest, mirror=mirror.url,
-                         progress=False)
+        [result] = fetch(temp_roots(tmp_path), ["semeval2007"], manifest=manifest,
+                         mirror=mirror.url, progress=False)
     assert result.status == "failed"
     gold = MANIFEST.get("semeval2007-key-gold")
     assert gold.path in result.detail and gold.sha256 in result.detail
     assert hashlib.sha256(b"altered gold\n").hexdigest() in result.detail
-    assert not locate(gold, _roots(tmp_path)).exists()
+    assert not locate(gold, temp_roots(tmp_path)).exists()
 
 
 @pytest.mark.parametrize("hostile", ["dotdot", "absolute", "symlink-out", "absolute-link"])
@@ -188,8 +173,8 @@ def test_hostile_tar_is_refused_with_nothing_written_outside(
     served, manifest = _serve_archive(files, _semeval_archive(files, extra, link))
     before = sorted(p.name for p in tmp_path.iterdir())
     with serving(served) as mirror:
-        [result] = fetch(_roots(tmp_path), ["semeval2007"], manifest=manifest, mirror=mirror.url,
-                         progress=False)
+        [result] = fetch(temp_roots(tmp_path), ["semeval2007"], manifest=manifest,
+                         mirror=mirror.url, progress=False)
     assert result.status == "failed" and "refused, nothing was unpacked" in result.detail
     assert not outside.exists()
     assert not (tmp_path / "root" / "data" / "semeval2007").exists()
@@ -203,14 +188,14 @@ def test_hostile_zip_is_refused(tmp_path: Path, name: str) -> None:
         handle.writestr("dict/gold", b"fine\n")
         handle.writestr(name, b"evil\n")
     with pytest.raises(FetchError, match="refused, nothing was unpacked"):
-        extract_named(archive, {"gold"}, tmp_path / "staging")
+        extract_named(archive, {"gold"}, tmp_path / "staging", max_bytes=100)
     assert not (tmp_path / "outside").exists() and not Path("/outside").exists()
 
 
 def test_a_different_file_in_place_is_left_alone(
         upstream: tuple[dict[str, bytes], Manifest], tmp_path: Path) -> None:
     files, manifest = upstream
-    roots = _roots(tmp_path)
+    roots = temp_roots(tmp_path)
     target = locate(SWORDS_DEV, roots)
     target.parent.mkdir(parents=True)
     target.write_bytes(b"mine\n")

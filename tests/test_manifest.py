@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib.util
 import json
@@ -131,10 +132,49 @@ def _text(*entries: dict[str, Any]) -> str:
     (_text(_entry(tree_sha256="0" * 64)), "unexpected"),
     (_text({k: v for k, v in _entry().items() if k != "licence"}), "missing"),
     (_text(_entry(), _entry()), "twice"),
+    (_text(_entry(path="/etc/x")), "path '/etc/x' is absolute, so it would lie outside"),
+    (_text(_entry(path="data/../../x")), "'data/../../x' has an empty, '.' or '..' component"),
+    (_text(_entry(path="resources//x")), "has an empty"),
+    (_text(_entry(upstream_bytes=-1)), "bad value for 'upstream_bytes'"),
+    (_text(_entry(unpacked_bytes="1")), "bad value for 'unpacked_bytes'"),
+    (_text(_entry(redirect_hosts=["evil.example/path"])), "bad value for 'redirect_hosts'"),
+    (_text(_entry(max_bytes=1)), "unexpected"),
 ])
 def test_malformed_manifest_is_refused(text: str, problem: str) -> None:
     with pytest.raises(DataFormatError, match=problem):
         Manifest.from_text(text, "m.json")
+
+
+def test_the_caps_are_optional_fields_of_format_2() -> None:
+    """An entry written before the caps existed still reads (and is written back the same);
+    a fetch of an entry without caps reads at most its own size when it keeps what is served."""
+    old = _entry(fetch="file", upstream_url="https://h/x.txt", bytes=7)
+    [read] = Manifest.from_text(_text(old), "m.json").resources
+    assert (read.upstream_bytes, read.unpacked_bytes, read.redirect_hosts) == (0, 0, ())
+    assert read.to_json() == old and read.download_limit() == 7
+    assert dataclasses.replace(read, fetch="xz").download_limit() == 0  # unknown: not fetched
+    capped = _entry(fetch="archive:x.txt", upstream_url="https://github.com/a.tgz",
+                    upstream_bytes=9, unpacked_bytes=90,
+                    redirect_hosts=["raw.githubusercontent.com"])
+    [read] = Manifest.from_text(_text(capped), "m.json").resources
+    assert read.to_json() == capped and read.download_limit() == 9
+
+
+def test_every_fetchable_shipped_entry_records_its_caps() -> None:
+    fetchable = [r for r in MANIFEST.resources if r.fetch]
+    assert len(fetchable) >= 20
+    for resource in fetchable:
+        assert resource.upstream_bytes, resource.id
+        if resource.fetch in ("file", "head"):
+            assert resource.upstream_bytes == resource.bytes, resource.id
+        archive = resource.fetch.startswith("archive:")
+        assert bool(resource.unpacked_bytes) == archive, resource.id
+        assert ("raw.githubusercontent.com" in resource.redirect_hosts) == \
+            resource.upstream_url.startswith("https://github.com/"), resource.id
+    semeval = [r for r in MANIFEST.resources if r.input == "semeval2007"]
+    bound = 10 * sum(r.bytes for r in semeval)  # the archive not at hand: 10 x its files taken
+    assert {(r.upstream_bytes, r.unpacked_bytes) for r in semeval} == {(bound, bound)}
+    assert MANIFEST.get("ud-ewt-dev").upstream_bytes == 1_805_545  # the uncompressed file
 
 
 def test_missing_manifest_file_says_so(tmp_path: Path) -> None:

@@ -6,7 +6,8 @@
 NAME is a group (`scoring`: what `lexsub score` reads; `baselines`: what `make baselines`
 reads), an input (`semeval2007`, `swords`, `coinco`, `ud-ewt`, ...) or a manifest id. One line
 per input says what happened. Exit status: 0 when every input asked for is in place, 1 when an
-input with no public download is absent (its line says what to do), 2 when a fetch failed.
+input with no public download is absent (its line says what to do), 2 when a fetch failed
+(its line names the input, what happened and what to do; the other inputs are still fetched).
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def add_parser(subparsers: Any) -> None:
         "records (pinned to a release, tag or commit where the host has them), check the "
         "sha256 of the download and of every file made from it, and lay the files out under "
         "the data root (data/...) and shared root (resources/...) as ../shared has them. "
-        "Interrupted downloads resume; a second fetch only checks.")
+        "Each download is capped at the size the manifest records; redirects are followed "
+        "only to the hosts it lists; an interrupted download resumes when its bytes can be "
+        "checked, and whatever fails leaves nothing behind; a second fetch only checks.")
     parser.add_argument("names", nargs="*", metavar="NAME",
                         help=f"groups ({', '.join(GROUPS)}), inputs or manifest ids; "
                         "`--list` shows them")

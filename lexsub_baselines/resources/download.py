@@ -1,11 +1,17 @@
-"""One HTTP download for `lexsub fetch`: resumable, checked, with a progress bar.
+"""One HTTP download for `lexsub fetch`: capped, resumable when trusted, checked.
 
-`download(url, part, ...)` writes what `url` serves to the partial file `part`, continuing a
-partial left by an interrupted run with an HTTP `Range` request (a server that ignores it sends
-the whole file again, which restarts the partial), and returns the sha256 of the complete
-download. A download shorter than the `Content-Length` the server announced stays a partial
-and raises `FetchError` saying so; a complete one whose digest is not the expected one is
-deleted and refused with both digests. The partial is never the file the toolkit reads: the
+`download(url, part, ...)` writes what `url` serves to the partial file `part` and returns the
+sha256 of the complete download. It reads at most `max_bytes`: a longer download (announced by
+`Content-Length`, or streamed without end) is stopped there, deleted and refused; with `head`
+the first `max_bytes` bytes are the download and the rest is not read. A partial left by an
+interrupted run is continued with an HTTP `Range` request only when its bytes can be trusted:
+the download has an expected digest, or the server gave a strong `ETag` and a size, recorded
+beside the partial (`<part>.validator`) and sent back as `If-Range` (a changed file is sent
+whole, which restarts it). Any other partial is discarded. A transfer that stops early raises
+`Interrupted` (the trusted partial is kept for the next run) or `FetchError` (deleted); a
+complete download whose digest is not the expected one is deleted and refused with both
+digests. Redirects are followed only to the URL's own host or the `hosts` given, and never
+from https to http (`redirect_problem`). The partial is never the file the toolkit reads: the
 caller lays files out only from a checked download.
 
 `mirrored(url, mirror)` rewrites `https://HOST/PATH` to `MIRROR/HOST/PATH` (`--mirror`,
@@ -18,10 +24,15 @@ caller lays files out only from a checked download.
 from __future__ import annotations
 
 import http.client
+import json
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 from tqdm import tqdm
 
@@ -29,7 +40,8 @@ from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.version import __version__
 
-__all__ = ["MIRROR_ENV", "FetchError", "download", "mirrored"]
+__all__ = ["MIRROR_ENV", "FetchError", "Interrupted", "download", "mirrored", "redirect_problem",
+           "validator_path"]
 
 MIRROR_ENV = "LEXSUB_MIRROR"
 #: Seconds without a byte before a download is given up (it is then resumed by the next run).
@@ -43,6 +55,10 @@ class FetchError(LexsubError):
     """A download or an unpacking that did not give the recorded files; says what to do."""
 
 
+class Interrupted(FetchError):
+    """A transfer that stopped early; its trusted partial is kept for the next run."""
+
+
 def mirrored(url: str, mirror: str | None) -> str:
     """Return `url` rewritten onto `mirror` (`MIRROR/HOST/PATH`), or `url` without a mirror."""
     if not mirror:
@@ -53,13 +69,57 @@ def mirrored(url: str, mirror: str | None) -> str:
     return f"{mirror.rstrip('/')}/{match.group(1)}/{match.group(2)}"
 
 
-def _open(url: str, offset: int) -> http.client.HTTPResponse | None:
+def redirect_problem(source: str, target: str, hosts: Collection[str]) -> str:
+    """Return why a redirect from `source` to `target` is refused ("" when it is followed).
+
+    Followed: to an http(s) URL on one of `hosts` (host names, any port), and from https only
+    to https.
+
+    >>> redirect_problem("https://github.com/a", "https://raw.githubusercontent.com/a",
+    ...                  {"github.com", "raw.githubusercontent.com"})
+    ''
+    >>> redirect_problem("https://github.com/a", "http://github.com/a", {"github.com"})
+    'it leads from https to http'
+    """
+    old, new = urlsplit(source), urlsplit(target)
+    if new.scheme not in ("http", "https"):
+        return f"it leads to a {new.scheme or 'relative'} URL"
+    if old.scheme == "https" and new.scheme != "https":
+        return "it leads from https to http"
+    if (new.hostname or "") not in hosts:
+        return f"it leads to the host {new.hostname}, which the manifest does not list for it"
+    return ""
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """Follows a redirect only when `redirect_problem` finds none."""
+
+    def __init__(self, hosts: Collection[str], label: str) -> None:
+        self.hosts, self.label = hosts, label
+
+    def redirect_request(self, req: urllib.request.Request, fp: Any, code: int, msg: str,
+                         headers: Any, newurl: str) -> urllib.request.Request | None:
+        if problem := redirect_problem(req.full_url, newurl, self.hosts):
+            fp.close()
+            raise FetchError(f"{self.label}: {req.full_url} redirects to {newurl}, which was not "
+                             f"followed: {problem}; nothing was written (a hijacked or moved "
+                             "download: report it, or fetch through a mirror you trust with "
+                             "`--mirror URL`)")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+def _open(url: str, offset: int, hosts: Collection[str], label: str,
+          validator: dict[str, Any] | None) -> http.client.HTTPResponse | None:
     """Open `url` from byte `offset`; None when the server says the range is past the end."""
     headers = {"User-Agent": f"lexsub_baselines/{__version__}"}
     if offset:
         headers["Range"] = f"bytes={offset}-"
+        if validator:
+            headers["If-Range"] = validator["etag"]
+    allowed = {*hosts, urlsplit(url).hostname or ""}
+    opener = urllib.request.build_opener(_Redirects(allowed, label))
     try:
-        response: http.client.HTTPResponse = urllib.request.urlopen(
+        response: http.client.HTTPResponse = opener.open(
             urllib.request.Request(url, headers=headers), timeout=TIMEOUT)
     except urllib.error.HTTPError as error:
         if error.code == 416 and offset:
@@ -73,44 +133,90 @@ def _open(url: str, offset: int) -> http.client.HTTPResponse | None:
     return response
 
 
-def _resumes(response: http.client.HTTPResponse, offset: int) -> bool:
-    """True when `response` continues a partial of `offset` bytes (a 206 from that byte)."""
+def _resumes(response: http.client.HTTPResponse, offset: int,
+             validator: dict[str, Any] | None) -> bool:
+    """True when `response` continues a partial of `offset` bytes (a 206 from that byte, of
+    the size the validator recorded)."""
     if not offset or response.status != 206:
         return False
     match = _RANGE.match(response.headers.get("Content-Range", ""))
-    return match is not None and int(match.group(1)) == offset
+    if match is None or int(match.group(1)) != offset:
+        return False
+    return validator is None or match.group(2) == str(validator["size"])
 
 
-def download(url: str, part: Path, *, expected_sha256: str = "", label: str = "",
+def validator_path(part: Path) -> Path:
+    """Return where the validator of the partial `part` is kept."""
+    return part.with_suffix(".validator")
+
+
+def _validator(part: Path) -> dict[str, Any] | None:
+    """Return the recorded validator of `part` (a strong ETag and a size), or None."""
+    try:
+        found = json.loads(validator_path(part).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    ok = (isinstance(found, dict) and isinstance(found.get("etag"), str)
+          and found["etag"].startswith('"') and isinstance(found.get("size"), int))
+    return found if ok else None
+
+
+def _discard(part: Path) -> None:
+    part.unlink(missing_ok=True)
+    validator_path(part).unlink(missing_ok=True)
+
+
+def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
+             head: bool = False, hosts: Collection[str] = (), label: str = "",
              progress: bool = True) -> str:
     """Complete the partial download `part` of `url`; return the sha256 of the whole file.
 
     Arguments:
         url: what to download (already rewritten onto a mirror).
         part: the partial file; created, continued or restarted.
+        max_bytes: the most bytes read: a longer download is refused (with `head`, cut).
         expected_sha256: the digest the download must have ("": not checked here).
+        head: the download is the first `max_bytes` bytes of what `url` serves.
+        hosts: the hosts a redirect may lead to besides the URL's own.
         label: what the download is, for the progress bar and messages (default: its name).
         progress: show a tqdm bar of the bytes on stderr.
 
     Raises:
-        FetchError: the host cannot be reached or refuses, the transfer stops early (the
-            partial is kept for the next run), or the digest is not `expected_sha256` (the
-            download is deleted).
+        Interrupted: the transfer stopped early; the partial is kept for the next run.
+        FetchError: the host cannot be reached or refuses, redirects where it may not, serves
+            more than `max_bytes`, stops early with bytes that cannot be trusted, or serves
+            another digest than `expected_sha256` (the download is deleted in each case).
     """
     label = label or url.rsplit("/", 1)[-1]
     part.parent.mkdir(parents=True, exist_ok=True)
     offset = part.stat().st_size if part.exists() else 0
-    response = _open(url, offset)
+    validator = _validator(part) if offset and not expected_sha256 else None
+    if offset and ((not expected_sha256 and validator is None) or offset > max_bytes):
+        _discard(part)  # its bytes cannot be checked: start again
+        offset = 0
+    response = None if head and offset == max_bytes else _open(url, offset, hosts, label,
+                                                               validator)
     if response is not None:
         with response:
-            if offset and not _resumes(response, offset):
+            if offset and not _resumes(response, offset, validator):
                 offset = 0  # the server sent the whole file: start again
+                validator_path(part).unlink(missing_ok=True)
             length = response.headers.get("Content-Length")
             total = offset + int(length) if length and length.isdigit() else None
-            _receive(response, part, offset, total, url, label, progress)
+            if total is not None and total > max_bytes and not head:
+                _discard(part)
+                raise _too_long(url, label, max_bytes, f"{total:,} bytes (its Content-Length)")
+            trusted = bool(expected_sha256)
+            etag = response.headers.get("ETag", "")
+            if not trusted and not offset and total is not None and etag.startswith('"'):
+                validator_path(part).write_text(json.dumps({"etag": etag, "size": total}),
+                                                encoding="utf-8")
+            trusted = trusted or validator_path(part).exists()
+            _receive(response, part, offset, total,
+                     _Transfer(url, label, max_bytes, head, trusted), progress)
     digest = file_sha256(part)
     if expected_sha256 and digest != expected_sha256:
-        part.unlink()
+        _discard(part)
         raise FetchError(f"{label}: the download from {url} has sha256 {digest}, but the manifest "
                          f"records {expected_sha256}; it was deleted and nothing was written "
                          "(a changed upstream file or a broken transfer: try again, or report "
@@ -118,27 +224,57 @@ def download(url: str, part: Path, *, expected_sha256: str = "", label: str = ""
     return digest
 
 
+@dataclass(frozen=True)
+class _Transfer:
+    """What `_receive` needs to know of a download: `download`'s arguments, and whether the
+    bytes so far can be trusted (a digest or a validator vouches for them)."""
+
+    url: str
+    label: str
+    max_bytes: int
+    head: bool
+    trusted: bool
+
+
 def _receive(response: http.client.HTTPResponse, part: Path, offset: int, total: int | None,
-             url: str, label: str, progress: bool) -> None:
+             transfer: _Transfer, progress: bool) -> None:
+    url, label, max_bytes, head, trusted = (transfer.url, transfer.label, transfer.max_bytes,
+                                            transfer.head, transfer.trusted)
     received = offset
+    limit = max_bytes if head else max_bytes + 1  # one byte more than allowed is a refusal
     with open(part, "ab" if offset else "wb") as handle, \
-            tqdm(total=total, initial=offset, unit="B", unit_scale=True, desc=label,
-                 leave=False, disable=not progress) as bar:
+            tqdm(total=min(total or max_bytes, max_bytes) if head else total, initial=offset,
+                 unit="B", unit_scale=True, desc=label, leave=False,
+                 disable=not progress) as bar:
         try:
-            while block := response.read(_CHUNK):
+            while received < limit and (block := response.read(min(_CHUNK, limit - received))):
                 handle.write(block)
                 received += len(block)
                 bar.update(len(block))
         except (OSError, http.client.HTTPException) as error:
-            raise _stopped(url, part, received, total, error) from None
-    if total is not None and received < total:
-        raise _stopped(url, part, received, total, "the connection closed early")
+            raise _stopped(url, part, received, total, error, trusted) from None
+    if received > max_bytes:
+        _discard(part)
+        raise _too_long(url, label, max_bytes, "a longer or endless stream")
+    if total is not None and received < min(total, max_bytes):
+        raise _stopped(url, part, received, total, "the connection closed early", trusted)
 
 
-def _stopped(url: str, part: Path, received: int, total: int | None,
-             why: object) -> FetchError:
+def _too_long(url: str, label: str, max_bytes: int, served: str) -> FetchError:
+    return FetchError(f"{label}: {url} serves {served}, more than the {max_bytes:,} bytes the "
+                      "manifest records for it; the download was deleted and nothing was "
+                      "written (an error page or a changed upstream file: report it if it "
+                      "persists)")
+
+
+def _stopped(url: str, part: Path, received: int, total: int | None, why: object,
+             trusted: bool) -> FetchError:
     of = f" of {total:,}" if total is not None else ""
-    return FetchError(f"{url}: the download stopped after {received:,}{of} bytes ({why}); the "
-                      f"partial download is kept in {part} and the next `lexsub fetch` "
-                      "continues it")
-
+    if not trusted:
+        _discard(part)
+        return FetchError(f"{url}: the download stopped after {received:,}{of} bytes ({why}); "
+                          "it was deleted, as nothing vouches for its bytes (no recorded digest, "
+                          "no validator from the host): the next `lexsub fetch` starts afresh")
+    return Interrupted(f"{url}: the download stopped after {received:,}{of} bytes ({why}); the "
+                       f"partial download is kept in {part} and the next `lexsub fetch` "
+                       "continues it")

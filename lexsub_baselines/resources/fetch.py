@@ -7,13 +7,20 @@ entry with a recipe (`Resource.fetch`) is made from its `upstream_url`:
 
 1. A file already in place is checked (`verify.accepted`) and left alone: a second fetch
    downloads nothing. A file in place that is not the recorded one is refused, not replaced.
-2. The download (one per URL, shared by the files of an archive) goes to a partial file in
-   `<cache>/downloads/`, is resumed by the next run when interrupted (`download`), and must
-   have `upstream_sha256` when the manifest records one.
-3. Each file is made by its recipe (the file, xz-compressed, its first bytes, or an archive
-   member found by base name and digest: `unpack`), checked against `sha256`, and only then
-   moved into place atomically, under the data root (`data/...`) or the shared root, exactly
-   where `../shared` holds it, so every reader works unchanged.
+2. The download (one per URL, shared by the files of an archive: `recipes.Downloads`)
+   goes to a partial file in `<cache>/downloads/`, reads at most the entry's
+   `Resource.download_limit`, follows redirects only to the entry's `redirect_hosts` (or its
+   own host, or the mirror's), is resumed by the next run when interrupted and its bytes can
+   be trusted (`download`), and must have `upstream_sha256` when the manifest records one.
+3. Each file is made by its recipe (`recipes.make`: the file, xz-compressed, its first
+   bytes, or an archive member found by base name and digest, the members holding at most
+   `unpacked_bytes`: `unpack`), checked against `sha256`, and only then moved into place
+   atomically, under the data root (`data/...`) or the shared root, exactly where
+   `../shared` holds it, so every reader works unchanged.
+
+An input is fetched under its own lock (`fetch_lock`). When it fails, its downloads and
+staging folders are deleted (the next fetch starts afresh), except a trusted partial of a
+transfer that stopped early, kept to be continued; the other inputs are still fetched.
 
 Entries without a recipe are checked for presence and otherwise named with what to do.
 One line per input says what happened (`FetchResult.line`).
@@ -23,10 +30,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
-import lzma
 import os
 import shutil
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,8 +41,11 @@ from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, UnknownNameError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import CLLS_NOTE, CLLS_UPSTREAM_URL
-from lexsub_baselines.resources.download import FetchError, download, mirrored
+from lexsub_baselines.resources.download import FetchError, Interrupted
+from lexsub_baselines.resources.fetch_lock import input_lock
 from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
+from lexsub_baselines.resources.manifest_rules import path_problem
+from lexsub_baselines.resources.recipes import Downloads, make
 from lexsub_baselines.resources.unpack import Member, extract_named
 from lexsub_baselines.resources.verify import accepted, locate, verify
 from lexsub_baselines.resources.wordnet_nltk import WORDNET_DIR_ENV, WORDNET_FILES
@@ -140,77 +149,26 @@ def _unfetchable(name: str, entries: list[Resource], roots: Roots) -> FetchResul
     return FetchResult(name, "not fetched", detail=entries[0].note)
 
 
-class _Downloads:
-    """The downloads of one run, each once, deleted when the run has laid out their files."""
-
-    def __init__(self, roots: Roots, mirror: str | None, progress: bool) -> None:
-        self.folder = roots.cache / "downloads"
-        self.mirror = mirror
-        self.progress = progress
-        self.done: dict[str, Path] = {}
-        self.bytes = 0
-
-    def part(self, url: str) -> Path:
-        key = hashlib.sha256(url.encode()).hexdigest()[:12]
-        return self.folder / f"{url.rsplit('/', 1)[-1]}.{key}.part"
-
-    def get(self, resource: Resource) -> Path:
-        url = resource.upstream_url
-        if url not in self.done:
-            part = self.part(url)
-            before = part.stat().st_size if part.exists() else 0
-            download(mirrored(url, self.mirror), part, expected_sha256=resource.upstream_sha256,
-                     label=url.rsplit("/", 1)[-1], progress=self.progress)
-            self.bytes += part.stat().st_size - before
-            self.done[url] = part
-        return self.done[url]
-
-    def staging(self, url: str) -> Path:
-        """Return the folder the members of the archive at `url` are copied to."""
-        return self.part(url).with_suffix(".staging")
-
-    def clean(self, urls: set[str]) -> None:
-        """Delete the downloads of `urls` (their files are in place) and their staging."""
-        for url in urls:
-            self.part(url).unlink(missing_ok=True)
-            shutil.rmtree(self.staging(url), ignore_errors=True)
-
-
-def _head(source: Path, size: int, target: Path) -> None:
-    with open(source, "rb") as read, open(target, "wb") as write:
-        write.write(read.read(size))
-
-
-def _make(resource: Resource, source: Callable[[], Path], target: Path,
-          members: Callable[[Resource], list[Member]]) -> None:
-    """Write the file of `resource` to `target` (a temp) from its checked download `source()`."""
-    how, _, argument = resource.fetch.partition(":")
-    if how == "archive":
-        found = members(resource)
-        right = [m for m in found if m.sha256 == resource.sha256]
-        if not right:
-            seen = "; ".join(f"{m.name} has sha256 {m.sha256}" for m in found)
-            raise FetchError(f"{resource.path}: the archive {resource.upstream_url} holds no "
-                             f"member {argument!r} with the recorded sha256 {resource.sha256} "
-                             f"({seen or 'no member of that name'}); nothing was written")
-        shutil.copyfile(right[0].path, target)
-        return
-    if how == "file":
-        shutil.copyfile(source(), target)
-    elif how == "xz":
-        with open(source(), "rb") as read, lzma.open(target, "wb", preset=6) as write:
-            shutil.copyfileobj(read, write, 1 << 20)
-    else:
-        _head(source(), resource.bytes, target)
-    digest = file_sha256(target)
-    if not accepted(resource, target, digest):
-        raise FetchError(f"{resource.path}: made from {resource.upstream_url} by "
-                         f"{resource.fetch!r}, it has sha256 {digest}, but the manifest records "
-                         f"{resource.sha256}; nothing was written")
-
-
 def _fetch_input(name: str, entries: list[Resource], roots: Roots,
-                 downloads: _Downloads) -> FetchResult:
+                 downloads: Downloads) -> FetchResult:
+    """Fetch the files of one input; on a failure, delete its downloads (see the docstring)."""
+    urls = {r.upstream_url for r in entries}
+    try:
+        result = _fetch_files(name, entries, roots, downloads)
+    except Interrupted:
+        downloads.clean(urls, keep_partials=True)
+        raise
+    except LexsubError as error:
+        if downloads.clean(urls):
+            raise FetchError(f"{error} [its download was deleted: the next `lexsub fetch` "
+                             "starts afresh]") from None
+        raise
+    downloads.clean(urls)
+    return result
+
+
+def _fetch_files(name: str, entries: list[Resource], roots: Roots,
+                 downloads: Downloads) -> FetchResult:
     status, where, files = "ok", "", 0
     extracted: dict[str, list[Member]] = {}
 
@@ -219,14 +177,26 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
         if url not in extracted:
             wanted = {r.fetch.partition(":")[2] for r in entries
                       if r.upstream_url == url and r.fetch.startswith("archive:")}
+            if not resource.unpacked_bytes:
+                raise FetchError(f"{resource.id}: the manifest records no unpacked_bytes (the "
+                                 f"most the archive {url} may unpack to); nothing was unpacked: "
+                                 "regenerate the manifest with scripts/make_manifest.py")
             extracted[url] = extract_named(downloads.get(resource), wanted,
-                                           downloads.staging(url))
+                                           downloads.staging(url),
+                                           max_bytes=resource.unpacked_bytes,
+                                           label=url.rsplit("/", 1)[-1])
         return extracted[url]
 
     before = downloads.bytes
     for resource in entries:
+        if problem := path_problem(resource.path):
+            raise FetchError(f"{resource.id}: its path {resource.path!r} {problem}, so it would "
+                             "lie outside the roots; nothing was written (fix the manifest)")
         target = locate(resource, roots)
         where = os.path.commonpath([where or target.parent, target.parent])
+        if target.exists() and not target.is_file():
+            raise FetchError(f"{target} is there but is not a file; it was left alone: move it "
+                             "away and fetch again")
         if target.exists():
             digest = file_sha256(target)
             if not accepted(resource, target, digest):
@@ -234,27 +204,32 @@ def _fetch_input(name: str, entries: list[Resource], roots: Roots,
                                  f"{digest}, the manifest records {resource.sha256}); it was "
                                  "left alone: move it away and fetch again")
         else:
-            made = downloads.folder / f"{target.name}.made"
+            made = downloads.folder / f".{os.getpid()}.{target.name}.made"
             try:
                 downloads.folder.mkdir(parents=True, exist_ok=True)
-                _make(resource, functools.partial(downloads.get, resource), made, members)
+                make(resource, functools.partial(downloads.get, resource), made, members)
                 with atomic_path(target) as tmp:  # only a checked file makes its folder
                     shutil.move(made, tmp)
-            except PermissionError as error:
-                raise FetchError(f"cannot write {error.filename} ({error.strerror}): point "
-                                 "--data-root/--shared-root (or LEXSUB_DATA_ROOT, "
-                                 "LEXSUB_SHARED_ROOT) at a folder you can write") from None
+            except OSError as error:  # a folder not writable, a full disk, ...
+                raise FetchError(f"cannot write {error.filename or target} ({error.strerror}): "
+                                 "point --data-root/--shared-root/--cache-dir (or "
+                                 "LEXSUB_DATA_ROOT, LEXSUB_SHARED_ROOT, LEXSUB_CACHE_DIR) at "
+                                 "folders you can write, with room for the files") from None
             finally:
                 made.unlink(missing_ok=True)
             status = "fetched"
         files += 1
-    downloads.clean({r.upstream_url for r in entries})
     return FetchResult(name, status, files, downloads.bytes - before, where=where)
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = None,
           mirror: str | None = None, progress: bool = True,
-          report: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
+          report: Callable[[FetchResult], None] | None = None,
+          say: Callable[[str], None] | None = None) -> list[FetchResult]:
     """Fetch the inputs `names` (see `select`); return one result per input, in order.
 
     Arguments:
@@ -266,6 +241,7 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
         mirror: rewrite every upstream URL onto this prefix (see `download.mirrored`).
         progress: progress bars on stderr.
         report: called with each input's result as soon as it is known.
+        say: prints a line while an input waits for another fetch of it (default: stderr).
 
     A failed input does not stop the others; its result says why (`status` `failed`).
 
@@ -274,7 +250,7 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
     """
     manifest = manifest or load_manifest()
     chosen = select(manifest, names)
-    downloads = _Downloads(roots, mirror, progress)
+    downloads = Downloads(roots, mirror, progress)
     results = []
     for name, entries in chosen.items():
         recipes = [r for r in entries if r.fetch]
@@ -282,7 +258,8 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
             result = _unfetchable(name, entries, roots)
         else:
             try:
-                result = _fetch_input(name, recipes, roots, downloads)
+                with input_lock(roots.cache / "fetch-locks", name, say or _stderr):
+                    result = _fetch_input(name, recipes, roots, downloads)
             except LexsubError as error:
                 result = FetchResult(name, "failed", detail=str(error))
             if len(recipes) < len(entries) and not result.detail:  # the rest: no download

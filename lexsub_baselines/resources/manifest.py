@@ -20,6 +20,13 @@ no public download, the `note` then says what to do instead). Two digests are re
 `upstream_sha256` is that of what `upstream_url` serves (the archive, or the file before the
 recipe's change; "" when not recorded), `sha256` that of the file as laid out under the root.
 
+A fetch is capped by optional fields (format 2 unchanged: an entry without them still
+reads; `OPTIONAL`): `upstream_bytes`, the most bytes read from `upstream_url` (its measured
+size, a `head`'s kept bytes, or for an archive not at hand a bound its note states),
+`unpacked_bytes`, the most an archive's regular members hold together, and `redirect_hosts`,
+where a redirect may lead besides the URL's own host (`Resource.download_limit`). Paths are
+confined to the roots (`manifest_rules`).
+
 `resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
 >>> manifest = load_manifest()
@@ -40,27 +47,31 @@ from typing import Any
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import PROJECT_DIR
+from lexsub_baselines.resources.manifest_rules import (
+    FETCH_RECIPES,
+    is_host,
+    is_recipe,
+    is_sha256,
+    path_problem,
+)
 
 __all__ = [
     "BUILD_ROOT",
     "FETCH_RECIPES",
     "GROUPS",
     "KINDS",
+    "OPTIONAL",
     "TREE_RULE",
     "Manifest",
     "Resource",
     "folder_files",
     "load_manifest",
+    "path_problem",
     "tree_sha256",
 ]
 
 FORMAT = 2
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
-#: How `lexsub fetch` makes a file from what `upstream_url` serves: `file` (the file itself),
-#: `xz` (the file, xz-compressed here), `head` (its first `bytes` bytes: a list cut short),
-#: `archive:NAME` (the member NAME of a tar or zip archive: the one of that base name with the
-#: recorded digest).
-FETCH_RECIPES: tuple[str, ...] = ("file", "xz", "head", "archive:NAME")
 #: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
 #: reads.
 GROUPS: tuple[str, ...] = ("scoring", "baselines")
@@ -78,7 +89,8 @@ _SPECIFIC: dict[str, tuple[str, ...]] = {
     "debian": ("package", "members", "tree_sha256", "file_count"),
     "pypi": ("package", "sha256"),
 }
-_HEX = frozenset("0123456789abcdef")
+#: The fields an entry may leave out (written only when set): the caps of a fetch.
+OPTIONAL: tuple[str, ...] = ("upstream_bytes", "unpacked_bytes", "redirect_hosts")
 
 
 @dataclass(frozen=True)
@@ -110,6 +122,10 @@ class Resource:
         file_count: the number of files under the folder, or of members (folder, debian).
         package: the Debian or PyPI package name (debian, pypi).
         members: the absolute paths of the package's files that are read (debian).
+        upstream_bytes: the most bytes a fetch reads from `upstream_url` (0: not recorded).
+        unpacked_bytes: the most bytes the regular members of the archive at `upstream_url`
+            hold together (0: not recorded).
+        redirect_hosts: the hosts a redirect from `upstream_url` may lead to, besides its own.
     """
 
     id: str
@@ -131,6 +147,19 @@ class Resource:
     file_count: int = 0
     package: str = ""
     members: tuple[str, ...] = ()
+    upstream_bytes: int = 0
+    unpacked_bytes: int = 0
+    redirect_hosts: tuple[str, ...] = ()
+
+    def download_limit(self) -> int:
+        """Return the most bytes a fetch reads from `upstream_url` (0: none is recorded).
+
+        `upstream_bytes` when recorded, else `bytes` for the recipes that keep what is served
+        (`file`) or its start (`head`); an `xz` or archive entry has no other bound.
+        """
+        if self.upstream_bytes:
+            return self.upstream_bytes
+        return self.bytes if self.fetch in ("file", "head") else 0
 
     def to_json(self) -> dict[str, Any]:
         """Return the entry as a JSON object holding the common and its kind's fields."""
@@ -138,6 +167,9 @@ class Resource:
         for key in (*_COMMON, *_SPECIFIC[self.kind]):
             value = getattr(self, key)
             data[key] = list(value) if isinstance(value, tuple) else value
+        for key in OPTIONAL:
+            if value := getattr(self, key):
+                data[key] = list(value) if isinstance(value, tuple) else value
         return data
 
     @classmethod
@@ -155,16 +187,18 @@ class Resource:
             raise DataFormatError(source, None, f"entry {name!r}: kind {kind!r} is not one of "
                                   f"{', '.join(KINDS)}")
         expected = {*_COMMON, *_SPECIFIC[kind]}
-        if set(data) != expected:
-            raise DataFormatError(source, None, f"entry {name!r}: fields "
-                                  f"{sorted(set(data) ^ expected)} missing or unexpected")
+        if set(data) - set(OPTIONAL) != expected:
+            wrong = sorted((set(data) - set(OPTIONAL)) ^ expected)
+            raise DataFormatError(source, None, f"entry {name!r}: fields {wrong} missing or "
+                                  "unexpected")
         fields: dict[str, Any] = {}
         for key, value in data.items():
-            if key in ("bytes", "file_count"):
+            if key in ("bytes", "file_count", "upstream_bytes", "unpacked_bytes"):
                 ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            elif key in ("used_by", "members", "groups"):
+            elif key in ("used_by", "members", "groups", "redirect_hosts"):
                 ok = isinstance(value, list) and all(isinstance(v, str) and v for v in value)
                 ok = ok and (key != "groups" or set(value) <= set(GROUPS))
+                ok = ok and (key != "redirect_hosts" or all(is_host(v) for v in value))
                 value = tuple(value) if ok else value
             else:
                 ok = isinstance(value, str)
@@ -175,29 +209,20 @@ class Resource:
         for key in (*_SPECIFIC[kind], "upstream_sha256"):
             digest = fields[key]
             if key.endswith("sha256") and (digest or key != "upstream_sha256") \
-                    and not _is_sha256(digest):
+                    and not is_sha256(digest):
                 raise DataFormatError(source, None, f"entry {name!r}: {key} is not a sha256")
         if not fields["id"] or not fields["path"]:
             raise DataFormatError(source, None, f"entry {name!r}: empty id or path")
-        if fields["fetch"] and not _is_recipe(fields["fetch"], kind, fields["upstream_url"]):
+        if kind in ("file", "folder") and (problem := path_problem(fields["path"])):
+            raise DataFormatError(source, None, f"entry {name!r}: path {fields['path']!r} "
+                                  f"{problem}, so it would lie outside the roots",
+                                  "give a path relative to the shared root, e.g. "
+                                  "data/NAME/FILE or resources/NAME/FILE")
+        if fields["fetch"] and not is_recipe(fields["fetch"], kind, fields["upstream_url"]):
             raise DataFormatError(source, None, f"entry {name!r}: fetch {fields['fetch']!r} is "
                                   f"not one of {', '.join(FETCH_RECIPES)} for a file with an "
                                   "upstream_url")
         return cls(**fields)
-
-
-def _is_sha256(value: str) -> bool:
-    return len(value) == 64 and set(value) <= _HEX
-
-
-def _is_recipe(recipe: str, kind: str, url: str) -> bool:
-    """True when `recipe` is a well-formed `FETCH_RECIPES` recipe for an entry of `kind`."""
-    how, _, argument = recipe.partition(":")
-    if kind != "file" or not url.startswith(("https://", "http://")):
-        return False
-    if how in ("file", "xz", "head"):
-        return not argument
-    return how == "archive" and bool(argument) and "/" not in argument
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ out of it, a device file (for tar, the standard library's `tarfile.data_filter`,
 Python's safe extraction; the same rules are applied to zip names). LexSubGen had a tar
 path-traversal report; an archive here is never unpacked as a whole either: only the regular
 files whose base name is asked for are copied, each to a new file in `staging`, which the
-caller checks and moves into place.
+caller checks and moves into place. The regular members may hold `max_bytes` together, as
+their headers declare them (a tar's are read one by one, so a bomb is refused at its first
+large header, before its content is decompressed) and as they are copied. A broken archive (a
+bad CRC, a truncated stream, ...) is one `FetchError` naming it, never a traceback.
 
 >>> from tempfile import TemporaryDirectory
 >>> import io, tarfile
@@ -17,7 +20,7 @@ caller checks and moves into place.
 ...         info = tarfile.TarInfo("../evil"); info.size = 1
 ...         tar.addfile(info, io.BytesIO(b"x"))
 ...     try:
-...         extract_named(path, {"evil"}, Path(tmp) / "staging")
+...         extract_named(path, {"evil"}, Path(tmp) / "staging", max_bytes=10)
 ...     except FetchError as error:
 ...         print("refused" in str(error), (Path(tmp).parent / "evil").exists())
 True False
@@ -25,13 +28,16 @@ True False
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import lzma
 import posixpath
 import shutil
 import stat
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -82,31 +88,61 @@ def _zip_link_problem(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> str:
     return ""
 
 
+#: What a broken archive raises while it is read (bad CRC, truncated or corrupt stream).
+_BROKEN = (zipfile.BadZipFile, tarfile.TarError, zlib.error, lzma.LZMAError, gzip.BadGzipFile,
+           EOFError, NotImplementedError)
+
+
+@dataclass(frozen=True)
+class _Archive:
+    """The archive being read: its file, its name in messages, its cap on unpacked bytes."""
+
+    path: Path
+    label: str
+    max_bytes: int
+
+    def refused(self, problem: str) -> FetchError:
+        return FetchError(f"{self.label}: refused, nothing was unpacked: {problem} (a hostile "
+                          "or broken archive; the fetch writes only the files it names, under "
+                          "the root)")
+
+    def add(self, total: int, size: int) -> int:
+        """Return `total` + `size`, refusing the archive past `max_bytes`."""
+        if total + size > self.max_bytes:
+            raise self.refused(f"its files hold more than the {self.max_bytes:,} bytes the "
+                               "manifest records for them (an archive bomb, or another "
+                               "archive than the recorded one)")
+        return total + size
+
+
 @contextmanager
-def _regular_files(archive: Path, check_dir: Path) -> Iterator[Iterator[tuple[str, IO[bytes]]]]:
+def _regular_files(archive: _Archive,
+                   check_dir: Path) -> Iterator[Iterator[tuple[str, IO[bytes]]]]:
     """Yield an iterator of (name, stream) of the archive's regular files, after checking all."""
-    if zipfile.is_zipfile(archive):
-        with zipfile.ZipFile(archive) as handle:
+    total = 0
+    if zipfile.is_zipfile(archive.path):
+        with zipfile.ZipFile(archive.path) as handle:
             for info in handle.infolist():
                 if problem := _name_problem(info.filename) or _zip_link_problem(handle, info):
-                    raise _refused(archive, problem)
+                    raise archive.refused(problem)
+                total = archive.add(total, info.file_size)
             yield ((info.filename, handle.open(info)) for info in handle.infolist()
                    if not info.is_dir() and not stat.S_ISLNK(info.external_attr >> 16))
         return
-    try:
-        with tarfile.open(archive, "r:*") as handle:
-            members = handle.getmembers()
-            for member in members:
-                if problem := _name_problem(member.name):
-                    raise _refused(archive, problem)
-                try:
-                    tarfile.data_filter(member, str(check_dir))
-                except tarfile.FilterError as error:
-                    raise _refused(archive, str(error)) from None
-            yield ((m.name, _stream(handle, m)) for m in members if m.isfile())
-    except tarfile.TarError as error:
-        raise FetchError(f"{archive}: not a tar or zip archive the toolkit can read ({error}); "
-                         "it was left in place, nothing was unpacked") from None
+    if not tarfile.is_tarfile(archive.path):
+        raise FetchError(f"{archive.label}: not a tar or zip archive the toolkit can read; "
+                         "nothing was unpacked (an error page, or another file than the "
+                         "recorded one: report it if it persists)")
+    with tarfile.open(archive.path, "r:*") as tar:
+        for member in tar:  # header by header: a bomb is refused before its content
+            if problem := _name_problem(member.name):
+                raise archive.refused(problem)
+            try:
+                tarfile.data_filter(member, str(check_dir))
+            except tarfile.FilterError as error:
+                raise archive.refused(str(error)) from None
+            total = archive.add(total, member.size if member.isfile() else 0)
+        yield ((m.name, _stream(tar, m)) for m in tar.getmembers() if m.isfile())
 
 
 def _stream(handle: tarfile.TarFile, member: tarfile.TarInfo) -> IO[bytes]:
@@ -115,34 +151,46 @@ def _stream(handle: tarfile.TarFile, member: tarfile.TarInfo) -> IO[bytes]:
     return stream
 
 
-def _refused(archive: Path, problem: str) -> FetchError:
-    return FetchError(f"{archive}: refused, nothing was unpacked: {problem} (a hostile or broken "
-                      "archive; the fetch writes only the files it names, under the root)")
-
-
-def extract_named(archive: Path, names: set[str], staging: Path) -> list[Member]:
+def extract_named(archive: Path, names: set[str], staging: Path, *, max_bytes: int,
+                  label: str = "") -> list[Member]:
     """Copy the regular files whose base name is in `names` out of `archive` into `staging`.
 
     Every member is checked first (see the module docstring); then each wanted file is
     streamed into a fresh file of `staging` (created, and emptied of an earlier run's copies)
     while its sha256 is computed. Several members may share a base name; all are returned.
 
+    Arguments:
+        archive: the tar (any compression) or zip file.
+        names: the base names of the files wanted.
+        staging: the folder the copies go to.
+        max_bytes: the most bytes the archive's regular members may hold together.
+        label: the archive's name in messages (default: its path).
+
     Raises:
-        FetchError: a hostile member (nothing is written), or not a tar or zip archive.
+        FetchError: a hostile member or more than `max_bytes` (nothing is written), not a tar
+            or zip archive, or a broken one (a bad CRC, a truncated stream).
     """
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
+    read = _Archive(archive, label or str(archive), max_bytes)
     found: list[Member] = []
-    with _regular_files(archive, staging) as members:
-        for name, stream in members:
-            if posixpath.basename(name.replace("\\", "/")) not in names:
-                continue
-            digest = hashlib.sha256()
-            fd, tmp = tempfile.mkstemp(dir=staging, suffix=".member")
-            with stream, open(fd, "wb") as out:
-                while block := stream.read(1 << 20):
-                    digest.update(block)
-                    out.write(block)
-            found.append(Member(name, digest.hexdigest(), Path(tmp)))
+    written = 0
+    try:
+        with _regular_files(read, staging) as members:
+            for name, stream in members:
+                if posixpath.basename(name.replace("\\", "/")) not in names:
+                    continue
+                digest = hashlib.sha256()
+                fd, tmp = tempfile.mkstemp(dir=staging, suffix=".member")
+                with stream, open(fd, "wb") as out:
+                    while block := stream.read(1 << 20):
+                        written = read.add(written, len(block))
+                        digest.update(block)
+                        out.write(block)
+                found.append(Member(name, digest.hexdigest(), Path(tmp)))
+    except _BROKEN as error:
+        raise FetchError(f"{read.label}: a broken archive ({type(error).__name__}: {error}); "
+                         "nothing was written (a damaged download or upstream file: fetch "
+                         "again, or report it if it persists)") from None
     return found

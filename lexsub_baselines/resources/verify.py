@@ -33,7 +33,8 @@ from lexsub_baselines.resources.manifest import (
     tree_sha256,
 )
 
-__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content_sha256"]
+__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content",
+           "xz_content_sha256"]
 
 STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs")
 
@@ -50,16 +51,23 @@ def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> P
     return roots.shared / resource.path
 
 
-def xz_content_sha256(path: Path) -> str:
-    """Return the sha256 of the uncompressed content of an xz file ("" when it is not one)."""
+def xz_content(path: Path) -> tuple[str, int]:
+    """Return (sha256, size) of the uncompressed content of an xz file (("", 0): not one)."""
     digest = hashlib.sha256()
+    size = 0
     try:
         with lzma.open(path) as handle:
             while block := handle.read(1 << 20):
                 digest.update(block)
+                size += len(block)
     except (lzma.LZMAError, EOFError):
-        return ""
-    return digest.hexdigest()
+        return "", 0
+    return digest.hexdigest(), size
+
+
+def xz_content_sha256(path: Path) -> str:
+    """Return the sha256 of the uncompressed content of an xz file ("" when it is not one)."""
+    return xz_content(path)[0]
 
 
 def accepted(resource: Resource, path: Path, digest: str | None = None) -> bool:
