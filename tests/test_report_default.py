@@ -68,6 +68,9 @@ def test_make_report_writes_the_report_and_the_explorer(made: Path) -> None:
     for name in ("report.html", "report.md", "ranking.json", "explorer/index.html"):
         assert (made / name).is_file(), name
     assert list((made / "figures").glob("*.png"))
+    markdown = (made / "report.md").read_text(encoding="utf-8")
+    for section in ("## Headline", "## semeval2007-test", "## SWORDS", "## Candidate ranking"):
+        assert section in markdown, section  # rank-eval's results read too
 
 
 def test_every_block_the_run_wrote_is_read(made: Path) -> None:
