@@ -1,7 +1,8 @@
 """The entry points of the public API that run things: `run(system, dataset)` and `RunResult`.
 
 `run` answers every instance of a dataset with a system (both given by name or as objects)
-and, given a folder, writes the official answer files there, exactly as `lexsub run` does;
+and, given a folder, writes the official answer files there, exactly as `lexsub run` does
+(refusing, as it does, to replace files the folder's `runs.json` vouches for unless forced);
 score them with `lexsub_baselines.score`. Names are looked up after the catalog and any
 installed plug-ins are loaded.
 """
@@ -18,6 +19,7 @@ from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.plugins import load_plugins
 from lexsub_baselines.runs.runner import answer_dataset, check_run, write_answers
+from lexsub_baselines.runs.store import drop_rows, rows_to_replace
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
 
@@ -50,7 +52,7 @@ class RunResult:
 
 
 def run(system: str | System, dataset: str | Dataset, out: str | Path | None = None,
-        roots: Roots | None = None, progress: bool = False) -> RunResult:
+        roots: Roots | None = None, progress: bool = False, force: bool = False) -> RunResult:
     """Answer every instance of `dataset` with `system`; write the answer files to `out`.
 
     Arguments:
@@ -59,12 +61,16 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
         out: a results folder: files go to `out/<dataset>/<system>.<kind>` (None: no files).
         roots: data, resources and cache (default: `resolve_roots()`).
         progress: show a progress bar on a terminal.
+        force: replace answer files that `out/runs.json` vouches for, and drop their rows
+            from the record (scores.json, runs.json, tables.md), as `lexsub run --force`.
 
     Raises:
         UnknownNameError: an unknown system or dataset (the message lists the known ones).
         MissingResourceError: data or a resource the system reads is absent.
         LexsubError: the dataset cannot use the system's answers (another language, or no
-            file it is scored from: the multiword detector on SWORDS).
+            file it is scored from: the multiword detector on SWORDS); or `out/runs.json`
+            vouches for the files it would write and `force` is not given
+            (`runs.store.rows_to_replace`, the check `lexsub run` makes).
         ComponentError: a component raised or broke its protocol (the message names the
             system, the instance and the rule).
 
@@ -78,9 +84,13 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
         system = build_system(system, roots)
     if isinstance(dataset, str):
         dataset = load_dataset(dataset, roots)
+    folder = Path(out) if out is not None else None
+    rows = rows_to_replace(folder, dataset.name, system.name, force) if folder is not None \
+        else set()
     check_run(system, dataset)
+    if folder is not None and rows:
+        drop_rows(folder, rows)
     answers = answer_dataset(system, dataset, progress)
-    files = write_answers(system, dataset, answers, Path(out)) if out is not None else ()
-    folder = Path(out) if out is not None else Path()
+    files = write_answers(system, dataset, answers, folder) if folder is not None else ()
     return RunResult(system.name, dataset.name, answers,
-                     {kind: folder / relative for kind, relative in files})
+                     {kind: (folder or Path()) / relative for kind, relative in files})

@@ -13,6 +13,7 @@ from lexsub_baselines.analysis.compare import (
     disruptive_sets,
     paired_test,
 )
+from lexsub_baselines.analysis.headline import read_scores
 from lexsub_baselines.analysis.inputs import (
     discover_runs,
     item_scores,
@@ -218,3 +219,25 @@ def test_coinco_datasets_are_registered() -> None:
     names = dataset_names()
     assert {"coinco-dev", "coinco-test", "coinco-all"} <= set(names)
     assert DATASETS.get("coinco-dev").format == "coinco"
+
+
+def test_read_scores_reads_every_kind_and_refuses_a_malformed_block(tmp_path: Path) -> None:
+    """The blocks `lexsub baselines` writes (SemEval `all`, SWORDS and LexSubGen `metrics`)
+    and a kind of another version holding either are read; a block without its scores is one
+    message naming the file, the row and the block it lacks."""
+    path = tmp_path / "scores.json"
+    rows = {"semeval2007-test": {"wordnet": {"best": {"all": {}}, "oot": {"all": {}}},
+                                 "mw": {"mw": {"all": {}}}},
+            "swords-test": {"wordnet": {"lsr": {"metrics": {}, "gap": {}}}},
+            "coinco-all": {"wordnet": {"lexsubgen": {"metrics": {"prec@1": 1.0}}}},
+            "tsar2022-test": {"wordnet": {"tsar": {"metrics": {}}}}}
+    path.write_text(json.dumps(rows), encoding="utf-8")
+    assert read_scores(path) == rows
+    for block, lacks in (({"lexsubgen": {"all": {}}}, "`metrics`"),
+                         ({"best": {"metrics": {}}}, "`all`"),
+                         ({"lsr": {}}, "`metrics`"),
+                         ({"tsar": [1]}, "`all` or `metrics`")):
+        path.write_text(json.dumps({"coinco-all": {"wordnet": block}}), encoding="utf-8")
+        with pytest.raises(LexsubError, match=f"^{path}: coinco-all/wordnet/{next(iter(block))}"
+                           f": no {lacks} block of scores; re-run `make baselines`"):
+            read_scores(path)

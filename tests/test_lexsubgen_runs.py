@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tiny_corpus import seed_parser
+from tiny_corpus import sample_coinco, seed_parser
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
@@ -28,32 +28,13 @@ pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared]
 _SAMPLE = 40
 
 
-def _sample_data(real: Path, data: Path) -> None:
-    """Link every dataset of the real data root, but CoInCo: its first instances only."""
-    data.mkdir()
-    for child in real.iterdir():
-        if child.name != "coinco":
-            (data / child.name).symlink_to(child)
-    coinco = data / "coinco"
-    coinco.mkdir()
-    lines = (real / "coinco" / "coinco_all.no_problematic.preprocessed").read_bytes() \
-        .split(b"\n")[:_SAMPLE]
-    (coinco / "coinco_all.no_problematic.preprocessed").write_bytes(b"\n".join(lines) + b"\n")
-    ids = {line.split(b"\t")[1] for line in lines}
-    gold = [line for line in (real / "coinco" / "coinco_all.no_problematic.gold").read_bytes()
-            .split(b"\n") if line and line.split(b" :: ")[0].rsplit(b" ", 1)[-1] in ids]
-    (coinco / "coinco_all.no_problematic.gold").write_bytes(b"\n".join(gold) + b"\n")
-    candidates = "coinco.no_problematic.candidates"
-    (coinco / candidates).symlink_to(real / "coinco" / candidates)
-
-
 @pytest.fixture(scope="module")
 def run(tiny_shared: Roots, tiny_parser: ParserModel,
         tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     roots = seed_parser(tiny_parser, dataclasses.replace(
         tiny_shared, cache=tmp_path_factory.mktemp("cache")))
     data = tmp_path_factory.mktemp("root") / "data"
-    _sample_data(tiny_shared.data, data)
+    sample_coinco(tiny_shared.data, data, _SAMPLE)
     out = tmp_path_factory.mktemp("results")
     assert main(["--shared-root", str(roots.shared), "--data-root", str(data), "--cache-dir",
                  str(roots.cache), "baselines", "--systems", "wordnet", "--out", str(out),

@@ -3,7 +3,9 @@
 A holder is another Python process taking the lock through `stage_lock`, as a build does.
 A soft lock whose holder was killed (SIGKILL) is broken at the next attempt, in one line; one
 whose holder runs on another host is kept while its heartbeat comes and broken once it stops
-for the lease; a killed flock holder is released by the kernel. Locks are per cache key, and
+for the lease (at most `MAX_LEASE`, whatever the file says); one whose content is garbage is
+broken after the lease, and its holder's heartbeat lives on; a killed flock holder is
+released by the kernel. Locks are per cache key, and
 one mechanism serves a cache: the one recorded on its first lock.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import json
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -21,10 +24,12 @@ from lock_holder import holder as _holder
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.registry import Registry
+from lexsub_baselines.engine import softlock
 from lexsub_baselines.engine.context import BuildContext
 from lexsub_baselines.engine.graph import Stage, run_graph
 from lexsub_baselines.engine.locks import stage_lock
 from lexsub_baselines.engine.progress import Progress
+from lexsub_baselines.engine.softlock import MAX_LEASE, SoftLock, bounded_lease
 
 
 def _soft(folder: Path) -> Path:
@@ -182,3 +187,65 @@ def test_an_unwritable_lock_is_one_error_naming_it(tmp_path: Any,
     with pytest.raises(LexsubError, match=r"parser: cannot lock .*parser\.lock \(Permission "
                                           r"denied\): make .* writable for every user"):
         asyncio.run(hold())
+
+
+def test_a_garbage_soft_lock_is_broken_after_the_lease_in_one_line(tmp_path: Path) -> None:
+    """Non-UTF-8 bytes (a torn write, another program's file): no UnicodeDecodeError; the
+    waiter says it waits, then breaks the file once it did not change for the lease."""
+    folder = _soft(tmp_path / "locks")
+    (folder / "parser.softlock").write_bytes(b"\xff\xfe{\"pid\": \x00\x9c")
+    said: list[str] = []
+    started = time.monotonic()
+    assert asyncio.run(_take(folder, "parser", said, lease=1.0)) is True
+    assert 0.9 < time.monotonic() - started < 5
+    assert len(said) == 2 and "waiting" in said[0]
+    assert said[1] == (f"lexsub: parser: broke the lock {folder / 'parser.softlock'} of a build "
+                       "that is gone (its content names no holder, and it did not change for "
+                       "1 s)")
+    assert not (folder / "parser.softlock").exists()
+
+
+def test_the_heartbeat_survives_garbage_in_its_lock(tmp_path: Path) -> None:
+    said: list[str] = []
+    lock = SoftLock(_soft(tmp_path / "locks") / "lm.softlock", "lm", said.append, lease=0.3)
+    assert lock.try_acquire()
+    lock.path.write_bytes(b"\x80\x81 not a lock")
+    time.sleep(0.5)  # ten heartbeats
+    assert lock._beat is not None and lock._beat.is_alive()
+    assert said == [f"lexsub: lm: lost the lock {lock.path} (another build took it, judging "
+                    "this one dead); it may build the same result"]
+    lock.release()
+    assert lock.path.read_bytes() == b"\x80\x81 not a lock"  # not ours: left to its judge
+
+
+def test_a_lease_is_bounded_whatever_the_file_says(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another host's lock stating a lease of 1e9 s is broken after `MAX_LEASE` without a
+    heartbeat (the waiter's clock moved on by monkeypatching `time.monotonic`)."""
+    assert [bounded_lease(v) for v in (1e9, 2, 0, -5.0, float("nan"), float("inf"), "60",
+                                       True, None)] == [MAX_LEASE, 2.0, *[60.0] * 7]
+    path = _soft(tmp_path / "locks") / "relations.softlock"
+    path.write_text(json.dumps({"host": "elsewhere", "machine": "elsewhere", "pid": 4242,
+                                "lease": 1e9, "nonce": "theirs"}))
+    said: list[str] = []
+    lock = SoftLock(path, "relations", said.append)
+    clock = time.monotonic()
+    monkeypatch.setattr(softlock.time, "monotonic", lambda: clock)
+    assert not lock.try_acquire()
+    clock += MAX_LEASE - 1
+    assert not lock.try_acquire() and said == []
+    clock += 2
+    assert lock.try_acquire()
+    assert said == [f"lexsub: relations: broke the lock {path} of a build that is gone (no "
+                    f"heartbeat from pid 4242 on host elsewhere for {MAX_LEASE:.0f} s)"]
+    lock.release()
+    assert SoftLock(path, "x", print, lease=1e9).lease == MAX_LEASE  # nor our own, unbounded
+
+
+def test_a_garbage_mechanism_record_is_one_error_naming_it(tmp_path: Path) -> None:
+    folder = tmp_path / "locks"
+    folder.mkdir()
+    (folder / "mechanism").write_bytes(b"\xff\xfesoft\n")
+    with pytest.raises(LexsubError, match=r"mechanism names no lock mechanism .*: delete it "
+                                          r"while no build runs"):
+        asyncio.run(_take(folder, "parser", []))

@@ -152,6 +152,34 @@ def test_lexsub_run_refuses_to_rewrite_vouched_files_and_force_drops_their_row(
     check_pair(tmp_path)  # the record rewritten whole
 
 
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_api_run_refuses_as_lexsub_run_does_and_force_drops_their_row(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`api.run(..., out=R)` makes the check `lexsub run` makes (`store.rows_to_replace`):
+    the same one-line error, nothing written; `force=True` as `--force`."""
+    from lexsub_baselines import api
+
+    folder = tmp_path / "semeval2007-trial"
+    folder.mkdir()
+    (folder / "mw.mw").write_text("recorded answers\n")
+    _vouching(tmp_path, {"mw": "semeval2007-trial/mw.mw"},
+              {"mw": file_sha256(folder / "mw.mw")})
+    with pytest.raises(LexsubError) as refused:
+        api.run("mw", "semeval2007-trial", out=tmp_path)
+    assert main(["run", "mw", "semeval2007-trial", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"lexsub: error: {refused.value}\n"
+    assert "force=True" in str(refused.value) and "out=" in str(refused.value)
+    assert (folder / "mw.mw").read_text() == "recorded answers\n"  # untouched
+    assert api.run("mw", "semeval2007-trial", out=tmp_path / "elsewhere").files  # not vouched
+    result = api.run("mw", "semeval2007-trial", out=tmp_path, force=True)
+    assert "dropped the rows of mw on semeval2007-trial" in capsys.readouterr().err
+    assert result.files["mw"] == folder / "mw.mw"
+    assert (folder / "mw.mw").read_text() != "recorded answers\n"
+    assert read_runs(tmp_path / "runs.json").runs == {}
+    check_pair(tmp_path)  # the record rewritten whole
+
+
 def _scores(recall: float, signature: str) -> dict[str, object]:
     return {"test": {"wordnet": {"best": {"all": {"recall": recall}, "signature": signature}},
                      "lin": {"best": {"all": {"recall": 9.52}, "signature": signature}}}}

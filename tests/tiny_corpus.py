@@ -4,7 +4,7 @@ The corpus files are cut from the real ones at test time (never committed): the 
 of `n_wiki` Wikipedia files and of `n_books` Gutenberg books (each keeping its licence header,
 so the real cleaners run on them), recompressed with xz. `data/` and `resources/` are symbolic
 links to the real shared root, so the parser trains on the real EWT and the relations read
-the real BNC lexicon.
+the real BNC lexicon. `sample_coinco` makes a data root whose CoInCo holds a few instances.
 """
 
 from __future__ import annotations
@@ -68,3 +68,28 @@ def seed_parser(model: ParserModel, roots: Roots) -> Roots:
         shutil.copytree(model.path.parent, work, symlinks=False)
         install_folder(work, folder)  # sealed, as the parser stage installs its own
     return roots
+
+
+def sample_coinco(real: Path, data: Path, instances: int) -> None:
+    """Make the data root `data`: every dataset of the real data root linked, but CoInCo's
+    files cut to the first `instances` instances of `coinco_all` (its dev and test files to
+    those of them each holds, the gold to their ids; the candidate pools linked)."""
+    data.mkdir()
+    for child in real.iterdir():
+        if child.name != "coinco":
+            (data / child.name).symlink_to(child)
+    source, coinco = real / "coinco", data / "coinco"
+    coinco.mkdir()
+    lines = (source / "coinco_all.no_problematic.preprocessed").read_bytes() \
+        .split(b"\n")[:instances]
+    ids = {line.split(b"\t")[1] for line in lines}
+    for split in ("all", "dev", "test"):
+        name = f"coinco_{split}.no_problematic.preprocessed"
+        kept = [line for line in (source / name).read_bytes().split(b"\n")
+                if line and line.split(b"\t")[1] in ids]
+        (coinco / name).write_bytes(b"\n".join(kept) + b"\n")
+    gold = [line for line in (source / "coinco_all.no_problematic.gold").read_bytes()
+            .split(b"\n") if line and line.split(b" :: ")[0].rsplit(b" ", 1)[-1] in ids]
+    (coinco / "coinco_all.no_problematic.gold").write_bytes(b"\n".join(gold) + b"\n")
+    candidates = "coinco.no_problematic.candidates"
+    (coinco / candidates).symlink_to(source / candidates)

@@ -17,6 +17,8 @@ from lexsub_baselines.analysis import plots
 from lexsub_baselines.analysis.inputs import read_results_json
 from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.runs.lexsubgen_runs import KIND as LEXSUBGEN_KIND
+from lexsub_baselines.substitutes.answers import ANSWER_KINDS, SWORDS_KIND
 from lexsub_baselines.tables.field import field_table, ours_on_the_field
 from lexsub_baselines.tables.lexsubgen import lexsubgen_overview, today_other_protocols
 from lexsub_baselines.tables.published import PUBLISHED
@@ -30,11 +32,19 @@ __all__ = ["HEADLINE_MEASURES", "headline_section", "read_scores"]
 
 #: The measures the headline figure draws: (kind, measure, title).
 HEADLINE_MEASURES = (("best", "recall", "best recall (R)"), ("oot", "recall", "oot recall (R)"))
+#: kind -> the block of scores a `scores.json` row of that kind holds.
+_BLOCKS: dict[str, tuple[str, ...]] = {**{kind: ("all",) for kind in ANSWER_KINDS},
+                                       SWORDS_KIND: ("metrics",), LEXSUBGEN_KIND: ("metrics",)}
+_BLOCKS_ANY = ("all", "metrics")
 _REMEDY = "re-run `make baselines` (or `lexsub baselines`) to rewrite it"
 
 
 def read_scores(path: Path) -> dict[str, Any] | None:
     """Return the data of `scores.json` (dataset → system → kind → scores), None if absent.
+
+    Every kind `lexsub baselines` writes is read: the SemEval-2007/CLLS scorers' `best`, `oot`
+    and `mw` (an `all` block of scores), SWORDS's `lsr` and LexSubGen's `lexsubgen` (a
+    `metrics` block); a kind of another version is read when it holds either block.
 
     Raises:
         LexsubError: the file is not JSON or not shaped like `lexsub baselines` writes it;
@@ -45,11 +55,11 @@ def read_scores(path: Path) -> dict[str, Any] | None:
         for system, kinds in systems.items():
             blocks = kinds.items() if isinstance(kinds, dict) else [("", kinds)]
             for kind, block in blocks:
-                if kind == "lsr" and isinstance(block, dict) and isinstance(
-                        block.get("metrics"), dict):
-                    continue  # a SWORDS result's scores (`scoring.swords`)
-                if not isinstance(block, dict) or not isinstance(block.get("all"), dict):
-                    raise LexsubError(f"{path}: {dataset}/{system}/{kind}: no `all` block of "
+                wanted = _BLOCKS.get(kind, _BLOCKS_ANY)
+                if not isinstance(block, dict) or not any(
+                        isinstance(block.get(name), dict) for name in wanted):
+                    raise LexsubError(f"{path}: {dataset}/{system}/{kind}: no "
+                                      f"{' or '.join(f'`{n}`' for n in wanted)} block of "
                                       f"scores; {_REMEDY}")
     return data
 

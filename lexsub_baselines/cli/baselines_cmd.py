@@ -44,14 +44,13 @@ from lexsub_baselines.runs.records import (
 from lexsub_baselines.runs.runner import (
     answer_kinds,
     check_run,
-    file_stem,
     load_json,
     merge,
     run_system,
     score_files,
     write_json,
 )
-from lexsub_baselines.runs.store import check_pair, drop_rows, vouched, write_record
+from lexsub_baselines.runs.store import check_pair, drop_rows, rows_to_replace, write_record
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -172,14 +171,7 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     load_plugin_options(args)
     check_system_name(args.system)
     out, dataset = Path(args.out), load_dataset(args.dataset, roots)
-    ours = {out / f"{dataset.name}/{file_stem(args.system)}{suffix}"
-            for suffix in (".best", ".oot", ".mw", ".lsr.json")}
-    rows = {(v.dataset, v.system) for v in vouched(out) if v.path in ours}
-    if rows and not args.force:
-        names = ", ".join(f"{system} on {name}" for name, system in sorted(rows))
-        raise LexsubError(f"{out / 'runs.json'} vouches for the answer files of {names}; "
-                          "write elsewhere (--out DIR), or pass --force to replace them and "
-                          "drop those rows from the record")
+    rows = rows_to_replace(out, dataset.name, args.system, args.force)
     _, blocked, _ = prebuild([args.system], args, roots)
     if blocked:
         raise LexsubError(f"system {args.system} needs {blocked[args.system]}")

@@ -105,7 +105,7 @@ def _recorded(lock_dir: Path) -> str | None:
     """
     record = lock_dir / "mechanism"
     try:
-        text = record.read_text(encoding="ascii").strip()
+        text = record.read_bytes().decode("ascii", errors="replace").strip()
     except FileNotFoundError:
         return None
     if not text:

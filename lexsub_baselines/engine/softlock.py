@@ -9,7 +9,13 @@ not starve it). A waiter breaks the lock, in one line, when:
   longer runs (or is a zombie): a killed build is seen at the next attempt;
 - or the file did not change (inode, modification time, size, content) for the holder's
   lease, measured on the waiter's own monotonic clock: a holder on another host that died,
-  or lost the cache, is seen after the lease, and the hosts' clocks need not agree.
+  or lost the cache, is seen after the lease, and the hosts' clocks need not agree. The lease
+  a file states is bounded by `MAX_LEASE` (a lease that is no positive number counts as the
+  waiter's own), so that no file keeps a lock for ever;
+- a file whose content names no holder (not UTF-8 JSON, truncated, garbage; or the instant
+  between its creation and its holder writing it) is judged the same way, under the waiter's
+  own lease: broken, in one line naming the file and saying so, once it did not change for
+  that lease. Neither the waiter nor the holder's heartbeat fails on it.
 
 Breaking renames the file aside before deleting it and checks that the file moved is the
 one judged (a heartbeat or a new holder in between puts it back), so that two waiters that
@@ -19,6 +25,7 @@ judge at once never break a lock taken in between.
 from __future__ import annotations
 
 import json
+import math
 import os
 import socket
 import threading
@@ -29,10 +36,16 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LEASE", "SoftLock", "holder_facts", "host_id", "read_holder"]
+__all__ = ["LEASE", "MAX_LEASE", "SoftLock", "bounded_lease", "holder_facts", "host_id",
+           "read_holder"]
 
 #: Seconds a soft lock stays valid without a heartbeat from its holder.
 LEASE = 60.0
+#: The longest lease a lock file may state, in seconds: ten times the default, and ten times
+#: the longest an NFS client caches a file's attributes by default (`acregmax`, 60 s), so no
+#: live holder's heartbeat is missed for it; a longer one (a lock of another version, a
+#: hand-edited file, 1e9) would keep a dead host's lock for ever.
+MAX_LEASE = 600.0
 
 _MODE = 0o666
 
@@ -52,10 +65,24 @@ def holder_facts() -> dict[str, Any]:
     return {"host": socket.gethostname(), "machine": host_id(), "pid": os.getpid()}
 
 
-def _parse(text: str) -> dict[str, Any] | None:
+def bounded_lease(value: Any, default: float = LEASE) -> float:
+    """Return `value` as a lease in seconds: at most `MAX_LEASE`; `default` when it is no
+    positive finite number (a lock file's own word is not trusted further).
+
+    >>> bounded_lease(1e9), bounded_lease(2), bounded_lease("60"), bounded_lease(-1.0, 30.0)
+    (600.0, 2.0, 60.0, 30.0)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not math.isfinite(value) or value <= 0:
+        return default
+    return min(float(value), MAX_LEASE)
+
+
+def _parse(raw: bytes) -> dict[str, Any] | None:
+    """Return the holder a lock file's bytes name, or None (not UTF-8 JSON naming a pid)."""
     try:
-        holder = json.loads(text)
-    except ValueError:
+        holder = json.loads(raw.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError included
         return None
     return holder if isinstance(holder, dict) and isinstance(holder.get("pid"), int) else None
 
@@ -63,7 +90,7 @@ def _parse(text: str) -> dict[str, Any] | None:
 def read_holder(path: Path) -> str:
     """Return "pid N on host H" of the lock file's holder, or "" when it says nothing."""
     try:
-        holder = _parse(path.read_text(encoding="utf-8"))
+        holder = _parse(path.read_bytes())
     except OSError:
         return ""
     return f"pid {holder['pid']} on host {holder.get('host')}" if holder else ""
@@ -91,7 +118,8 @@ class SoftLock:
 
     def __init__(self, path: Path, name: str, say: Callable[[str], None],
                  lease: float = LEASE) -> None:
-        self.path, self.name, self.say, self.lease = path, name, say, lease
+        self.path, self.name, self.say = path, name, say
+        self.lease = bounded_lease(lease)
         self.nonce = uuid.uuid4().hex
         self._seen: tuple[Any, ...] | None = None  # the holder's file as last judged
         self._since = 0.0  # when it was first seen so (monotonic)
@@ -130,7 +158,7 @@ class SoftLock:
 
     def _nonce(self) -> str | None:
         try:
-            holder = _parse(self.path.read_text(encoding="utf-8"))
+            holder = _parse(self.path.read_bytes())
         except OSError:
             return None
         return None if holder is None else holder.get("nonce")
@@ -151,14 +179,14 @@ class SoftLock:
         """Break the lock when its holder is gone (saying so); return whether it is free."""
         try:
             status = os.stat(self.path)
-            text = self.path.read_text(encoding="utf-8")
+            raw = self.path.read_bytes()
         except FileNotFoundError:
             return True
-        seen = (status.st_ino, status.st_mtime_ns, status.st_size, text)
+        seen = (status.st_ino, status.st_mtime_ns, status.st_size, raw)
         now = time.monotonic()
         if seen != self._seen:
             self._seen, self._since = seen, now
-        reason = self._why_stale(_parse(text), now)
+        reason = self._why_stale(_parse(raw), now)
         if reason is None:
             return False
         aside = self.path.with_name(f"{self.path.name}.broken-{uuid.uuid4().hex[:8]}")
@@ -169,7 +197,7 @@ class SoftLock:
         try:
             moved = os.stat(aside)
             if (moved.st_ino, moved.st_mtime_ns, moved.st_size,
-                    aside.read_text(encoding="utf-8")) != seen:
+                    aside.read_bytes()) != seen:
                 with suppress(OSError):  # not the file judged: put it back
                     os.link(aside, self.path)
                 return False
@@ -184,9 +212,9 @@ class SoftLock:
         who = f"pid {holder['pid']} on host {holder.get('host')}" if holder else "its holder"
         if holder and holder.get("machine") == host_id() and not _running(holder["pid"]):
             return f"{who}, of this machine, no longer runs"
-        lease = self.lease
-        if holder and isinstance(holder.get("lease"), (int, float)):
-            lease = float(holder["lease"])
-        if now - self._since > lease:
-            return f"no heartbeat from {who} for {lease:.0f} s"
-        return None
+        lease = bounded_lease(holder.get("lease"), self.lease) if holder else self.lease
+        if now - self._since <= lease:
+            return None
+        if holder is None:
+            return f"its content names no holder, and it did not change for {lease:.0f} s"
+        return f"no heartbeat from {who} for {lease:.0f} s"

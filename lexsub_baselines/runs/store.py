@@ -11,8 +11,9 @@ digest of the `scores.json` written with it, so a hand-edited or restored half i
 (`check_pair`).
 
 `runs.json` vouches for each answer file by the sha256 of its content (`vouched`): a file
-rewritten since (`lexsub run` into the folder, a hand edit) is *changed*, left out of the
-analyses and named in their notes, never analysed under the old record's settings.
+rewritten since (a hand edit) is *changed*, left out of the analyses and named in their
+notes, never analysed under the old record's settings. `lexsub run` and `api.run` refuse to
+rewrite a vouched file unless forced, which drops its row (`rows_to_replace`, `drop_rows`).
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.runs.digest import tables_digest
 from lexsub_baselines.runs.records import RunsFile, read_runs, settings_section
-from lexsub_baselines.runs.runner import json_text, load_json
+from lexsub_baselines.runs.runner import file_stem, json_text, load_json
+from lexsub_baselines.substitutes.answers import SWORDS_KIND
 from lexsub_baselines.tables.results import render_tables
 
 __all__ = ["PENDING", "RECORD_FILES", "Vouched", "check_pair", "commit", "drop_rows", "recover",
-           "text_sha256", "vouched", "write_record"]
+           "rows_to_replace", "text_sha256", "vouched", "write_record"]
 
 #: The files of a results folder's record, replaced together.
 RECORD_FILES: tuple[str, ...] = ("scores.json", "runs.json", "tables.md")
@@ -180,6 +182,27 @@ def vouched(out: Path) -> Iterator[Vouched]:
             else:
                 state = "ok" if file_sha256(path) == expected else "changed"
             yield Vouched(dataset, system, kind, path, record.get("scored") is not False, state)
+
+
+def rows_to_replace(out: Path, dataset: str, system: str, force: bool) -> set[tuple[str, str]]:
+    """Return the rows (dataset, system) of `out/runs.json` that vouch for an answer file a
+    run of `system` on `dataset` into `out` writes (`lexsub run`, `api.run`); with `force`,
+    the caller drops them (`drop_rows`) before it writes.
+
+    Raises:
+        LexsubError: a row vouches for such a file and `force` is not given; the message
+            names the record, the rows and the remedy.
+    """
+    ours = {out / f"{dataset}/{file_stem(system)}{suffix}"
+            for suffix in (".best", ".oot", ".mw", f".{SWORDS_KIND}.json")}
+    rows = {(v.dataset, v.system) for v in vouched(out) if v.path in ours}
+    if rows and not force:
+        names = ", ".join(f"{name} on {data}" for data, name in sorted(rows))
+        raise LexsubError(f"{out / 'runs.json'} vouches for the answer files of {names}; "
+                          "write elsewhere (--out DIR; api.run's out=), or pass --force "
+                          "(api.run's force=True) to replace them and drop those rows from "
+                          "the record")
+    return rows
 
 
 def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
