@@ -78,3 +78,34 @@ def test_the_datasets_command_lists_them(shared: Roots,
     assert "tsar2022-en-test  (en)  TSAR-2022 lexical simplification, English test: 373" in out
     assert "LaSTUS-TALN-UPF/TSAR-2022-Shared-Task/raw/089c266/datasets/test/" in out
     assert f"results    ok       {shared.data / 'tsar2022' / 'results' / 'official'}" in out
+
+
+@pytest.mark.shared
+def test_fetch_tsar2022_lays_out_the_task_files_then_scores(
+        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`lexsub fetch tsar2022` from a real local server standing in for GitHub, then `lexsub
+    score` against the fetched data: the same ten figures as against ../shared."""
+    from fetch_mirror import serving, upstream_files
+
+    from lexsub_baselines.resources.manifest import Manifest, load_manifest
+
+    manifest = Manifest(tuple(r for r in load_manifest().resources if r.input == "tsar2022"))
+    assert len(manifest.resources) == 19 and {"scoring"} == {g for r in manifest.resources
+                                                             for g in r.groups}
+    path = tmp_path / "manifest.json"
+    path.write_text(manifest.to_text(), encoding="utf-8")
+    root = ["--shared-root", str(tmp_path / "root"), "--cache-dir", str(tmp_path / "cache")]
+    with serving(upstream_files(shared.shared, manifest)) as mirror:
+        assert main([*root, "fetch", "tsar2022", "--mirror", mirror.url, "--manifest",
+                     str(path), "--no-progress"]) == 0
+        assert all("/TSAR-2022-Shared-Task/raw/089c266/" in asked for asked, _ in mirror.requests)
+    assert "tsar2022          fetched: 19 file(s)" in capsys.readouterr().out
+    none = tmp_path / "root" / "data" / "tsar2022" / "datasets" / "trial" / \
+        "tsar2022_es_trial_none.tsv"
+    system = tmp_path / "copy.tsv"
+    system.write_text(none.read_text(encoding="utf-8").replace("\n", "\tx\n"), encoding="utf-8")
+    assert main([*root, "score", str(system), "tsar2022-es-trial", "--format", "json"]) == 0
+    fetched = capsys.readouterr().out
+    assert main(["score", str(system), "tsar2022-es-trial", "--format", "json"]) == 0
+    assert fetched.replace(str(tmp_path / "root" / "data"), "") == \
+        capsys.readouterr().out.replace(str(shared.data), "")
