@@ -6,12 +6,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.datasets.catalog import dataset_names
-from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
+from lexsub_baselines.scoring.gold_kinds import is_gold_of_format
 from lexsub_baselines.scoring.scorer import GOLD_KINDS, GoldKind
 from lexsub_baselines.scoring.tsar.evaluation import (
     TsarGold,
@@ -56,13 +53,7 @@ def is_tsar_gold(gold: object, roots: Roots | None = None) -> bool:
     >>> is_tsar_gold("tsar2022-en-test"), is_tsar_gold("semeval2007-test")
     (True, False)
     """
-    if isinstance(gold, Dataset):
-        return gold.spec.format == TSAR_FORMAT
-    if not isinstance(gold, str | Path):
-        return False
-    if str(gold) in dataset_names() and not Path(gold).is_file():
-        return DATASETS.get(str(gold)).format == TSAR_FORMAT
-    return Path(gold).is_file() and Path(gold).name.endswith("_gold.tsv")
+    return is_gold_of_format(gold, TSAR_FORMAT, lambda path: path.name.endswith("_gold.tsv"))
 
 
 def is_tsar_profile(profile: object) -> bool:
