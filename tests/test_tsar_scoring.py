@@ -197,3 +197,21 @@ def test_the_extended_results_agree_with_the_official_ones(shared: Roots, langua
     assert [(r.team, r.run, dict(r.figures)) for r in official] == \
         [(r.team, r.run, dict(r.figures)) for r in extended]
     assert any(r.team == "LSBert-baseline" for r in official)
+
+
+@pytest.mark.shared
+def test_score_gives_a_tsar_report_for_tsar_gold(shared: Roots, tmp_path: Path) -> None:
+    from lexsub_baselines.scoring import TsarReport, score, substitution_recall
+
+    system = tmp_path / "pred.tsv"
+    none = shared.data / "tsar2022" / "datasets" / "trial" / "tsar2022_pt_trial_none.tsv"
+    system.write_text(none.read_text(encoding="utf-8").replace("\n", "\tx\tx\n"),
+                      encoding="utf-8")
+    with pytest.warns(ScoringWarning, match="repeated substitutes were dropped"):
+        report = score(system, "tsar2022-pt-trial", roots=shared)
+    assert isinstance(report, TsarReport) and report.metrics["ACC@1"] == 0.0
+    assert report.scored == 10
+    with pytest.raises(LexsubError, match="TSAR-2022's evaluation scores a predictions file"):
+        substitution_recall(system, "tsar2022-pt-trial")
+    with pytest.raises(LexsubError, match="a SWORDS or TSAR-2022 score is `score"):
+        substitution_recall(system, "tsar2022-pt-trial", "tsar2022")
