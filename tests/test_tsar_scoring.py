@@ -118,6 +118,7 @@ def test_the_in_memory_form_scores_as_the_file(tmp_path: Path) -> None:
                         r"line: IndexError\)"),
     ("The cat sat .\tcat\tpet\n\n", r"pred.tsv:2: no complex word"),
     ("The__cat sat .\tcat\tpet\n", r"pred.tsv:1: the sentence or the complex word holds '__'"),
+    ("\ufeffThe cat sat .\tcat\tpet\n", r"pred.tsv:1: .* not in the gold .*byte-order mark"),
 ])
 def test_where_the_evaluator_dies_one_line_names_the_line(tmp_path: Path, text: str,
                                                           expected: str) -> None:

@@ -183,8 +183,11 @@ def check(gold: Mapping[str, TsarGold], predictions: TsarPredictions) -> None:
                              "on which the evaluator splits its key (it stops here: "
                              "ValueError)", "write the sentence and word without '__'"))
         elif key not in gold:
+            bom = key.startswith("\ufeff") and key[1:] in gold
             problems.append((prediction.line, f"the sentence with the complex word {word!r} is "
                              "not in the gold (tsar_eval.py stops here: KeyError)",
+                             "the file starts with a byte-order mark: save it as UTF-8 without "
+                             "one" if bom else
                              "copy the sentence and word unchanged from the dataset's _none "
                              "file, and score against the same language and split"))
         elif prediction.labels and not gold[key].top:
