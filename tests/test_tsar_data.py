@@ -109,3 +109,14 @@ def test_fetch_tsar2022_lays_out_the_task_files_then_scores(
     assert main(["score", str(system), "tsar2022-es-trial", "--format", "json"]) == 0
     assert fetched.replace(str(tmp_path / "root" / "data"), "") == \
         capsys.readouterr().out.replace(str(shared.data), "")
+
+
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_a_run_on_tsar_is_refused_in_one_line_not_a_traceback(shared: Roots) -> None:
+    from lexsub_baselines import run
+    from lexsub_baselines.core.errors import LexsubError
+
+    with pytest.raises(LexsubError, match=r"the systems do not run on tsar2022-pt-test yet .*"
+                                          r"`lexsub score PRED.tsv tsar2022-pt-test`"):
+        run("mw", "tsar2022-pt-test", roots=shared)
