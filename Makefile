@@ -72,6 +72,7 @@ bench-scorer: setup
 	$(PY) scripts/bench_scorer.py
 	$(PY) scripts/bench_swords.py
 	$(PY) scripts/bench_lexsubgen.py
+	$(PY) scripts/bench_tsar.py
 
 bench-measures: setup
 	$(PY) scripts/bench_measures.py

@@ -43,6 +43,7 @@ from lexsub_baselines.datasets.catalog import (
 )
 from lexsub_baselines.datasets.coinco import COINCO_URL
 from lexsub_baselines.datasets.swords import swords_specs
+from lexsub_baselines.datasets.tsar import TSAR_LANGUAGES, TSAR_RAW, TSAR_SPLITS
 from lexsub_baselines.rankers.spanish_frequency import ESWIKI_PARTS
 from lexsub_baselines.resources.bilingual import FREEDICT_DIR, WIKTIONARY_PARTS
 from lexsub_baselines.resources.frequency_lists import KILGARRIFF_PARTS, WORDLIST_PARTS
@@ -170,6 +171,7 @@ def _shared_entries() -> list[dict[str, Any]]:
                 "read it are skipped without it)",
         "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"],
         "input": "swords-vectors", "fetch": "", "groups": []})
+    entries += _tsar_entries()
     entries.append({
         "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
         "what": "made-up answer files with the official scorer's output (cases.jsonl) for "
@@ -256,6 +258,44 @@ def _shared_entries() -> list[dict[str, Any]]:
          "used_by": _CORPUS_USERS, "input": "corpus-gutenberg", "fetch": "",
          "groups": ["baselines"]},
     ]
+    return entries
+
+
+def _tsar_entries() -> list[dict[str, Any]]:
+    """Return TSAR-2022's files (the task repository's, at commit 089c266) and its vectors."""
+    common = {"version": "task repository at commit 089c266",
+              "licence": "CC-BY-NC-SA-4.0 (the data; the repository's scripts are AGPL-3.0 and "
+                         "not fetched)",
+              "note": "`lexsub fetch tsar2022` puts the task repository's file (commit 089c266) "
+                      "under <data root>/tsar2022/, in the repository's layout",
+              "input": "tsar2022", "fetch": "file", "groups": ["scoring"]}
+    files = [(f"tsar2022-{lang}-{split}-{kind}",
+              f"datasets/{split}/tsar2022_{lang}_{split}_{kind}.tsv",
+              f"TSAR-2022 {lang} {split} " + ("instances (sentence, complex word)"
+                                             if kind == "none" else "gold (annotations)"),
+              ["lexsub_baselines.datasets.tsar", "lexsub_baselines.scoring.tsar"])
+             for lang in TSAR_LANGUAGES for split in TSAR_SPLITS for kind in ("none", "gold")]
+    files += [(f"tsar2022-results-{kind}-{lang}",
+               f"results/{kind}/TSAR2022_test_results_{'extended_' if kind == 'extended' else ''}"
+               f"{lang}.csv", f"TSAR-2022 {lang} test: every team's {kind} results",
+               ["lexsub_baselines.tables.tsar"])
+              for kind in ("official", "extended") for lang in TSAR_LANGUAGES]
+    files.append(("tsar2022-licence", "CC-BY-NC-SA-4.0", "TSAR-2022 data licence text",
+                  ["docs/tsar.md"]))
+    entries: list[dict[str, Any]] = [
+        {"id": i, "kind": "file", "path": f"data/tsar2022/{rel}", "what": what,
+         "upstream_url": TSAR_RAW + rel, "used_by": users, **common}
+        for i, rel, what, users in files]
+    entries.append({
+        "id": "tsar2022-vectors", "kind": "folder", "path": "tsar2022-vectors",
+        "what": "made-up TSAR-2022 predictions files with the figures of the task's own "
+                "evaluator (cases.jsonl) for TSAR parity tests",
+        "version": "tsar_eval.py at commit 089c266", "licence": "made for this project",
+        "upstream_url": "", "upstream_sha256": "",
+        "note": "produced with the task's evaluator; no public download (the tests that read it "
+                "are skipped without it)",
+        "used_by": ["tests/test_tsar_scoring.py", "scripts/bench_tsar.py"],
+        "input": "tsar2022-vectors", "fetch": "", "groups": []})
     return entries
 
 

@@ -211,7 +211,7 @@ def test_a_different_file_in_place_is_left_alone(
 def test_names_groups_and_what_cannot_be_fetched(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     scoring = select(MANIFEST, ["scoring"])
-    assert list(scoring) == ["semeval2007", "swords", "wordnet"]
+    assert list(scoring) == ["semeval2007", "swords", "tsar2022", "wordnet"]
     baselines = select(MANIFEST, ["baselines"])
     assert {"roget", "bnc-lemmas", "freq-enwiki", "ud-ewt", "corpus-enwiki"} <= set(baselines)
     assert [r.id for r in select(MANIFEST, ["swords-test"])["swords-test"]] == ["swords-test"]

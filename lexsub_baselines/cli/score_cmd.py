@@ -1,5 +1,6 @@
 """`lexsub score`: score a best/oot/mw answer file as the official SemEval scorer does, or a
-SWORDS result as the benchmark's evaluation does.
+SWORDS result as the benchmark's evaluation does, a LexSubGen result as LexSubGen does, or a
+TSAR-2022 predictions file as the task's `tsar_eval.py` does (`run_tsar`).
 
 `--format text` prints what `score.pl` (with `--subsets`, `scoreFA.pl`) prints, including its
 `Error in FILE on line N` lines, then one signature line per block. The problems in the files
@@ -28,6 +29,8 @@ from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
 from lexsub_baselines.scoring.signature import gold_label
 from lexsub_baselines.scoring.swords import SwordsScorer
+from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
+from lexsub_baselines.scoring.tsar import TsarScorer
 from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
 from lexsub_baselines.tables.table import Table
 
@@ -45,7 +48,9 @@ def add_parser(subparsers: Any) -> None:
         "swords-test, score a SWORDS result (*.lsr.json) with every metric of the benchmark's "
         "evaluation; with --protocol lexsubgen (semeval2007-all, coinco-all or a folder of "
         "LexSubGen's files gold, sentences and candidates), score a result {id: [[word, "
-        "score], ...]} as LexSubGen (Arefyev et al. 2020) does. Problems in the file are "
+        "score], ...]} as LexSubGen (Arefyev et al. 2020) does; against tsar2022-*, score a "
+        "TSAR-2022 predictions file (sentence, complex word, substitutes; tab-separated) as "
+        "the task's tsar_eval.py does. Problems in the file are "
         "warnings on stderr, one per kind; a file that can give nothing useful (no answer "
         "line, another format, another split) is refused (exit 2). Profiles: " + profiles)
     parser.add_argument("system", type=Path,
@@ -55,12 +60,15 @@ def add_parser(subparsers: Any) -> None:
                              "or a dataset name (semeval2007-test: its gold under the roots; "
                              "swords-dev, swords-test: the SWORDS evaluation; "
                              "semeval2007-all, coinco-all or a folder of LexSubGen's three "
-                             "files: LexSubGen's protocol; see `lexsub datasets`)")
-    parser.add_argument("--protocol", choices=("semeval", "swords", PROTOCOL), default=None,
+                             "files: LexSubGen's protocol; tsar2022-{en,es,pt}-{trial,test}: "
+                             "TSAR-2022's evaluation; see `lexsub datasets`)")
+    parser.add_argument("--protocol", choices=("semeval", "swords", PROTOCOL, TSAR),
+                        default=None,
                         help="the evaluation (default: the data's -- swords for swords-*, "
-                             "lexsubgen for semeval2007-all and LexSubGen folders, semeval "
-                             "otherwise); lexsubgen: P@1/3/10, R@k, F1@k, GAP as LexSubGen "
-                             "computes them")
+                             "lexsubgen for semeval2007-all and LexSubGen folders, tsar2022 "
+                             "for tsar2022-*, semeval otherwise); lexsubgen: P@1/3/10, R@k, "
+                             "F1@k, GAP as LexSubGen computes them; tsar2022: the ten figures "
+                             "of tsar_eval.py (ACC@1, ACC@k@Top1, MAP@k, Potential@k)")
     parser.add_argument("--only-listed", action="store_true",
                         help="lexsubgen: score only the instances the result lists (default: "
                              "all, a missing one refused as LexSubGen would fail on it)")
@@ -91,7 +99,9 @@ def add_parser(subparsers: Any) -> None:
                              "teams of 2007, best or oot; semeval2007-test gold, official "
                              "profile); under --protocol lexsubgen, among our baselines "
                              "(results/scores.json) and today's published systems (LexSubGen's "
-                             "table) on the same data and protocol, ranked by GAP")
+                             "table) on the same data and protocol, ranked by GAP; on "
+                             "tsar2022-*-test, among the teams' official runs (the task's "
+                             "results CSVs), ranked by ACC@1")
     parser.set_defaults(func=run)
 
 
@@ -107,6 +117,11 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     if args.protocol == PROTOCOL and not isinstance(scorer, LexSubGenScorer):
         raise LexsubError(f"--protocol {PROTOCOL} scores semeval2007-all, coinco-all or a folder "
                           f"of LexSubGen's files, not {args.gold}")
+    if args.protocol == TSAR and not isinstance(scorer, TsarScorer):
+        raise LexsubError(f"--protocol {TSAR} scores a tsar2022-* dataset or a *_gold.tsv "
+                          f"file, not {args.gold}")
+    if isinstance(scorer, TsarScorer):
+        return run_tsar(scorer, args, roots)
     if isinstance(scorer, LexSubGenScorer):
         return run_lexsubgen(scorer, args)
     if isinstance(scorer, SwordsScorer):
@@ -206,4 +221,33 @@ def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
     _emit(report, None, args.format)
+    return 0
+
+
+def run_tsar(scorer: TsarScorer, args: argparse.Namespace, roots: Roots) -> int:
+    """Score a TSAR-2022 predictions file: the ten figures, the signature; the evaluator's
+    quirks as notes on stderr; with --compare, ranked among the official runs."""
+    from lexsub_baselines.tables.tsar import compare_table
+
+    semeval = {**_semeval_options(args), "--by-pos": args.by_pos,
+               "--only-listed": args.only_listed}
+    report = scorer.score(args.system, warn=False, **semeval)
+    notes: list[str] = []
+    table = None
+    if args.compare:  # among the teams' official runs on the same test set
+        name = scorer.dataset_name or ""
+        dataset = load_dataset(name, roots) if name.endswith("-test") else None
+        if dataset is None or report.scored != report.total:
+            notes.append("--compare: the official runs were scored on all of a tsar2022-*-test "
+                         f"set; this score is on {report.scored} instances of "
+                         f"{name or scorer.label}, so no comparison")
+        else:
+            table, notes = compare_table(args.system.name, report.metrics,
+                                         dataset.spec.language, dataset.path("results"),
+                                         dataset.root / str(dataset.spec.relpath("extended")))
+    for line in report.notes:  # the evaluator's quirks where they changed a figure
+        print(f"lexsub: warning: {line}", file=sys.stderr)
+    for note in notes:
+        print(f"lexsub: note: {note}", file=sys.stderr)
+    _emit(report, table, args.format)
     return 0

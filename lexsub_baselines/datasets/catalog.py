@@ -1,8 +1,8 @@
 """The one module that fills the dataset registry, and the lookups that need it filled.
 
 Nothing below it imports it: `registry` holds the empty `DATASETS` and `Dataset`; the readers
-(`semeval_xml`, `gold`, `coinco`, `clls`, `swords`) know their formats and layouts; this module
-registers every named dataset and answers `load_dataset` / `dataset_names`.
+(`semeval_xml`, `gold`, `coinco`, `clls`, `swords`, `tsar`) know their formats and layouts;
+this module registers every named dataset and answers `load_dataset` / `dataset_names`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.coinco import coinco_specs
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.swords import swords_specs
+from lexsub_baselines.datasets.tsar import tsar_specs
 from lexsub_baselines.datasets.types import DatasetSpec
 
 __all__ = ["dataset_names", "load_dataset"]
@@ -72,6 +73,10 @@ for _spec in coinco_specs():
 
 # SWORDS v1.1 (Lee et al. 2021): format and layout in `swords`.
 for _spec in swords_specs():
+    DATASETS.add(_spec.name, _spec, doc=_spec.description)
+
+# TSAR-2022 lexical simplification (Saggion et al. 2022): format and layout in `tsar`.
+for _spec in tsar_specs():
     DATASETS.add(_spec.name, _spec, doc=_spec.description)
 
 

@@ -18,6 +18,7 @@ from lexsub_baselines.datasets.swords import (
     swords_gold_items,
     swords_instances,
 )
+from lexsub_baselines.datasets.tsar import TSAR_FORMAT, tsar_gold_items, tsar_instances
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
 
 __all__ = ["DATASETS", "Dataset", "DatasetSpec"]
@@ -32,6 +33,8 @@ def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Inst
         return tuple(read_coinco_instances(path))
     if format == SWORDS_FORMAT:
         return swords_instances(read_swords(path))
+    if format == TSAR_FORMAT:
+        return tsar_instances(path)
     return tuple(read_semeval_xml(path))
 
 
@@ -41,6 +44,8 @@ def _gold(path: Path, mtime_ns: int, format: str = "semeval") -> dict[str, GoldI
         return read_coinco_gold(path)
     if format == SWORDS_FORMAT:
         return swords_gold_items(read_swords(path))
+    if format == TSAR_FORMAT:
+        return tsar_gold_items(path)
     return read_gold(path)
 
 
@@ -96,7 +101,7 @@ class Dataset:
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
         """Return {id: GoldItem} from the gold (or `mwgold`) file."""
         path = self.path(role)
-        if self.spec.format in ("semeval", SWORDS_FORMAT):
+        if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT):
             return _gold(path, path.stat().st_mtime_ns, self.spec.format)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
         return _split_gold(path, path.stat().st_mtime_ns, self.spec.format, ids)

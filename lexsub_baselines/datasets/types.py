@@ -109,7 +109,8 @@ class DatasetSpec:
         upstream_note: how the archive's members map onto `files`.
         format: how the `instances` and `gold` files are read: `semeval` (the lenient XML
             reader and the gold reader) or `coinco` (`datasets.coinco`: Melamud et al.'s
-            preprocessed CoInCo; the gold is restricted to the split's instances).
+            preprocessed CoInCo; the gold is restricted to the split's instances), `swords`
+            or `tsar` (`datasets.tsar`: TSAR-2022's TSV files; ids are line numbers).
     """
 
     name: str

@@ -25,6 +25,7 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
+from lexsub_baselines.datasets.tsar import TSAR_FORMAT
 from lexsub_baselines.substitutes.answers import (
     SWORDS_KIND,
     Answers,
@@ -139,8 +140,14 @@ def check_run(system: System, dataset: Dataset) -> None:
         LexsubError: the system writes no file the dataset can score (the multiword
             detector on SWORDS, CoInCo or CLLS-2010), or answers in another language than
             the dataset's gold (a cross-lingual system on SemEval-2007, an English one on
-            CLLS-2010).
+            CLLS-2010), or any run on TSAR-2022 (its datasets are read and scored; the
+            baselines do not answer them yet).
     """
+    if dataset.spec.format == TSAR_FORMAT:
+        raise LexsubError(
+            f"the systems do not run on {dataset.name} yet (TSAR-2022 is read and scored: "
+            f"`lexsub score PRED.tsv {dataset.name}` scores a predictions file, and "
+            f"`load_dataset({dataset.name!r}, roots).instances()` gives its instances)")
     language = getattr(system, "language", "en")
     language = language if isinstance(language, str) else "en"
     kinds = answer_kinds(system, dataset)

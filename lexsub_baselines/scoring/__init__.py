@@ -51,6 +51,7 @@ from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.scoring.subsets import ALL, SUBSET_NAMES, Subset, further_analysis_subsets
 from lexsub_baselines.scoring.swords import SwordsReport, SwordsScorer
+from lexsub_baselines.scoring.tsar import TsarReport, TsarScorer
 
 __all__ = [
     "ALL",
@@ -81,6 +82,8 @@ __all__ = [
     "SwordsReport",
     "SwordsScorer",
     "SystemAnswers",
+    "TsarReport",
+    "TsarScorer",
     "UpperBounds",
     "answers_from_mapping",
     "build_gold",

@@ -2,7 +2,8 @@
 
 `score()` makes a `Scorer` for the gold and scores one system with it; to score many systems
 against one gold, keep a `Scorer` (the gold is then read and built once). With SWORDS gold
-(`swords-dev`, `swords-test`) it scores a SWORDS result and returns a `SwordsReport`.
+(`swords-dev`, `swords-test`) it scores a SWORDS result and returns a `SwordsReport`; with
+TSAR-2022 gold (`tsar2022-en-test`, ...) a predictions file, and returns a `TsarReport`.
 
 >>> # report = score("wordnet.best", "semeval2007-test", "best")
 >>> # report.to_json()["all"]["precision"]
@@ -30,6 +31,8 @@ from lexsub_baselines.scoring.scorer import (
     emit_report,
 )
 from lexsub_baselines.scoring.swords import SwordsReport, SwordsScorer
+from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
+from lexsub_baselines.scoring.tsar import TsarReport, TsarScorer
 
 __all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "emit_report", "score",
            "substitution_recall"]
@@ -45,6 +48,19 @@ def score(  # type: ignore[overload-overlap]
           measures: Sequence[str] = (), mwids: Path | None = None,
           mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
           roots: Roots | None = None) -> SwordsReport: ...
+
+
+# Likewise a TSAR-2022 dataset name gives a TSAR report.
+@overload
+def score(  # type: ignore[overload-overlap]
+          system: SystemInput,
+          gold: Literal["tsar2022-en-trial", "tsar2022-en-test", "tsar2022-es-trial",
+                        "tsar2022-es-test", "tsar2022-pt-trial", "tsar2022-pt-test"],
+          kind: str | None = None, profile: str | Profile | None = None,
+          subsets: bool = False, by_pos: bool = False, bounds: bool = False,
+          measures: Sequence[str] = (), mwids: Path | None = None,
+          mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
+          roots: Roots | None = None) -> TsarReport: ...
 
 
 @overload
@@ -69,7 +85,7 @@ def score(
     k: float = 1.0,
     warn: bool = True,
     roots: Roots | None = None,
-) -> ScoreReport | SwordsReport:
+) -> ScoreReport | SwordsReport | TsarReport:
     """Score a system against a gold standard: `Scorer(gold, profile, ...).score(system, ...)`.
 
     Arguments:
@@ -80,8 +96,10 @@ def score(
         gold: the gold file (`key/gold`, `trial/gold.trial`; `key/mwgold` for mw), a dataset
             name (`semeval2007-test`) or `Dataset` (its `gold` or `mwgold`), or {id: GoldItem};
             `swords-dev`, `swords-test` (or a SWORDS dataset or file): the SWORDS evaluation,
-            which returns a `SwordsReport`.
-        kind: `best` (the default), `oot` or `mw`; SWORDS: `lsr` (the default there).
+            which returns a `SwordsReport`; `tsar2022-*` (or a `*_gold.tsv` file): TSAR-2022's
+            evaluation, which returns a `TsarReport`.
+        kind: `best` (the default), `oot` or `mw`; SWORDS: `lsr` (the default there);
+            TSAR-2022: `tsar2022` (the default there).
         profile: a profile name (`official`, `corrected`, ...) or a `Profile`; default: the
             dataset's task (`clls2010-official` for the CLLS datasets), else `official`.
         subsets: also score NMWT, NMWS, RAND and MAN (best and oot); mwids/MRsamples are
@@ -119,6 +137,10 @@ def score(
                   "k": k != 1.0}
         return scorer.score(cast(Any, system), kind or "lsr", by_pos=by_pos, warn=warn,
                             **unused)
+    if isinstance(scorer, TsarScorer):  # TSAR-2022 gold: tsar_eval.py's ten figures
+        unused = {"subsets": subsets, "by_pos": by_pos, "bounds": bounds,
+                  "measures": bool(measures), "k": k != 1.0}
+        return scorer.score(cast(Any, system), kind or TSAR, warn=warn, **unused)
     report = scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
                           by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=False)
     if warn:
@@ -138,9 +160,9 @@ def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best"
     if kind == "mw":
         raise LexsubError("substitution_recall scores best or oot answers, not mw")
     report = score(system, gold, kind, profile, warn=False)
-    if isinstance(report, SwordsReport):
+    if isinstance(report, SwordsReport | TsarReport):
         raise LexsubError("substitution_recall scores SemEval best or oot answers; a SWORDS "
-                          "score is `score(result, gold).metrics`")
+                          "or TSAR-2022 score is `score(result, gold).metrics`")
     main = report.main
     if isinstance(main, MwScore):  # pragma: no cover - kind is best or oot here
         raise LexsubError("substitution_recall scores best or oot answers, not mw")

@@ -7,12 +7,15 @@ Filled by `scoring.swords` (SWORDS datasets and files give a `SwordsScorer`) and
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
+from lexsub_baselines.datasets.catalog import dataset_names
+from lexsub_baselines.datasets.registry import DATASETS, Dataset
 
-__all__ = ["GOLD_KINDS", "GoldKind", "kind_for"]
+__all__ = ["GOLD_KINDS", "GoldKind", "is_gold_of_format", "kind_for"]
 
 
 class GoldKind(NamedTuple):
@@ -31,6 +34,18 @@ class GoldKind(NamedTuple):
 
 
 GOLD_KINDS: Registry[GoldKind] = Registry("gold kind")
+
+
+def is_gold_of_format(gold: object, format: str, is_file: Callable[[Path], bool]) -> bool:
+    """Return True for a dataset of `format` (a `Dataset`, or a registered name where no file
+    of that name is), or for a file that `is_file` takes for that format's gold."""
+    if isinstance(gold, Dataset):
+        return gold.spec.format == format
+    if not isinstance(gold, str | Path):
+        return False
+    if str(gold) in dataset_names() and not Path(gold).is_file():
+        return DATASETS.get(str(gold)).format == format
+    return Path(gold).is_file() and is_file(Path(gold))
 
 
 def kind_for(gold: object, profile: object, roots: Roots | None) -> GoldKind | None:

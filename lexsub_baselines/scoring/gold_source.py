@@ -39,7 +39,7 @@ def _digest(path: Path) -> str:
 
 
 def dataset_of(path: Path, roots: Roots) -> Dataset | None:
-    """Return the SemEval or SWORDS dataset whose gold or mw gold has the bytes of `path`.
+    """Return the SemEval, SWORDS or TSAR dataset whose gold or mw gold has the bytes of `path`.
 
     >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots()).name
     >>> # 'semeval2007-test'
@@ -51,7 +51,7 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     digest = None
     for name in dataset_names():
         dataset = load_dataset(name, roots)
-        if dataset.spec.format not in ("semeval", "swords"):  # CoInCo's splits share a file
+        if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
             continue
         for role in _ROLES.values():
             if not dataset.has(role):

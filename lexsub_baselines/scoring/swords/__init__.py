@@ -6,12 +6,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.datasets.catalog import dataset_names
-from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
+from lexsub_baselines.scoring.gold_kinds import is_gold_of_format
 from lexsub_baselines.scoring.scorer import GOLD_KINDS, GoldKind
 from lexsub_baselines.scoring.swords.gold import GoldTarget, Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
@@ -55,13 +52,8 @@ def is_swords_gold(gold: object, roots: Roots | None = None) -> bool:
     >>> is_swords_gold("swords-test"), is_swords_gold("semeval2007-test")
     (True, False)
     """
-    if isinstance(gold, Dataset):
-        return gold.spec.format == SWORDS_FORMAT
-    if not isinstance(gold, str | Path):
-        return False
-    if str(gold) in dataset_names() and not Path(gold).is_file():
-        return DATASETS.get(str(gold)).format == SWORDS_FORMAT
-    return Path(gold).is_file() and Path(gold).name.endswith((".json", ".json.gz"))
+    return is_gold_of_format(gold, SWORDS_FORMAT,
+                             lambda path: path.name.endswith((".json", ".json.gz")))
 
 
 GOLD_KINDS.add("swords", GoldKind(is_swords_gold, SwordsScorer),
