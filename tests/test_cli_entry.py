@@ -106,5 +106,5 @@ def test_every_command_is_described_and_its_help_is_true() -> None:
     assert "SWORDS" in build_parser().format_help()
     assert "--plugin" in commands["lexsub components"].format_help()
     shared = " ".join(build_parser().format_help().split())
-    assert ("../shared beside the working directory or the checkout when it exists, else the "
-            "per-user folder") in shared and "; now " in shared
+    assert ("default the checkout's ../shared when the package runs from a checkout that has "
+            "one, else the per-user folder") in shared and "; now: data root " in shared

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     if args.all:
         names += [name for name, entries in inputs(manifest).items()
                   if any(r.fetch for r in entries)]
-    print(f"data root: {roots.data}\nshared root: {roots.shared}")
+    print(f"{roots.describe('data')}\n{roots.describe('shared')}")
 
     def report(result: FetchResult) -> None:
         print(result.line(), flush=True)
