@@ -298,6 +298,13 @@ SWORDS_CASES = [
     Case("another-split", b'{"substitutes_lemmatized": true, "substitutes": {"t:nope": '
          b'["word"]}}', "", ("lexsub: error: <SYS>: none of its 1 target ids is in swords-dev "
                              "(first: t:nope): was it made for another split?",)),
+    Case("numbered-ids", b'{"substitutes_lemmatized": true, "substitutes": {"target_1": '
+         b'["word"]}}', "", ("lexsub: error: <SYS>: none of its 1 target ids is in swords-dev "
+                             "(first: target_1): SWORDS target ids are `t:` and 40 hex digits "
+                             "(the SHA1 of the target, the keys of the dataset's `targets`, e.g. "
+                             "t:7f1d26dea59df9f9cbf34e416ff89ede8e0f9aea); 'target_1' is not of "
+                             "that form: key the result by the dataset's ids, not by numbers of "
+                             "one's own",)),
 ]
 
 

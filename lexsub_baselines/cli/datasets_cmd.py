@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA, source_paths
@@ -19,7 +20,8 @@ def add_parser(subparsers: Any) -> None:
         "MISSING, and where to download it. A dataset name is what `lexsub run`, `lexsub "
         "score` and `lexsub report --datasets` take. Last, the data LexSubGen's protocol "
         "scores (`lexsub score --protocol lexsubgen`): `semeval2007-all` and `coinco-all`, "
-        "each with the files it is derived from.")
+        "each with the files it is derived from.",
+        **examples("datasets"))
     parser.set_defaults(func=run)
 
 

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.download import MIRROR_ENV
@@ -32,7 +33,10 @@ def add_parser(subparsers: Any) -> None:
         "records (pinned to a release, tag or commit where the host has them), check the "
         "sha256 of the download and of every file made from it, and lay the files out under "
         "the data root (data/...) and shared root (resources/...) as ../shared has them. "
-        "Interrupted downloads resume; a second fetch only checks.")
+        "Interrupted downloads resume; a second fetch only checks. The roots: --data-root or "
+        "LEXSUB_DATA_ROOT, else the checkout's ../shared, else the per-user folder; the first "
+        "two lines of the output say which, and why.",
+        **examples("fetch"))
     parser.add_argument("names", nargs="*", metavar="NAME",
                         help=f"groups ({', '.join(GROUPS)}), inputs or manifest ids; "
                         "`--list` shows them")
@@ -41,8 +45,8 @@ def add_parser(subparsers: Any) -> None:
                         help="list the inputs: where each comes from, or why it cannot be "
                         "fetched")
     parser.add_argument("--mirror", default=None, metavar="URL",
-                        help=f"fetch https://HOST/PATH from URL/HOST/PATH instead (env "
-                        f"{MIRROR_ENV})")
+                        help=f"fetch https://HOST/PATH and http://HOST/PATH from "
+                        f"URL/HOST/PATH instead (env {MIRROR_ENV})")
     parser.add_argument("--manifest", type=Path, default=None,
                         help="a manifest file (default: the one shipped with the package)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
