@@ -62,7 +62,8 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
     home, work = tmp_path / "home", tmp_path / "elsewhere" / "work"
     work.mkdir(parents=True)
     (work.parent / "shared").mkdir()  # a folder beside the working one takes nothing over
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LEXSUB_", "XDG_"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LEXSUB_", "XDG_")) and k != "PYTHONPATH"}  # the wheel's copy
     env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
 
     def lexsub(*args: str) -> str:

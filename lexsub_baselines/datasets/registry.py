@@ -80,8 +80,8 @@ class Dataset:
             if self.spec.fetch:
                 remedy = f"run `lexsub fetch {self.spec.fetch}` to download it, or {remedy}"
             elif self.spec.upstream_note:
-                remedy = (f"it has no public download ({self.spec.upstream_note}); "
-                          f"{remedy}")
+                remedy = (f"it has no public download ({self.spec.upstream_note}; "
+                          f"{self.spec.upstream_url or 'no upstream'}); {remedy}")
             raise MissingResourceError(f"{self.name} {role} file", path, remedy)
         return path
 

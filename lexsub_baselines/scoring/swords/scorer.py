@@ -194,8 +194,8 @@ class SwordsScorer(OtherProtocolScorer):
         report = SwordsReport(
             result.path, main, blocks, len(gold.targets),
             sum(1 for t in gold.targets if t in result.substitutes),
-            sum(1 for t in gold.targets if prepared.get(t)), unknown, tuple(notes),
-            result.problems)
+            sum(1 for t in gold.targets if result.substitutes.get(t)), unknown, tuple(notes),
+            result.problems, kept=sum(1 for t in gold.targets if prepared.get(t)))
         if warn:
             _emit(report)
         return report
