@@ -27,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
     """List every dataset with each file's path and whether it was found."""
-    print(f"data root: {roots.data}")
+    print(roots.describe("data"))
     for name in dataset_names():
         dataset = load_dataset(name, roots)
         spec = dataset.spec
@@ -39,6 +39,8 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
             print(f"  upstream   {spec.upstream_url}")
         if spec.upstream_sha256:
             print(f"  sha256     {spec.upstream_sha256}")
+        print(f"  fetch      `lexsub fetch {spec.fetch}`" if spec.fetch else
+              "  fetch      none: no public download")
     print("\nunder LexSubGen's protocol (lexsub score RESULT.json DATA --protocol lexsubgen):")
     for name, theirs in LEXSUBGEN_DATA.items():
         print(f"\n{name}  (en)  LexSubGen's {theirs!r}, derived from:")
