@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.kernels import reexec_pinned
 from lexsub_baselines.core.paths import (
@@ -101,6 +102,7 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
         description="The baseline systems of the SemEval lexical-substitution tasks "
         "(SemEval-2007 Task 10, SemEval-2010 Task 2), also run on SWORDS; the official "
         "scorers, and the SWORDS evaluation. `lexsub COMMAND --help` describes each command.",
+        **examples("lexsub"),
     )
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
     now = resolve_roots()

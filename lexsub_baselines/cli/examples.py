@@ -14,8 +14,12 @@ __all__ = ["EXAMPLES", "ExampleFormatter", "examples"]
 
 Step = tuple[str, str | tuple[str, ...]]
 
-#: command -> its examples: (what it does, the command or commands).
+#: command (`lexsub` for the top page) -> its examples: (what it does, the command or commands).
 EXAMPLES: dict[str, tuple[Step, ...]] = {
+    "lexsub": (
+        ("score a file anywhere: fetch the data once, then score",
+         ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test")),
+        ("which data root is in use, and why", "lexsub datasets")),
     "fetch": (
         ("everything `lexsub score` reads (SemEval-2007, SWORDS; WordNet is checked, not "
          "downloaded)", "lexsub fetch scoring"),
