@@ -109,6 +109,9 @@ def test_every_dataset_names_the_fetch_that_gets_its_files() -> None:
         spec = DATASETS.get(name)
         if not spec.fetch:
             assert spec.upstream_note, name  # says why nothing downloads it
+            data = {f"data/{rel}" for _, rel in spec.files}
+            assert not [i for i, paths in fetchable.items() if data <= paths], \
+                f"{name}: `lexsub fetch` gets its files: name the input in DatasetSpec.fetch"
             continue
         paths_fetched = fetchable.get(spec.fetch, set())
         assert {f"data/{rel}" for _, rel in spec.files} <= paths_fetched, (name, spec.fetch)

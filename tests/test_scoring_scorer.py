@@ -96,7 +96,7 @@ def test_cli_dataset_profile_and_unknown_gold(capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert "semeval2007-tset: it is neither a file nor a dataset name (did you mean " \
         "semeval2007-test? datasets: semeval2007-trial, semeval2007-test, clls2010-trial" in err
-    assert ", swords-test, semeval2007-all); " in err  # LexSubGen's names too
+    assert ", semeval2007-all); " in err  # LexSubGen's names too
     with pytest.raises(MissingResourceError, match="coinco-dev"):
         score(CLLS_BEST, "no-such-gold")
 
