@@ -4,6 +4,7 @@ promise that scoring one file imports nothing heavy (issue 12.3, 16.4)."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -106,5 +107,34 @@ def test_every_command_is_described_and_its_help_is_true() -> None:
     assert "SWORDS" in build_parser().format_help()
     assert "--plugin" in commands["lexsub components"].format_help()
     shared = " ".join(build_parser().format_help().split())
-    assert ("../shared beside the working directory or the checkout when it exists, else the "
-            "per-user folder") in shared and "; now " in shared
+    assert ("default the checkout's ../shared when the package runs from a checkout that has "
+            "one, else the per-user folder") in shared and "; now: data root " in shared
+    score = " ".join(commands["lexsub score"].format_help().split())
+    assert "best (the default), oot or mw" in score and "refuse oot and mw" in score
+
+
+def test_every_help_page_ends_with_examples_that_parse() -> None:
+    """Each command's help ends with two or three worked examples; each command in them parses
+    (an unknown option or a missing argument would exit); score's show the fetch-then-score
+    path of SemEval, SWORDS and LexSubGen's protocol."""
+    parser = build_parser()
+    pages = {name: sub for name, sub in _subcommands(parser) if name.count(" ") == 1}
+    assert set(pages) == {f"lexsub {name}" for name in COMMAND_MODULES}
+    pages["lexsub"] = parser  # the top page too
+    for name, page in pages.items():
+        text = page.format_help()
+        assert "\nexamples:\n" in text, name
+        examples = text.split("\nexamples:\n", 1)[1].splitlines()
+        starts = [line for before, line in zip(["", *examples], examples, strict=False)
+                  if line.startswith("  # ") and not before.startswith("  # ")]
+        assert 2 <= len(starts) <= 3, name  # a comment may wrap onto more lines
+        commands = [line.strip() for line in examples if line.startswith("  lexsub ")]
+        assert len(commands) >= 2, name
+        for command in commands:
+            words = shlex.split(command)[1:]
+            args = build_parser().parse_args(words)
+            assert args.func is not None, command
+        if name == "lexsub score":
+            assert commands[0] == "lexsub fetch scoring"
+            assert {c.split()[3] for c in commands[1:]} == {"semeval2007-test", "swords-test",
+                                                            "semeval2007-all"}

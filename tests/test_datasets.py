@@ -66,7 +66,7 @@ def test_missing_file_names_path_and_remedy(tmp_path) -> None:  # type: ignore[n
     with pytest.raises(MissingResourceError, match="LEXSUB_DATA_ROOT") as error:
         dataset.instances()
     assert "lexsub_test.xml" in str(error.value)
-    assert "task10data.tar.gz" in str(error.value)
+    assert "run `lexsub fetch semeval2007` to download it" in str(error.value)
 
 
 def test_unknown_dataset_lists_known_ones(roots: Roots) -> None:

@@ -250,3 +250,16 @@ def test_by_pos_table_shows_our_context_rankers_without_a_paper_figure() -> None
                 if line.startswith("| `wordnet+cmlc:prior` | oot recall |"))
     assert "| 0.365 | — | — |" in ours and "| 0.515 | — | — |" in ours
     assert "`wordnet+cmlc:tier1-first`" not in section  # not scored: no row
+
+
+def test_a_plugin_table_on_published_data_says_the_baselines_are_published() -> None:
+    """A table of systems with no paper row (a plug-in's) on SemEval-2007 test does not say
+    that nothing is published there; on data with no published figure at all, it does."""
+    best = {"best": {"all": {"precision": 10.0, "recall": 9.0}}}
+    tables = render_tables({"semeval2007-test": {"mine": best}, "swords-dev": {"mine": best}},
+                           {})
+    test = tables.split("### semeval2007-test — best")[1].split("###")[0]
+    assert "nothing is published" not in test
+    assert ("these systems have no published figures (the standard baselines' are published: "
+            "cos, jaccard, l1, lee, lin, wordnet), so ours only") in " ".join(test.split())
+    assert "nothing is published for swords-dev" in tables

@@ -195,8 +195,11 @@ def _check(case: Case, status: int, out: str, err: str, names: dict[str, str]) -
     assert status == 0
     official = put(case.stdout)
     assert out.startswith(official)
-    signatures = out[len(official):].strip("\n").split("\n")
-    assert len(signatures) == 1 and signatures[0].startswith(f"{case.kind}|profile:official|")
+    signatures, *explained = out[len(official):].strip("\n").split("\n")
+    assert signatures.startswith(f"{case.kind}|profile:official|")
+    assert explained == ["dev:blank-line-unattempted: an answer line with nothing after `::` is "
+                         "unattempted, with a warning (score.pl silently reused the previous "
+                         "line's answers)"]  # the signature's code, explained once
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -298,6 +301,13 @@ SWORDS_CASES = [
     Case("another-split", b'{"substitutes_lemmatized": true, "substitutes": {"t:nope": '
          b'["word"]}}', "", ("lexsub: error: <SYS>: none of its 1 target ids is in swords-dev "
                              "(first: t:nope): was it made for another split?",)),
+    Case("numbered-ids", b'{"substitutes_lemmatized": true, "substitutes": {"target_1": '
+         b'["word"]}}', "", ("lexsub: error: <SYS>: none of its 1 target ids is in swords-dev "
+                             "(first: target_1): SWORDS target ids are `t:` and 40 hex digits "
+                             "(the SHA1 of the target, the keys of the dataset's `targets`, e.g. "
+                             "t:7f1d26dea59df9f9cbf34e416ff89ede8e0f9aea); 'target_1' is not of "
+                             "that form: key the result by the dataset's ids, not by numbers of "
+                             "one's own",)),
 ]
 
 
@@ -327,15 +337,18 @@ def test_swords_ids_without_their_prefix_and_compare(shared: Roots, tmp_path: Pa
     scorer = SwordsScorer("swords-dev", roots=shared)
     targets = list(scorer.swords_gold.targets)[:5]
     system = tmp_path / "bare.lsr.json"
-    system.write_text(json.dumps({"substitutes_lemmatized": False,
-                                  "substitutes": {t.removeprefix("t:"): ["good", "big"]
-                                                  for t in targets}}))
+    own = scorer.swords_gold.targets[targets[0]].lemma  # only the target itself: answered,
+    system.write_text(json.dumps({"substitutes_lemmatized": False,  # but nothing kept
+                                  "substitutes": {t.removeprefix("t:"): [own] if t == targets[0]
+                                                  else ["good", "big"] for t in targets}}))
     assert main(["score", str(system), "swords-dev", "--compare"]) == 0
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
     assert "t-prefix-added" in lines[-1] and lines[-1].startswith("swords|")
-    assert lines[-4:-1] == [f"targets = {len(scorer.swords_gold.targets)}", "listed = 5",
-                            "answered = 5"]
+    assert lines[-5:-1] == [f"targets = {len(scorer.swords_gold.targets)}", "listed = 5",
+                            "answered = 5", "kept = 4"]  # answered: as `lexsub run` counts
+    assert [line.split(" = ")[0] for line in lines[:4]] == ["lenient_a_f@10", "lenient_c_f@10",
+                                                            "strict_a_f@10", "strict_c_f@10"]
     assert (f"lexsub: note: {system}: 5 target ids lack the `t:` prefix of the dataset's ids "
             "and were read with it (the original evaluation stops on them)") in captured.err
     assert "lexsub: note: --compare does not apply to SWORDS; ignored" in captured.err

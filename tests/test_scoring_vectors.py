@@ -70,7 +70,8 @@ def test_cli_text_is_the_official_stdout_then_signatures(
     out = capsys.readouterr().out
     expected = str(case["stdout"])
     assert out.startswith(expected)
-    signature_lines = out[len(expected):].strip("\n").split("\n")
+    *signature_lines, explained = out[len(expected):].strip("\n").split("\n")
+    assert explained.startswith("dev:blank-line-unattempted: ")  # once, after the blocks
     assert len(signature_lines) == len(case["expected"])
     for line, block in zip(signature_lines, case["expected"], strict=True):
         assert line.startswith(f"{case['type']}|profile:official|")

@@ -68,6 +68,9 @@ def test_the_datasets_command_lists_upstream_and_checksums(
     assert "swords-test  (en)  SWORDS v1.1" in out
     assert "github.com/p-lambda/swords/raw/04ca753" in out
     assert "f94b6b73c52fd4bd549180bc119d44e9f9097ec78240a8b42363add158e58480" in out
+    assert out.startswith(f"{shared.describe()}\n")  # the root and why it was chosen
+    assert "  fetch      `lexsub fetch swords`\n" in out
+    assert "  fetch      none: no public download\n" in out.split("clls2010-test", 1)[1]
     # LexSubGen's `semeval2007-all` is no registered dataset but is listed with its sources
     lexsubgen = out.split("under LexSubGen's protocol", 1)[1]
     assert "semeval2007-all  (en)  LexSubGen's 'semeval_all'" in lexsubgen

@@ -1,9 +1,10 @@
-"""The package installed as a wheel, outside a checkout and without ../shared, scores after a fetch.
+"""The package installed as a wheel, outside a checkout, scores after a fetch.
 
 The wheel is built from a copy of the sources (no build isolation, no index: the dev
 environment has the build backend) and installed with `--no-deps` into a fresh venv that sees
 the dev environment's packages through a `.pth` line (so nothing is downloaded). With HOME in
-a temporary folder, no LEXSUB_* variable and the working folder elsewhere, `lexsub fetch
+a temporary folder, no LEXSUB_* variable and the working folder elsewhere (an empty `shared/`
+beside it, which the roots rule ignores), `lexsub fetch
 scoring` fills the per-user folder from the local mirror (`fetch_mirror`), and `lexsub score`
 then scores a SemEval-2007 and a SWORDS file exactly as the checkout scores them.
 """
@@ -60,7 +61,9 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
     venv = _build_and_install(tmp_path)
     home, work = tmp_path / "home", tmp_path / "elsewhere" / "work"
     work.mkdir(parents=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LEXSUB_", "XDG_"))}
+    (work.parent / "shared").mkdir()  # a folder beside the working one takes nothing over
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LEXSUB_", "XDG_")) and k != "PYTHONPATH"}  # the wheel's copy
     env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
 
     def lexsub(*args: str) -> str:
@@ -81,7 +84,7 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
         fetched = lexsub("fetch", "scoring", "--mirror", mirror.url, "--manifest",
                          str(tmp_path / "manifest.json"))
     user_data = home / ".local" / "share" / "lexsub_baselines"
-    assert f"data root: {user_data / 'data'}" in fetched
+    assert f"data root {user_data / 'data'} (the per-user default)" in fetched
     assert (user_data / "data" / "semeval2007" / "key" / "gold").is_file()
 
     best = shared.shared / "scorer-vectors" / "systems" / "s000_test_hedge.best"

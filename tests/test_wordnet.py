@@ -13,6 +13,7 @@ from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
+    WORDNET_DIR_ENV,
     WORDNET_FILES,
     NltkWordNet,
     build_nltk_wordnet_dir,
@@ -65,10 +66,30 @@ def test_a_folder_with_its_own_lexnames_needs_no_man_page(tmp_path: Path) -> Non
     assert [s.id for s in wordnet.synsets("bright", "a")][:2] == ["bright.a.01", "bright.s.01"]
 
 
-def test_missing_debian_files_name_the_path_and_make_setup(tmp_path: Path) -> None:
-    with pytest.raises(MissingResourceError, match="make setup") as caught:
+def test_missing_debian_files_name_the_path_and_the_three_routes(tmp_path: Path) -> None:
+    with pytest.raises(MissingResourceError) as caught:
         build_nltk_wordnet_dir(tmp_path / "cache", wordnet_dir=tmp_path / "nowhere")
-    assert "nowhere" in str(caught.value)
+    message = str(caught.value)
+    assert f"{tmp_path / 'nowhere' / 'cntlist.rev'}: the folder is given" in message
+    for route in ("`apt-get install wordnet-base wordnet-sense-index`", "`dpkg -x`",
+                  "WordNet-3.0.tar.gz", "its dict/ folder"):
+        assert route in message
+    assert "make" not in message.replace("`dpkg", "")  # a pip user has no checkout
+
+
+def test_fetch_and_score_agree_about_wordnet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """LEXSUB_WORDNET_DIR at a folder without WordNet: `fetch` does not call Debian's files
+    present (the readers would not look there), and says what the scorer would say."""
+    from lexsub_baselines.cli import main
+
+    monkeypatch.setenv(WORDNET_DIR_ENV, str(tmp_path / "empty"))
+    assert main(["fetch", "wordnet"]) == 1
+    out = capsys.readouterr().out
+    assert "wordnet           not fetched: WordNet 3.0 file cntlist.rev (and 13 more) not " \
+           f"found at {tmp_path / 'empty' / 'cntlist.rev'}: the folder is from " \
+           f"{WORDNET_DIR_ENV}; " in out
+    assert "present" not in out
 
 
 def test_specs() -> None:

@@ -16,12 +16,14 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.cli.examples import examples
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.kernels import reexec_pinned
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
     DATA_ENV,
     SHARED_ENV,
+    Roots,
     resolve_roots,
     user_data_dir,
 )
@@ -100,22 +102,25 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
         description="The baseline systems of the SemEval lexical-substitution tasks "
         "(SemEval-2007 Task 10, SemEval-2010 Task 2), also run on SWORDS; the official "
         "scorers, and the SWORDS evaluation. `lexsub COMMAND --help` describes each command.",
+        **examples("lexsub"),
     )
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
+    now = resolve_roots()
     parser.add_argument("--shared-root", default=None,
                         help=f"folder with data/, resources/, corpora/ (env {SHARED_ENV}; "
-                        "default ../shared beside the working directory or the checkout when it "
-                        f"exists, else the per-user folder {user_data_dir()}, where `lexsub "
-                        f"fetch` puts them; now {resolve_roots().shared})")
+                        "default the checkout's ../shared when the package runs from a checkout "
+                        f"that has one, else the per-user folder {user_data_dir()}, where "
+                        "`lexsub fetch` puts them; never a folder beside the working directory; "
+                        f"now: {now.describe('shared')})")
     parser.add_argument("--data-root", default=None,
                         help=f"task-data folder (env {DATA_ENV}; default <shared-root>/data; "
-                        f"now {resolve_roots().data})")
+                        f"now: {now.describe('data')})")
     parser.add_argument("--cache-dir", default=None,
                         help=f"where built resources are kept (env {CACHE_ENV}; default the "
                         "checkout's resources/cache whatever the working directory, or "
                         "$XDG_CACHE_HOME/lexsub_baselines (~/.cache/...) for an installed "
                         "package; now "
-                        f"{resolve_roots().cache.resolve()})")
+                        f"{now.cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:
         importlib.import_module(module_name).add_parser(subparsers)
@@ -125,6 +130,13 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
 def _show_warning(message: Any, category: Any, filename: str, lineno: int,
                   file: Any = None, line: Any = None) -> None:
     print(f"lexsub: warning: {message}", file=sys.stderr)
+
+
+def _with_root(error: LexsubError, roots: Roots) -> str:
+    """Return the error's message; for a missing file under a root, also which root is in use
+    and why (a folder taken by default is the usual reason a file is not found)."""
+    where = roots.where(error.path) if isinstance(error, MissingResourceError) else ""
+    return f"{error} [{where}]" if where else str(error)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args, roots)
         return status
     except LexsubError as error:
-        print(f"lexsub: error: {error}", file=sys.stderr)
+        print(f"lexsub: error: {_with_root(error, roots)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("lexsub: interrupted", file=sys.stderr)

@@ -24,6 +24,7 @@ from lexsub_baselines.catalog import (
     system_names,
     system_needs,
 )
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import (
     engine_options,
     engine_settings,
@@ -71,7 +72,8 @@ def add_parser(subparsers: Any) -> None:
         "on coinco-all and semeval2007-all under LexSubGen's protocol, unless --no-lexsubgen), "
         "write their answer files to OUT/<dataset>/, score them with the official scorers, and "
         "write OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
-        "it also prints. What `make baselines` runs. Exit status 1 when a system failed.")
+        "it also prints. What `make baselines` runs. Exit status 1 when a system failed.",
+        **examples("baselines"))
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
                         "replace earlier ones in results/scores.json")
@@ -94,7 +96,8 @@ def add_parser(subparsers: Any) -> None:
         "systems", help="list the registered systems",
         description="List every registered system with its one-line description, in the "
         "order of the tables; plug-ins (--plugin, installed entry points) add theirs at the "
-        "end. Any GENERATOR+RANKER of `lexsub components` is a system too.")
+        "end. Any GENERATOR+RANKER of `lexsub components` is a system too.",
+        **examples("systems"))
     plugin_options(listing)
     listing.set_defaults(func=list_systems)
 
@@ -106,7 +109,8 @@ def add_parser(subparsers: Any) -> None:
         "instances were answered and which were not. It does not score: run `lexsub score "
         "FILE DATASET` on a file it wrote (`lexsub baselines` runs and scores every system). "
         "A run whose answers the dataset cannot score (another language, the multiword "
-        "detector on SWORDS) is refused.")
+        "detector on SWORDS) is refused.",
+        **examples("run"))
     single.add_argument("system", help="a system name, or GENERATOR+RANKER")
     single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
     single.add_argument("--out", default="results",

@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.core.paths import Roots
@@ -33,7 +34,8 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "build", help="build cached resources on a Dask cluster (parser, relation counts, LM…)",
         description=f"Build resources and what they need, skipping what is cached. Stages: "
-        f"{stages}.")
+        f"{stages}.",
+        **examples("build"))
     parser.add_argument("targets", nargs="*", metavar="STAGE",
                         help="stages to build (default: all of them)")
     parser.add_argument("--max-tokens", type=token_budget, default=_FROM_ENV,

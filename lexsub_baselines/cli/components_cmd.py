@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import load_plugin_options, plugin_options
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
@@ -25,7 +26,8 @@ def add_parser(subparsers: Any) -> None:
         "GENERATOR+RANKER (see `lexsub systems` for the named ones); a frequency source "
         "SOURCE is used as the ranker freq:SOURCE (or freq:SOURCE:tiers); a profile is "
         "`lexsub score --profile PROFILE`. Plug-ins (--plugin, installed entry points) add "
-        "theirs.")
+        "theirs.",
+        **examples("components"))
     plugin_options(parser)
     parser.set_defaults(func=run)
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.download import MIRROR_ENV
@@ -35,7 +36,10 @@ def add_parser(subparsers: Any) -> None:
         "the data root (data/...) and shared root (resources/...) as ../shared has them. "
         "Each download is capped at the size the manifest records; redirects are followed "
         "only to the hosts it lists; an interrupted download resumes when its bytes can be "
-        "checked, and whatever fails leaves nothing behind; a second fetch only checks.")
+        "checked, and whatever fails leaves nothing behind; a second fetch only checks. The "
+        "roots: --data-root or LEXSUB_DATA_ROOT, else the checkout's ../shared, else the "
+        "per-user folder; the first two lines of the output say which, and why.",
+        **examples("fetch"))
     parser.add_argument("names", nargs="*", metavar="NAME",
                         help=f"groups ({', '.join(GROUPS)}), inputs or manifest ids; "
                         "`--list` shows them")
@@ -44,8 +48,8 @@ def add_parser(subparsers: Any) -> None:
                         help="list the inputs: where each comes from, or why it cannot be "
                         "fetched")
     parser.add_argument("--mirror", default=None, metavar="URL",
-                        help=f"fetch https://HOST/PATH from URL/HOST/PATH instead (env "
-                        f"{MIRROR_ENV})")
+                        help=f"fetch https://HOST/PATH and http://HOST/PATH from "
+                        f"URL/HOST/PATH instead (env {MIRROR_ENV})")
     parser.add_argument("--manifest", type=Path, default=None,
                         help="a manifest file (default: the one shipped with the package)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -84,7 +88,7 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
     if args.all:
         names += [name for name, entries in inputs(manifest).items()
                   if any(r.fetch for r in entries)]
-    print(f"data root: {roots.data}\nshared root: {roots.shared}")
+    print(f"{roots.describe('data')}\n{roots.describe('shared')}")
 
     def report(result: FetchResult) -> None:
         print(result.line(), flush=True)

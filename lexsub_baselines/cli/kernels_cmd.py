@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import (
     KERNELS_ENV,
@@ -30,7 +31,8 @@ def add_parser(subparsers: Any) -> None:
         "NumPy's disabled targets; OpenBLAS's core type; glibc's masked features) and the "
         "levels this machine runs. `lexsub` re-executes itself with them before any library "
         "loads; --env prints them as NAME=VALUE words, to start a remote Dask worker under "
-        "the same pin: `env $(lexsub kernels --env) dask worker ADDRESS --nthreads 1`.")
+        "the same pin: `env $(lexsub kernels --env) dask worker ADDRESS --nthreads 1`.",
+        **examples("kernels"))
     kernels.add_argument("--env", action="store_true",
                          help="print the pin's variables (NAME=VALUE) and nothing else")
     kernels.set_defaults(func=run_kernels)
@@ -39,7 +41,8 @@ def add_parser(subparsers: Any) -> None:
         description="Compute the digest of every figure of OUT/scores.json (`lexsub "
         "baselines` writes it, and prints it in tables.md) and compare it, row by row, with "
         "the digests of the README's tables recorded in this version, or with --digest (a "
-        "digest another user printed). Exit status 0 when equal, 1 when a row differs.")
+        "digest another user printed). Exit status 0 when equal, 1 when a row differs.",
+        **examples("verify-tables"))
     verify.add_argument("--out", type=Path, default=Path("results"),
                         help="the results folder of `lexsub baselines` (default results)")
     verify.add_argument("--digest", default=None,

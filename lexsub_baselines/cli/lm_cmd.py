@@ -19,6 +19,7 @@ import argparse
 import json
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
@@ -46,7 +47,8 @@ def add_parser(subparsers: Any) -> None:
         "lm", help="build the KenLM n-gram model; perplexity",
         description="The KenLM n-gram model of the lm, bow and cmlc rankers: build it, "
         "measure its perplexity on a dataset's sentences, or tune the cmlc weights on the "
-        "trial data.")
+        "trial data.",
+        **examples("lm"))
     actions = parser.add_subparsers(dest="lm_action", metavar="ACTION", required=True)
     build = actions.add_parser("build", help="estimate, binarise, verify and cache the LM "
                                "(through the build graph, like `lexsub build lm`)",

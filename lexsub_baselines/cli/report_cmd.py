@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import load_plugin_options, plugin_options
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
@@ -38,7 +39,8 @@ def add_parser(subparsers: Any) -> None:
         "comparison with the papers, per-PoS and subset tables, overlap, correlations, "
         "disruptive sets, paired significance, SWORDS beside SemEval-2007 -- as "
         "OUT/report.html (self-contained), OUT/report.md and OUT/figures/*.png, and the "
-        "instance explorer OUT/explorer/index.html. What `make report` runs.")
+        "instance explorer OUT/explorer/index.html. What `make report` runs.",
+        **examples("report"))
     report.add_argument("--results", type=Path, default=Path("results"),
                         help="results folder to read (default: results)")
     report.add_argument("--out", type=Path, default=None,
@@ -66,7 +68,8 @@ def add_parser(subparsers: Any) -> None:
         "(LS07: Melamud et al.'s lst.gold.candidates; CoInCo's pools) with each ranker, "
         "write OUT/ranking/DATASET/RANKER.ranked and merge GAP, P@1, P@3 and R@10 into "
         "OUT/ranking.json, printing one line per ranker and dataset. Exit status 1 when a "
-        "ranker failed.")
+        "ranker failed.",
+        **examples("rank-eval"))
     rank.add_argument("--rankers", nargs="+", metavar="RANKER",
                       help="rankers (registered names or random:SEED; default: "
                       f"{' '.join(DEFAULT_RANKERS)} where registered)")
@@ -88,7 +91,8 @@ def add_parser(subparsers: Any) -> None:
         "vote", help="combine answer files by voting",
         description="Combine the best and oot answer files of systems in RESULTS/DATASET by "
         "voting and write the vote as a new system, RESULTS/DATASET/NAME.best and .oot "
-        "(score them with `lexsub score`).")
+        "(score them with `lexsub score`).",
+        **examples("vote"))
     vote.add_argument("dataset", help="the dataset whose answers to combine")
     vote.add_argument("--systems", nargs="+", metavar="SYSTEM",
                       help="the members (default: every system with answers)")

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.manifest import load_manifest
 from lexsub_baselines.resources.verify import ResourceStatus, verify
@@ -28,7 +29,8 @@ def add_parser(subparsers: Any) -> None:
         "corpora, dictionaries, Debian packages), each present or missing with where to get "
         "it. With --verify, hash every file and compare it with the manifest. Exit status 1 "
         "when a present entry differs from the manifest (checksum or version), else 0; "
-        "missing entries do not change it.")
+        "missing entries do not change it.",
+        **examples("resources"))
     parser.add_argument("ids", nargs="*", metavar="ID", help="entries to check (default: all)")
     parser.add_argument("--verify", action="store_true",
                         help="hash every file and compare with the manifest")

@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
@@ -52,7 +53,10 @@ def add_parser(subparsers: Any) -> None:
         "TSAR-2022 predictions file (sentence, complex word, substitutes; tab-separated) as "
         "the task's tsar_eval.py does. Problems in the file are "
         "warnings on stderr, one per kind; a file that can give nothing useful (no answer "
-        "line, another format, another split) is refused (exit 2). Profiles: " + profiles)
+        "line, another format, another split) is refused (exit 2). The gold of a dataset name "
+        "is read under the data root: `lexsub fetch scoring` puts SemEval-2007's and SWORDS's "
+        "there. Profiles: " + profiles,
+        **examples("score"))
     parser.add_argument("system", type=Path,
                         help="the system answer file (a SWORDS result *.lsr.json for swords-*)")
     parser.add_argument("gold",
@@ -73,7 +77,9 @@ def add_parser(subparsers: Any) -> None:
                         help="lexsubgen: score only the instances the result lists (default: "
                              "all, a missing one refused as LexSubGen would fail on it)")
     parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
-                        help="answer kind (default best)")
+                        help="answer kind of a SemEval file: best (the default), oot or mw "
+                        "(against key/mwgold); SWORDS and LexSubGen's protocol score ranked "
+                        "lists and refuse oot and mw")
     defaults = ", ".join(f"{profile} for {language}" for language, profile in
                          PROFILE_FOR_LANGUAGE.items())
     parser.add_argument("--profile", choices=(*PROFILES.names(), *LSG_PROFILES.names()),

@@ -1,13 +1,15 @@
 """Where the toolkit finds its inputs and keeps its caches.
 
 The shared root holds the task data, resources and corpora (`data/`, `resources/`,
-`corpora/`, `scorer-vectors/`). It is resolved, in order, from an explicit argument (the CLI's
-`--shared-root`), the environment variable `LEXSUB_SHARED_ROOT`, `../shared` beside the
-current directory or beside the project checkout when it exists, and else the per-user data
+`corpora/`, `scorer-vectors/`). One rule resolves it, in order: an explicit argument (the
+CLI's `--shared-root`), the environment variable `LEXSUB_SHARED_ROOT`, the checkout's own
+`../shared` (only when the package runs from a checkout, a folder with `pyproject.toml`, that
+has one beside it: never a folder beside the working directory), and else the per-user data
 folder (`user_data_dir`: `$XDG_DATA_HOME/lexsub_baselines`, by default
-`~/.local/share/lexsub_baselines`), where `lexsub fetch` puts what it downloads for a package
-installed outside a checkout. The data root (`LEXSUB_DATA_ROOT`, `--data-root`) defaults to
-`<shared root>/data`, so a user with only the SemEval archive can point at it alone. The
+`~/.local/share/lexsub_baselines`), where `lexsub fetch` puts what it downloads. The data root
+(`LEXSUB_DATA_ROOT`, `--data-root`) defaults to `<shared root>/data`, so a user with only the
+SemEval archive can point at it alone. `Roots` keeps why each root was chosen
+(`Roots.describe`), which `lexsub --help`, `lexsub fetch` and every "not found" error say. The
 cache (`LEXSUB_CACHE_DIR`, default `resources/cache` in the checkout, or
 `$XDG_CACHE_HOME/lexsub_baselines`, by default `~/.cache/lexsub_baselines`, for an installed
 package) holds everything the toolkit builds.
@@ -22,7 +24,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
 
-__all__ = ["Roots", "resolve_roots", "user_data_dir"]
+__all__ = ["Roots", "default_shared", "resolve_roots", "user_data_dir"]
 
 SHARED_ENV = "LEXSUB_SHARED_ROOT"
 DATA_ENV = "LEXSUB_DATA_ROOT"
@@ -30,6 +32,10 @@ CACHE_ENV = "LEXSUB_CACHE_DIR"
 
 #: The project checkout (parent of the package directory).
 PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
+
+#: Why a root was chosen, as `Roots.describe` says it.
+CHECKOUT_ORIGIN = "the checkout's ../shared"
+USER_ORIGIN = "the per-user default"
 
 
 @dataclass(frozen=True)
@@ -40,22 +46,49 @@ class Roots:
         shared: the shared root (may not exist; checked when something in it is needed).
         data: the task-data root (`semeval2007/`, `coinco/`, `lst-candidates/`, ...).
         cache: where built resources are kept.
+        shared_origin: why `shared` was chosen (`from LEXSUB_SHARED_ROOT`, the checkout's
+            ../shared, the per-user default; "" when the caller gave it).
+        data_origin: why `data` was chosen (`from LEXSUB_DATA_ROOT`, or the shared root's).
     """
 
     shared: Path
     data: Path
     cache: Path
+    shared_origin: str = ""
+    data_origin: str = ""
 
-    def shared_path(self, *parts: str, what: str, remedy: str = "") -> Path:
-        """Return `shared/parts...`, or raise naming what is missing and how to provide it."""
+    def describe(self, which: str = "data") -> str:
+        """Return `data root PATH (why)` (or the shared root's, `which="shared"`).
+
+        >>> Roots(Path("/d"), Path("/d/data"), Path("/c"), "from LEXSUB_SHARED_ROOT",
+        ...       "from LEXSUB_SHARED_ROOT").describe()
+        'data root /d/data (from LEXSUB_SHARED_ROOT)'
+        """
+        path, origin = ((self.shared, self.shared_origin) if which == "shared"
+                        else (self.data, self.data_origin))
+        return f"{which} root {path}" + (f" ({origin})" if origin else "")
+
+    def where(self, path: Path | str) -> str:
+        """Return which root `path` lies under and why it was chosen, or "" for none."""
+        resolved = Path(path).absolute()
+        for which, root in (("data", self.data), ("shared", self.shared)):
+            if resolved.is_relative_to(root):
+                return self.describe(which)
+        return ""
+
+    def shared_path(self, *parts: str, what: str, remedy: str = "", fetch: str = "") -> Path:
+        """Return `shared/parts...`, or raise naming what is missing and how to provide it:
+        `remedy`, else `lexsub fetch FETCH` (the input that downloads it) or the shared root."""
         path = self.shared.joinpath(*parts)
         if not path.exists():
+            elsewhere = f"point {SHARED_ENV} (or --shared-root) at a folder holding " \
+                        f"{'/'.join(parts)}"
             raise MissingResourceError(
                 what,
                 path,
                 remedy
-                or "`lexsub fetch --list` says how to get it; or point "
-                f"{SHARED_ENV} (or --shared-root) at a folder holding {'/'.join(parts)}",
+                or (f"run `lexsub fetch {fetch}` to download it, or {elsewhere}" if fetch else
+                    f"it has no public download (`lexsub fetch --list` says why); {elsewhere}"),
             )
         return path
 
@@ -74,16 +107,28 @@ def user_data_dir() -> Path:
     return _xdg("XDG_DATA_HOME", ".local/share")
 
 
-def _default_shared() -> Path:
-    for base in (Path.cwd(), PROJECT_DIR):
-        candidate = base.parent / "shared"
-        if candidate.is_dir():
-            return candidate.resolve()
-    return user_data_dir()
+def default_shared(project_dir: Path | None = None) -> tuple[Path, str]:
+    """Return the default shared root and why: the checkout's `../shared` when the package
+    runs from a checkout (`project_dir`, default `PROJECT_DIR`, holds `pyproject.toml`) that
+    has one, else the per-user folder. The working directory plays no part."""
+    project_dir = project_dir or PROJECT_DIR
+    candidate = project_dir.parent / "shared"
+    if (project_dir / "pyproject.toml").is_file() and candidate.is_dir():
+        return candidate.resolve(), CHECKOUT_ORIGIN
+    return user_data_dir(), USER_ORIGIN
+
+
+def _chosen(given: str | Path | None, option: str, variable: str) -> tuple[str | Path, str]:
+    """Return the value of `--option` or `$variable` and its origin, or ("", "")."""
+    if given:
+        return given, f"from {option}"
+    if os.environ.get(variable):
+        return os.environ[variable], f"from {variable}"
+    return "", ""
 
 
 def _default_cache() -> Path:
-    if (PROJECT_DIR / "pyproject.toml").exists():
+    if (PROJECT_DIR / "pyproject.toml").is_file():
         return PROJECT_DIR / "resources" / "cache"
     return _xdg("XDG_CACHE_HOME", ".cache")
 
@@ -122,9 +167,14 @@ def resolve_roots(
         The resolved `Roots`, as absolute paths (so tasks on Dask workers started in other
         folders read the same files); nothing is required to exist yet.
     """
-    shared_path = Path(shared or os.environ.get(SHARED_ENV) or _default_shared()).expanduser()
-    data_path = Path(data or os.environ.get(DATA_ENV) or shared_path / "data").expanduser()
+    shared_value, shared_origin = _chosen(shared, "--shared-root", SHARED_ENV)
+    if not shared_value:
+        shared_value, shared_origin = default_shared()
+    shared_path = Path(shared_value).expanduser()
+    data_value, data_origin = _chosen(data, "--data-root", DATA_ENV)
+    data_path = Path(data_value or shared_path / "data").expanduser()
     cache_path = Path(cache or os.environ.get(CACHE_ENV) or _default_cache()).expanduser()
     cache_path /= kernels_subfolder()
     return Roots(shared=shared_path.absolute(), data=data_path.absolute(),
-                 cache=cache_path.absolute())
+                 cache=cache_path.absolute(), shared_origin=shared_origin,
+                 data_origin=data_origin or shared_origin)

@@ -39,6 +39,7 @@ DATASETS.add(
         upstream_url=SEMEVAL2007_URL,
         upstream_sha256=SEMEVAL2007_SHA256,
         upstream_note=SEMEVAL2007_NOTE,
+        fetch="semeval2007",
     ),
     doc="SemEval-2007 Task 10 trial data (300 instances)",
 )
@@ -59,6 +60,7 @@ DATASETS.add(
         upstream_url=SEMEVAL2007_URL,
         upstream_sha256=SEMEVAL2007_SHA256,
         upstream_note=SEMEVAL2007_NOTE,
+        fetch="semeval2007",
     ),
     doc="SemEval-2007 Task 10 test data and key (1710 instances)",
 )

@@ -159,6 +159,7 @@ def coinco_specs() -> tuple[DatasetSpec, ...]:
             upstream_url=COINCO_URL,
             upstream_note=_NOTE,
             format=COINCO_FORMAT,
+            fetch="coinco",
         )
         for split in ("dev", "test", "all")
     )

@@ -82,9 +82,11 @@ class Dataset:
         path = self.root / rel
         if not path.is_file():
             remedy = f"set {DATA_ENV} or --data-root to the folder holding {rel}"
-            if self.spec.upstream_url:
-                remedy = (f"`lexsub fetch --list` says whether and how it can be downloaded "
-                          f"(source: {self.spec.upstream_url}), or {remedy}")
+            if self.spec.fetch:
+                remedy = f"run `lexsub fetch {self.spec.fetch}` to download it, or {remedy}"
+            elif self.spec.upstream_note:
+                remedy = (f"it has no public download ({self.spec.upstream_note}; "
+                          f"{self.spec.upstream_url or 'no upstream'}); {remedy}")
             raise MissingResourceError(f"{self.name} {role} file", path, remedy)
         return path
 

@@ -280,6 +280,7 @@ def swords_specs() -> tuple[DatasetSpec, ...]:
             upstream_sha256=_SHA256[split],
             upstream_note=_NOTE + " (CC-BY-3.0-US)",
             format=SWORDS_FORMAT,
+            fetch="swords",
         )
         for split in ("dev", "test")
     )

@@ -225,5 +225,5 @@ def tsar_specs() -> tuple[DatasetSpec, ...]:
                             f"{_SIZES[(language, split)]} instances",
                 language=language, files=tuple(files),
                 upstream_url=TSAR_RAW + f"{stem}_gold.tsv", upstream_note=_NOTE,
-                format=TSAR_FORMAT))
+                format=TSAR_FORMAT, fetch="tsar2022"))
     return tuple(specs)

@@ -111,6 +111,8 @@ class DatasetSpec:
             reader and the gold reader) or `coinco` (`datasets.coinco`: Melamud et al.'s
             preprocessed CoInCo; the gold is restricted to the split's instances), `swords`
             or `tsar` (`datasets.tsar`: TSAR-2022's TSV files; ids are line numbers).
+        fetch: the name `lexsub fetch` gets the files by (an input of the resource
+            manifest), or "" when they have no public download (`upstream_note` says why).
     """
 
     name: str
@@ -121,6 +123,7 @@ class DatasetSpec:
     upstream_sha256: str = ""
     upstream_note: str = ""
     format: str = "semeval"
+    fetch: str = ""
 
     def relpath(self, role: str) -> str | None:
         """Return the relative path of a file role, or None when the dataset has no such file."""

@@ -29,9 +29,7 @@ def ewt_path(roots: Roots, split: str) -> Path:
     """Return the treebank file of `split` under the shared root (error when absent)."""
     return roots.shared_path(
         *_EWT_FOLDER, f"en_ewt-ud-{split}.conllu.xz",
-        what=f"UD English-EWT {split} treebank",
-        remedy="place en_ewt-ud-{train,dev,test}.conllu.xz (UD 2.x) in "
-        "<shared>/resources/ud-english-ewt",
+        what=f"UD English-EWT {split} treebank", fetch="ud-ewt",
     )
 
 

@@ -45,7 +45,8 @@ def load_eswiki_counts(roots: Roots) -> MappingProxyType[str, int]:
         MissingResourceError: the list is absent; the message says where it is expected.
     """
     return read_word_counts(roots.shared_path(*ESWIKI_PARTS,
-                                                 what="Spanish Wikipedia frequency list"))
+                                                 what="Spanish Wikipedia frequency list",
+                                                 fetch="freq-eswiki"))
 
 
 def wordfreq_spanish(word: str) -> float:

@@ -27,7 +27,8 @@ DICTIONARIES: Registry[DictionaryLoader] = Registry("bilingual dictionary")
 
 def _load_wiktionary(roots: Roots) -> BilingualDictionary:
     return read_wiktionary(roots.shared_path(*WIKTIONARY_PARTS,
-                                             what="English→Spanish Wiktionary extraction"))
+                                             what="English→Spanish Wiktionary extraction",
+                                             fetch="wiktionary-en-es"))
 
 
 def _load_freedict(roots: Roots) -> BilingualDictionary:

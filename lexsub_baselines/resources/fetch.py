@@ -35,10 +35,9 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from lexsub_baselines.core.cache import atomic_path, file_sha256
-from lexsub_baselines.core.errors import LexsubError, UnknownNameError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import CLLS_NOTE, CLLS_UPSTREAM_URL
 from lexsub_baselines.resources.download import FetchError, Interrupted
@@ -48,7 +47,7 @@ from lexsub_baselines.resources.manifest_rules import path_problem
 from lexsub_baselines.resources.recipes import Downloads, make
 from lexsub_baselines.resources.unpack import Member, extract_named
 from lexsub_baselines.resources.verify import accepted, locate, verify
-from lexsub_baselines.resources.wordnet_nltk import WORDNET_DIR_ENV, WORDNET_FILES
+from lexsub_baselines.resources.wordnet_files import find_wordnet
 
 __all__ = ["ELSEWHERE", "FetchResult", "fetch", "inputs", "select"]
 
@@ -128,24 +127,20 @@ def select(manifest: Manifest, names: Sequence[str]) -> dict[str, list[Resource]
     return chosen
 
 
-def _wordnet_elsewhere() -> str:
-    """Return `LEXSUB_WORDNET_DIR` when it holds the WordNet files, else ""."""
-    chosen = os.environ.get(WORDNET_DIR_ENV)
-    if chosen and all((Path(chosen).expanduser() / n).is_file() for n in WORDNET_FILES):
-        return f"{WORDNET_DIR_ENV}={chosen}"
-    return ""
-
-
 def _unfetchable(name: str, entries: list[Resource], roots: Roots) -> FetchResult:
     if not entries:
         return FetchResult(name, "not fetched", detail=ELSEWHERE[name])
+    if name == "wordnet":  # where the readers look (`find_wordnet`), not only Debian's folder
+        try:
+            folder = find_wordnet()[0]
+        except MissingResourceError as error:
+            return FetchResult(name, "not fetched", detail=str(error))
+        return FetchResult(name, "present", files=len(entries), detail=f"found at {folder}")
     statuses = verify(roots, [r.id for r in entries], checksums=False,
                       manifest=Manifest(tuple(entries)))
-    missing = [s for s in statuses if s.status == "missing"]
-    elsewhere = _wordnet_elsewhere() if name == "wordnet" else ""
-    if not missing or elsewhere:
+    if not any(s.status == "missing" for s in statuses):
         return FetchResult(name, "present", files=len(entries),
-                           detail=elsewhere or f"found at {statuses[0].location}")
+                           detail=f"found at {statuses[0].location}")
     return FetchResult(name, "not fetched", detail=entries[0].note)
 
 

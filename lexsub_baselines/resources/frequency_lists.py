@@ -126,7 +126,8 @@ class KilgarriffFrequency:
         Raises:
             MissingResourceError: the list is absent; the message says where it is expected.
         """
-        path = roots.shared_path(*KILGARRIFF_PARTS, what="Kilgarriff's BNC lemma list")
+        path = roots.shared_path(*KILGARRIFF_PARTS, what="Kilgarriff's BNC lemma list",
+                                 fetch="bnc-lemmas")
         return cls(read_kilgarriff(path))
 
     def count(self, lemma: str, pos: str) -> float | None:
@@ -155,7 +156,8 @@ class WordListFrequency:
         Raises:
             MissingResourceError: the list is absent; the message says where it is expected.
         """
-        path = roots.shared_path(*WORDLIST_PARTS, what="English Wikipedia word-frequency list")
+        path = roots.shared_path(*WORDLIST_PARTS, what="English Wikipedia word-frequency list",
+                                 fetch="freq-enwiki")
         return cls(read_word_counts(path))
 
     def count(self, lemma: str, pos: str) -> float | None:

@@ -243,7 +243,7 @@ def parse_roget(text: str, source: str = "roget") -> Roget:
 def roget_path(roots: Roots) -> Path:
     """Return the path of the thesaurus in the shared root (raises if missing)."""
     return roots.shared_path("resources", "roget", "pg10681.txt",
-                             what="Roget's Thesaurus (Project Gutenberg #10681)")
+                             what="Roget's Thesaurus (Project Gutenberg #10681)", fetch="roget")
 
 
 @functools.lru_cache(maxsize=4)

@@ -112,7 +112,8 @@ class ResourceStatus:
 
 def _remedy(resource: Resource, location: Path) -> str:
     if resource.kind == "debian":
-        return f"install the Debian package {resource.package} (`make setup` does)"
+        return (f"install the Debian package {resource.package} (as root: `apt-get install "
+                f"{resource.package}`; in a checkout, `make setup` does)")
     if resource.kind == "pypi":
         return (f"run `make kenlm` (it fetches {resource.package}=={resource.version} from "
                 f"PyPI: {resource.upstream_url})")

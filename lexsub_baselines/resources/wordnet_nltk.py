@@ -35,6 +35,8 @@ from lexsub_baselines.resources.wordnet_files import (
     LEXNAMES_MAN_PAGE,
     REMEDY,
     WORDNET_DIR_ENV,
+    WORDNET_FILES,
+    find_wordnet,
     wordnet_location,
 )
 
@@ -45,6 +47,7 @@ __all__ = [
     "DEBIAN_WORDNET_DIR",
     "LEXNAMES_MAN_PAGE",
     "WORDNET_DIR_ENV",
+    "WORDNET_FILES",
     "NltkWordNet",
     "build_nltk_wordnet_dir",
     "lexnames_from_man_page",
@@ -52,13 +55,6 @@ __all__ = [
 ]
 
 
-#: The files NLTK's WordNetCorpusReader opens (its `_FILES`), except the generated `lexnames`.
-WORDNET_FILES: tuple[str, ...] = (
-    "cntlist.rev", "index.sense",
-    "index.adj", "index.adv", "index.noun", "index.verb",
-    "data.adj", "data.adv", "data.noun", "data.verb",
-    "adj.exc", "adv.exc", "noun.exc", "verb.exc",
-)
 
 _CATEGORY_ROW = re.compile(r"^\\fB(\d)\\fP\t([A-Z]+)\s*$")
 _LEXNAME_ROW = re.compile(r"^(\d\d)\t(\S+)\s*\t")
@@ -123,10 +119,7 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
     Raises:
         MissingResourceError: a database file or the man page is missing (names the path).
     """
-    wordnet_dir, man_page = wordnet_location(wordnet_dir, man_page)
-    for name in WORDNET_FILES:
-        if not (wordnet_dir / name).is_file():
-            raise MissingResourceError(f"WordNet 3.0 file {name}", wordnet_dir / name, REMEDY)
+    wordnet_dir, man_page = find_wordnet(wordnet_dir, man_page)
     lexnames = own.read_text("utf-8") if (own := wordnet_dir / "lexnames").is_file() \
         else lexnames_from_man_page(_read_man_page(man_page), man_page)  # Princeton's has one
     stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}

@@ -172,9 +172,16 @@ def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roo
         return GoldSource(path=path, hint=hint,
                           twin=dataset_of(path, roots or resolve_roots()) if kind == "a file"
                           else None)
-    from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
+    import difflib
 
+    from lexsub_baselines.datasets.catalog import SEMEVAL2007_URL
+    from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
+
+    every = list(dict.fromkeys([*names, *LEXSUBGEN_DATA]))
+    close = difflib.get_close_matches(str(gold), every, n=1)
     raise MissingResourceError(
-        "gold file", path, f"it is neither a file nor a dataset name (datasets: "
-        f"{', '.join(names)}); the SemEval-2007 gold files (key/gold, key/mwgold, "
-        f"trial/gold.trial) are in {SEMEVAL2007_URL}")
+        "gold file", path, "it is neither a file nor a dataset name ("
+        + (f"did you mean {close[0]}? " if close else "")
+        + f"datasets: {', '.join(every)}); the "
+        f"SemEval-2007 gold files (key/gold, key/mwgold, trial/gold.trial) are in "
+        f"{SEMEVAL2007_URL}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from lexsub_baselines.scoring.answers_reader import Problem
 from lexsub_baselines.scoring.bounds import UpperBounds
+from lexsub_baselines.scoring.deviations import explain
 from lexsub_baselines.scoring.jabbari import JabbariScores
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore, format_percent
 from lexsub_baselines.scoring.signature import Signature
@@ -148,6 +149,7 @@ class ScoreReport:
         """
         lines = [""]
         lines += [f"{block.signature} = {_summary(block.score)}" for block in self.blocks]
+        lines += explain(d for block in self.blocks for d in block.signature.deviations)
         if self.by_pos is not None:
             lines += ["", "By part of speech (all items):"]
             for pos, score in self.by_pos.items():

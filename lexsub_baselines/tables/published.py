@@ -13,10 +13,11 @@ Sources (percentages, official scorer):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["FIELD", "FIELD_OOT_DUPLICATES", "FIELD_SUBSETS", "PUBLISHED", "PUBLISHED_BY_POS",
-           "PUBLISHED_BY_POS_DATASET", "PublishedRow", "published_row"]
+           "PUBLISHED_BY_POS_DATASET", "PublishedRow", "published_row", "source_note"]
 
 
 @dataclass(frozen=True)
@@ -166,3 +167,17 @@ def published_row(dataset: str, system: str, kind: str) -> PublishedRow | None:
         if (row.dataset, row.system, row.kind) == (dataset, system, kind):
             return row
     return None
+
+
+def source_note(dataset: str, kind: str, sources: Sequence[str]) -> str:
+    """Return the note under a results table of `kind` on `dataset`: the papers its rows are
+    compared with (`sources`), else why it shows ours only: nothing is published there, or
+    nothing for these systems (a plug-in's) while the standard baselines' figures are."""
+    if sources:
+        return (f"Ours on {dataset}; paper: {', '.join(dict.fromkeys(sources))}, on {dataset} "
+                "too; Δ = ours − paper.")
+    published = sorted({r.system for r in PUBLISHED if (r.dataset, r.kind) == (dataset, kind)})
+    if published:
+        return (f"Ours on {dataset}; these systems have no published figures (the standard "
+                f"baselines' are published: {', '.join(published)}), so ours only.")
+    return f"Ours on {dataset}; nothing is published for {dataset}, so ours only."

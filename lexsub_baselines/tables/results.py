@@ -20,6 +20,7 @@ from lexsub_baselines.tables.published import (
     PUBLISHED_BY_POS,
     PUBLISHED_BY_POS_DATASET,
     published_row,
+    source_note,
 )
 from lexsub_baselines.tables.swords import is_swords_scores, swords_beside_semeval, swords_table
 from lexsub_baselines.tables.table import (
@@ -82,13 +83,6 @@ def _without_empty_papers(header: Sequence[str], rows: Sequence[Sequence[Cell]]
     return tuple(header[i] for i in keep), [[row[i] for i in keep] for row in rows]
 
 
-def _source_note(dataset: str, sources: Sequence[str]) -> str:
-    if not sources:
-        return f"Ours on {dataset}; nothing is published for {dataset}, so ours only."
-    return (f"Ours on {dataset}; paper: {', '.join(dict.fromkeys(sources))}, on {dataset} "
-            "too; Δ = ours − paper.")
-
-
 def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
                 runs: Mapping[str, Any]) -> Table | None:
     measures = _MW_MEASURES if kind == "mw" else _SUB_MEASURES
@@ -110,7 +104,7 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
         return None
     shown, rows = _without_empty_papers(header, rows)
     return Table(f"{dataset} — {kind}", shown, rows_of(rows), signed=_signed(shown),
-                 note=_source_note(dataset, sources))
+                 note=source_note(dataset, kind, sources))
 
 
 #: Our context rankers beyond Jabbari (2010), shown under the published rows without a paper

@@ -45,11 +45,14 @@ class SwordsBlock:
                 "signature_fields": self.signature.fields()}
 
     def lines(self) -> list[str]:
-        """Return `name = value` lines (two decimals, as the authors' command prints), then
-        the signature."""
-        rows = [f"{name} = {value:.2f}" + (" (undefined in the original)"
-                                            if name in self.undefined else "")
-                for name, value in self.metrics.items()]
+        """Return `name = value` lines (two decimals, as the authors' command prints): the
+        four `HEADLINE` metrics first, then the others in the authors' order; then the
+        signature."""
+        order = [*(n for n in HEADLINE if n in self.metrics),
+                 *(n for n in self.metrics if n not in HEADLINE)]
+        rows = [f"{name} = {self.metrics[name]:.2f}" + (" (undefined in the original)"
+                                                         if name in self.undefined else "")
+                for name in order]
         return [*rows, str(self.signature)]
 
 
@@ -63,10 +66,13 @@ class SwordsReport:
         by_pos: one block per PoS (when asked).
         targets: targets evaluated (the gold's targets with at least one labelled substitute).
         listed: evaluated targets the result lists (the others count as empty lists).
-        answered: evaluated targets with at least one substitute left after preparation.
+        answered: evaluated targets the result gives at least one substitute for, as
+            written (what `lexsub run` counts as answered).
         unknown: target ids of the result that the dataset does not have (ignored).
         notes: what the report should be read with (undefined figures, unknown ids, ...).
         problems: warnings about the result file.
+        kept: answered targets with a substitute left after preparation (lemmatised, the
+            target's own lemma dropped): the lists the metrics see non-empty.
     """
 
     system: str
@@ -78,6 +84,7 @@ class SwordsReport:
     unknown: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     problems: tuple[str, ...] = field(default=())
+    kept: int = 0
 
     @property
     def metrics(self) -> dict[str, float]:
@@ -96,7 +103,7 @@ class SwordsReport:
     def to_json(self) -> dict[str, Any]:
         """Return what `lexsub score RESULT swords-test --format json` prints."""
         data = {**self.main.to_json(), "targets": self.targets,
-                "listed": self.listed, "answered": self.answered,
+                "listed": self.listed, "answered": self.answered, "kept": self.kept,
                 "unknown_targets": len(self.unknown), "notes": list(self.notes)}
         if self.by_pos:
             data["by_pos"] = {block.name.removeprefix("pos:"): block.to_json()
@@ -106,10 +113,10 @@ class SwordsReport:
     def to_text(self) -> str:
         """Return every metric as `name = value`, then the signature, per block;
         the main block also says how many targets the result covers (`targets`, `listed`,
-        `answered`, as in the JSON)."""
+        `answered`, `kept`, as in the JSON)."""
         main = self.main.lines()
         coverage = [f"targets = {self.targets}", f"listed = {self.listed}",
-                    f"answered = {self.answered}"]
+                    f"answered = {self.answered}", f"kept = {self.kept}"]
         blocks = [[*main[:-1], *coverage, main[-1]]]
         blocks += [[f"[{block.name}]", *block.lines()] for block in self.by_pos]
         return "\n".join("\n".join(lines) for lines in blocks) + "\n"

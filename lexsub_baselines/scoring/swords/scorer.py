@@ -15,6 +15,7 @@ with it, with a note; the original raises on it). A result that lists no target 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 from functools import lru_cache
@@ -25,7 +26,7 @@ from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
 from lexsub_baselines.resources.morphy import load_morphy
-from lexsub_baselines.resources.wordnet_files import wordnet_location
+from lexsub_baselines.resources.wordnet_files import find_wordnet
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
@@ -102,7 +103,7 @@ class SwordsScorer(OtherProtocolScorer):
             raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
                               "a path), not from memory")
         stat = path.stat()
-        wordnet_dir = wordnet_location()[0].resolve()
+        wordnet_dir = find_wordnet()[0].resolve()
         prepared = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size,
                          self.swords_source.label(False), wordnet_dir)
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
@@ -169,8 +170,8 @@ class SwordsScorer(OtherProtocolScorer):
         unknown = tuple(t for t in result.substitutes if t not in gold.known)
         if len(unknown) == len(result.substitutes):
             raise NothingToScoreError(f"{result.path}: none of its {len(unknown)} target ids is in "
-                              f"{gold.label.split('#')[0]} (first: {unknown[0]}): was it made "
-                              "for another split?")
+                              f"{gold.label.split('#')[0]} (first: {unknown[0]}): "
+                              f"{_id_hint(unknown[0], next(iter(gold.known)))}")
         prepared = prepare_result(result.substitutes, gold, self.lemmatise)
         deviations = (("unknown-targets-ignored",) if unknown else ()) + \
             (("t-prefix-added",) if prefixed else ())
@@ -193,8 +194,8 @@ class SwordsScorer(OtherProtocolScorer):
         report = SwordsReport(
             result.path, main, blocks, len(gold.targets),
             sum(1 for t in gold.targets if t in result.substitutes),
-            sum(1 for t in gold.targets if prepared.get(t)), unknown, tuple(notes),
-            result.problems)
+            sum(1 for t in gold.targets if result.substitutes.get(t)), unknown, tuple(notes),
+            result.problems, kept=sum(1 for t in gold.targets if prepared.get(t)))
         if warn:
             _emit(report)
         return report
@@ -204,6 +205,19 @@ def _version() -> str:
     from lexsub_baselines.core.version import __version__
 
     return __version__
+
+
+_SWORDS_ID = re.compile(r"t:.*|[0-9a-f]{40}")  # SWORDS's form, its `t:` dropped or not
+
+
+def _id_hint(first: str, example: str) -> str:
+    """Return what to check when no id of a result is the dataset's: another split's ids, or
+    ids of another form (`target_1`, numbers) than SWORDS's `t:` + the SHA1 of the target."""
+    if _SWORDS_ID.fullmatch(first):
+        return "was it made for another split?"
+    return (f"SWORDS target ids are `t:` and 40 hex digits (the SHA1 of the target, the keys "
+            f"of the dataset's `targets`, e.g. {example}); {first!r} is not of that form: key "
+            "the result by the dataset's ids, not by numbers of one's own")
 
 
 def _with_t_prefix(result: SwordsResult, known: Mapping[str, str]) -> tuple[SwordsResult, int]:
