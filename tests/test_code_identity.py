@@ -277,3 +277,26 @@ def test_a_process_keys_and_reports_the_code_it_imported_not_the_file(copy: Path
     assert ran["changed"] == ["lexsub_baselines.lm.cooccurrence"]
     fresh = run(_EDITED_AFTER_IMPORT.replace("path.write_text(", "("))  # imports the edit
     assert fresh["digest"] != old and fresh["code"] != ran["code"] and fresh["changed"] == []
+
+
+def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
+        copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The versions of the libraries a builder's modules import are in its key (numpy's for
+    the bag-of-words counts, which import scipy and numpy), and only there: the corpus plan
+    imports neither, and neither imports wordfreq."""
+    from lexsub_baselines.core import code_identity
+
+    before = _digests(copy, tmp_path / "memo")
+    installed = code_identity.library_version
+
+    def upgraded(name: str) -> str:
+        return "99.0" if name == "numpy" else installed(name)
+
+    monkeypatch.setattr(code_identity, "library_version", upgraded)
+    after = _digests(copy, tmp_path / "memo")
+    moved = {stage for stage in BUILDERS if after[stage] != before[stage]}
+    assert "bow" in moved and "relations" in moved and "corpus-plan" not in moved
+    monkeypatch.setattr(code_identity, "library_version",
+                        lambda name: "99.0" if name == "wordfreq" else installed(name))
+    again = _digests(copy, tmp_path / "memo")
+    assert again["bow"] == before["bow"] and again["corpus-plan"] == before["corpus-plan"]

@@ -381,3 +381,44 @@ def test_late_checks_on_a_lost_scheduler_fail_in_one_line(tmp_path: Path) -> Non
     assert line.startswith(f"the scheduler {address} did not take the check of the workers "
                            "that join later (") and "\n" not in line
     assert "`dask scheduler`" in line
+
+
+_STALE_CLIENT = """
+import asyncio, sys
+from pathlib import Path
+import lexsub_baselines.text.corpora as corpora
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+
+path = Path(corpora.__file__)
+path.write_text(path.read_text().replace("\\n\\n\\ndef ", "\\n\\n\\n_EDITED = 1\\n\\n\\ndef ", 1))
+
+async def main():
+    where = Path(sys.argv[1])
+    async with open_engine(EngineSettings(workers=1), Roots(where, where, where / "cache")):
+        print("not refused")
+
+try:
+    asyncio.run(main())
+except LexsubError as error:
+    print(error)
+"""
+
+
+def test_an_embedded_cluster_refuses_a_client_running_code_edited_since(tmp_path: Path) -> None:
+    """A long-lived process (here: one that imported text.corpora, then the file changed)
+    would key what its embedded workers build, with the file's code, by the code it imported:
+    its workers are checked on their code, and the line says the process must start again."""
+    other = tmp_path / "other"
+    shutil.copytree(PACKAGE, other / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "-c", _STALE_CLIENT, str(tmp_path)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(other)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = done.stdout.strip()
+    assert "runs other code (lexsub_baselines.text.corpora: file sha256 " in line, line
+    assert "imported sha256 " in line and "\n" not in line
+    assert "this process loaded lexsub_baselines.text.corpora before its file changed" in line
+    assert line.endswith("start it again")
