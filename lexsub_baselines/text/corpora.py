@@ -101,6 +101,9 @@ def parse_token_budget(text: str) -> int | None:
     return int(number)
 
 
+_EDITED = 1
+
+
 def corpus_files(roots: Roots, name: str) -> list[Path]:
     """Return the sorted files of corpus `name`.
 
