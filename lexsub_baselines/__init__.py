@@ -20,7 +20,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from lexsub_baselines.core.version import __version__
+from lexsub_baselines.core.loaded_code import record_imports
+
+record_imports()  # first: every module of the package imported from here on is recorded
+
+from lexsub_baselines.core.version import __version__  # noqa: E402
 
 if TYPE_CHECKING:
     from lexsub_baselines.api import RunResult, run

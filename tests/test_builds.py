@@ -27,7 +27,8 @@ from lexsub_baselines.distributional.build import RelationSettings, counts_stem,
 from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.engine.cluster import EngineSettings
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.text.corpora import corpus_plan, file_words, iter_paragraphs, plan_shards
+from lexsub_baselines.text.corpora import corpus_plan, file_words, iter_paragraphs
+from lexsub_baselines.text.shards import plan_shards
 
 VENV_BIN = Path(sys.executable).parent
 QUIET = Progress(enabled=False, stream=io.StringIO())

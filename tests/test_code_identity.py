@@ -180,3 +180,123 @@ def test_an_edited_builder_gets_exactly_its_stage_rebuilt(copy: Path, tiny_share
     edited = _cache_paths(copy.parent, env)
     assert {stage for stage in original if edited[stage] != original[stage]} == {"word2vec",
                                                                                  "embeddings"}
+
+
+@pytest.mark.shared
+def test_an_edited_plan_gets_the_relation_and_corpus_counts_new_keys(
+        copy: Path, tiny_shared: object, tmp_path: Path) -> None:
+    """The plan of a build (which corpus files, in which order, fill a token budget) decides
+    what the relation counts and the corpus counts hold, so it is in their keys, and only
+    in theirs."""
+    from lexsub_baselines.core.paths import Roots
+
+    assert isinstance(tiny_shared, Roots)
+    env = {"LEXSUB_SHARED_ROOT": str(tiny_shared.shared), "LEXSUB_DATA_ROOT": str(
+        tiny_shared.data), "LEXSUB_CACHE_DIR": str(tmp_path / "cache")}
+    original = _cache_paths(PACKAGE_DIR.parent, env)
+    _edit(copy / "text" / "shards.py", "    return [plan[path] for _, path in corpus_plan(",
+          "    return [plan[path] for _, path in reversed(corpus_plan(")
+    _edit(copy / "text" / "shards.py", "roots, corpora)]", "roots, corpora))]")
+    edited = _cache_paths(copy.parent, env)
+    assert {stage for stage in original if edited[stage] != original[stage]} == {
+        "relations", "corpus-counts"}
+
+
+_SETTINGS = """
+import json
+from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.runs.provenance import collect_settings
+
+settings = collect_settings(resolve_roots(), {}).as_dict()
+settings.pop("cache")
+print(json.dumps(settings))
+"""
+
+
+@pytest.mark.shared
+def test_files_that_compute_nothing_move_no_key_and_no_row_setting(
+        copy: Path, tiny_shared: object, tmp_path: Path) -> None:
+    """`runs/reference.json` (rewritten after the run it describes), the explorer's style and
+    the manifest's prose are outside the code identity: no cache key and no setting of a row
+    moves when they change; the manifest's data does count."""
+    from lexsub_baselines.core.paths import Roots
+
+    assert isinstance(tiny_shared, Roots)
+    env = {"LEXSUB_SHARED_ROOT": str(tiny_shared.shared), "LEXSUB_DATA_ROOT": str(
+        tiny_shared.data), "LEXSUB_CACHE_DIR": str(tmp_path / "cache")}
+
+    def settings(parent: Path) -> dict[str, str]:
+        done = subprocess.run([sys.executable, "-c", _SETTINGS], capture_output=True,
+                              text=True, cwd=parent,
+                              env={**os.environ, **env, "PYTHONPATH": str(parent)})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return dict(json.loads(done.stdout))
+
+    paths, rows = _cache_paths(PACKAGE_DIR.parent, env), settings(PACKAGE_DIR.parent)
+    reference = copy / "runs" / "reference.json"
+    reference.write_text(reference.read_text().replace('"rows": {', '"rows": {"x/y": "0",', 1))
+    css = copy / "analysis" / "assets" / "explorer.css"
+    css.write_text(css.read_text() + "\nbody { color: red; }\n")
+    manifest = copy / "resources" / "manifest.json"
+    _edit(manifest, '"note": "', '"note": "Reworded. ')
+    assert _cache_paths(copy.parent, env) == paths and settings(copy.parent) == rows
+    _edit(manifest, '"bytes": 70288,', '"bytes": 70289,')  # data, not prose
+    assert settings(copy.parent)["code"] != rows["code"]
+
+
+_EDITED_AFTER_IMPORT = """
+import json, sys
+from pathlib import Path
+import lexsub_baselines.lm.cooccurrence
+from lexsub_baselines.core.code_identity import changed_code, code_digest, process_code
+
+path = Path(lexsub_baselines.lm.cooccurrence.__file__)
+path.write_text(path.read_text().replace("def cooccurrence_stem(",
+                                         "_EDITED = 1\\n\\n\\ndef cooccurrence_stem(", 1))
+print(json.dumps({"digest": code_digest("lexsub_baselines.lm.cooccurrence", memo=Path(sys.argv[1])),
+                  "code": process_code()["lexsub_baselines.lm.cooccurrence"],
+                  "changed": changed_code()}))
+"""
+
+
+def test_a_process_keys_and_reports_the_code_it_imported_not_the_file(copy: Path,
+                                                                     tmp_path: Path) -> None:
+    """A long-lived process (an API user's, a worker) that imported a module before its file
+    was edited runs the old code: its cache keys and its worker-check facts are those of the
+    old code, and it knows the file changed; a new process gets the new code's."""
+    def run(script: str) -> dict[str, object]:
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "memo")],
+                              capture_output=True, text=True, cwd=copy.parent,
+                              env={**os.environ, "PYTHONPATH": str(copy.parent)})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return dict(json.loads(done.stdout))
+
+    old = code_digest("lexsub_baselines.lm.cooccurrence", memo=tmp_path / "memo")
+    ran = run(_EDITED_AFTER_IMPORT)
+    assert ran["digest"] == old
+    assert ran["changed"] == ["lexsub_baselines.lm.cooccurrence"]
+    fresh = run(_EDITED_AFTER_IMPORT.replace("path.write_text(", "("))  # imports the edit
+    assert fresh["digest"] != old and fresh["code"] != ran["code"] and fresh["changed"] == []
+
+
+def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
+        copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The versions of the libraries a builder's modules import are in its key (numpy's for
+    the bag-of-words counts, which import scipy and numpy), and only there: the corpus plan
+    imports neither, and neither imports wordfreq."""
+    from lexsub_baselines.core import code_identity
+
+    before = _digests(copy, tmp_path / "memo")
+    installed = code_identity.library_version
+
+    def upgraded(name: str) -> str:
+        return "99.0" if name == "numpy" else installed(name)
+
+    monkeypatch.setattr(code_identity, "library_version", upgraded)
+    after = _digests(copy, tmp_path / "memo")
+    moved = {stage for stage in BUILDERS if after[stage] != before[stage]}
+    assert "bow" in moved and "relations" in moved and "corpus-plan" not in moved
+    monkeypatch.setattr(code_identity, "library_version",
+                        lambda name: "99.0" if name == "wordfreq" else installed(name))
+    again = _digests(copy, tmp_path / "memo")
+    assert again["bow"] == before["bow"] and again["corpus-plan"] == before["corpus-plan"]

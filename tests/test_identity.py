@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.core import cache
-from lexsub_baselines.engine.identity import first_difference, package_files, tree_identity
+from lexsub_baselines.engine.identity import first_difference, tree_identity
 
 
 def _tree(root: Path) -> Path:
@@ -66,11 +66,3 @@ def test_a_skipped_folder_is_left_out(tmp_path: Path) -> None:
     (root / "cache" / "x" / "built").write_text("changes as the build runs")
     listing = tree_identity(root, lambda relative: relative == "cache")
     assert not [path for path in listing if path.startswith("cache")]
-
-
-def test_the_package_identity_covers_every_file_but_compiled_ones() -> None:
-    listing = package_files()
-    for path in ("distributional/parser.cfg", "rankers/cmlc_lambda.json",
-                 "resources/manifest.json", "analysis/assets/explorer.js", "engine/workers.py"):
-        assert path in listing, path
-    assert not [path for path in listing if "__pycache__" in path or path.endswith(".pyc")]

@@ -79,12 +79,13 @@ def _worker(*options: str) -> list[str]:
             "--nthreads", "1", *options]
 
 
-def _build(roots: Roots, address: str, cwd: Path, cache: str | None = None
-           ) -> subprocess.CompletedProcess[str]:
+def _build(roots: Roots, address: str, cwd: Path, cache: str | None = None,
+           env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(VENV_BIN / "lexsub"), "--shared-root", str(roots.shared),
                            "--cache-dir", cache or str(roots.cache), "build", "corpus-plan",
                            "--scheduler", address, "--no-progress"],
-                          capture_output=True, text=True, timeout=300, cwd=cwd)
+                          capture_output=True, text=True, timeout=300, cwd=cwd,
+                          env={**os.environ, **(env or {})})
 
 
 def test_a_worker_in_another_folder_reads_the_clients_absolute_cache(
@@ -131,8 +132,32 @@ def test_a_worker_running_other_code_is_refused(tiny_shared: Roots, tmp_path: Pa
     with _cluster(tmp_path, _worker(), env={"PYTHONPATH": str(other)}) as address:
         done = _build(roots, address, tmp_path)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert "runs other code (lexsub_baselines source rankers/cmlc_lambda.json: sha256 " \
-        in done.stderr and "make setup" in done.stderr
+    assert "runs other code (rankers/cmlc_lambda.json: file sha256 " in done.stderr
+    assert "make setup" in done.stderr
+
+
+def test_a_worker_running_code_it_imported_before_an_edit_is_refused(
+        tiny_shared: Roots, tmp_path: Path) -> None:
+    """The issue's case: a long-lived worker (started by hand) serves a build, a module it
+    imported for it is edited, and the next build's client, which imports the edited code,
+    refuses the worker that still runs the old code, naming the module: its files are the
+    client's, its code is not. Worker and clients run a copy of the package, edited here."""
+    other = tmp_path / "other"
+    shutil.copytree(PACKAGE, other / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
+    env = {"PYTHONPATH": str(other)}
+    with _cluster(tmp_path, _worker(), env=env) as address:
+        first = _build(roots, address, tmp_path, env=env)
+        assert first.returncode == 0, first.stderr  # it imported text.corpora to count words
+        corpora = other / "lexsub_baselines" / "text" / "corpora.py"
+        corpora.write_text(corpora.read_text().replace(
+            "\n\n\ndef ", "\n\n\n_EDITED = 1\n\n\ndef ", 1))
+        second = _build(roots, address, tmp_path, env=env)
+    assert second.returncode == 2 and second.stderr.count("\n") == 1, second.stderr
+    assert "runs other code (lexsub_baselines.text.corpora: imported sha256 " in second.stderr
+    assert "it loaded lexsub_baselines.text.corpora before its file changed" in second.stderr
+    assert f"restart the worker (`dask worker {address} --nthreads 1`)" in second.stderr
 
 
 @pytest.mark.skipif(not _can_unshare(), reason="needs root for a mount namespace (unshare)")
@@ -243,7 +268,8 @@ def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
     assert bad_exit is not None
     lines = [line for line in capsys.readouterr().err.splitlines() if bad in line]
     assert len(lines) == 1 and "runs other code" in lines[0]
-    assert "engine/late_workers.py: absent there" in lines[0] and "retired" in lines[0]
+    assert "lexsub_baselines.engine.late_workers: absent there" in lines[0]
+    assert "retired" in lines[0]
 
 
 @pytest.mark.skipif(not _can_unshare(), reason="needs root for a mount namespace (unshare)")
@@ -317,3 +343,82 @@ def test_the_check_of_a_killed_client_retires_nobody(tiny_shared: Roots, tmp_pat
         finally:
             late.kill()
             late.wait()
+
+
+def test_late_checks_on_a_lost_scheduler_fail_in_one_line(tmp_path: Path) -> None:
+    """A scheduler that cannot take the late workers' check (here: killed after the client
+    connected) stops the run with one line, rather than leave later workers unchecked."""
+    from distributed import Client
+
+    from lexsub_baselines.core.errors import LexsubError
+    from lexsub_baselines.engine.late_workers import late_checks
+    from lexsub_baselines.engine.workers import Expected, Facts
+
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([str(VENV_BIN / "dask"), "scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    async def run() -> str:
+        client = await Client(address, asynchronous=True, timeout="60s")
+        try:
+            scheduler.kill()
+            scheduler.wait()
+            expected = Expected("/", None, "/", "/token", address, Facts({}, None, {}, {}, "", 1))
+            with pytest.raises(LexsubError) as raised:
+                async with late_checks(client, expected):
+                    pass
+            return str(raised.value)
+        finally:
+            await client.close(timeout=1)
+
+    try:
+        line = asyncio.run(run())
+    finally:
+        scheduler.kill()
+        scheduler.wait()
+    assert line.startswith(f"the scheduler {address} did not take the check of the workers "
+                           "that join later (") and "\n" not in line
+    assert "`dask scheduler`" in line
+
+
+_STALE_CLIENT = """
+import asyncio, sys
+from pathlib import Path
+import lexsub_baselines.text.corpora as corpora
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+
+path = Path(corpora.__file__)
+path.write_text(path.read_text().replace("\\n\\n\\ndef ", "\\n\\n\\n_EDITED = 1\\n\\n\\ndef ", 1))
+
+async def main():
+    where = Path(sys.argv[1])
+    async with open_engine(EngineSettings(workers=1), Roots(where, where, where / "cache")):
+        print("not refused")
+
+try:
+    asyncio.run(main())
+except LexsubError as error:
+    print(error)
+"""
+
+
+def test_an_embedded_cluster_refuses_a_client_running_code_edited_since(tmp_path: Path) -> None:
+    """A long-lived process (here: one that imported text.corpora, then the file changed)
+    would key what its embedded workers build, with the file's code, by the code it imported:
+    its workers are checked on their code, and the line says the process must start again."""
+    other = tmp_path / "other"
+    shutil.copytree(PACKAGE, other / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "-c", _STALE_CLIENT, str(tmp_path)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(other)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = done.stdout.strip()
+    assert "runs other code (lexsub_baselines.text.corpora: file sha256 " in line, line
+    assert "imported sha256 " in line and "\n" not in line
+    assert "this process loaded lexsub_baselines.text.corpora before its file changed" in line
+    assert line.endswith("start it again")

@@ -14,10 +14,11 @@ from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, veri
 from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_PLAN
-from lexsub_baselines.text.corpora import corpus_identity, corpus_plan, file_words, plan_shards
+from lexsub_baselines.text.corpora import corpus_identity, corpus_plan, file_words
+from lexsub_baselines.text.shards import Plan, shard_plan
 
-__all__ = ["Plan", "build_corpus_counts", "build_plan", "counts_cached", "counts_lock",
-           "plan_cached", "plan_for", "plan_lock"]
+__all__ = ["build_corpus_counts", "build_plan", "counts_cached", "counts_lock", "plan_cached",
+           "plan_lock"]
 
 # --- corpus-plan ---------------------------------------------------------------------------------
 
@@ -38,10 +39,6 @@ def _plan_code() -> str:
     return code_digest("lexsub_baselines.text.corpora")
 
 
-#: The corpus plan: every corpus file with its word count, by path.
-Plan = dict[Path, tuple[str, Path, str, int]]
-
-
 def plan_cached(ctx: Context) -> Plan | None:
     path, files = _plan_path(ctx.roots, _corpora(ctx.settings))
     if not verified(path):
@@ -57,12 +54,6 @@ def plan_lock(ctx: Context) -> str:
 def _plan(roots: Roots, files: list[tuple[str, Path]], words: list[int]) -> Plan:
     return {path: (kind, path, str(path.relative_to(roots.shared)), count)
             for (kind, path), count in zip(files, words, strict=True)}
-
-
-def plan_for(plan: Plan, roots: Roots, corpora: tuple[str, ...]
-             ) -> list[tuple[str, Path, str, int]]:
-    """Return the plan's files of `corpora` in their reading order (alternating corpora)."""
-    return [plan[path] for _, path in corpus_plan(roots, corpora)]
 
 
 async def build_plan(ctx: Context, inputs: Mapping[str, Any]) -> Plan:
@@ -108,8 +99,8 @@ async def build_corpus_counts(ctx: Context, inputs: Mapping[str, Any]) -> Any:
         save_corpus_counts,
     )
 
-    shards = plan_shards(plan_for(inputs["corpus-plan"], ctx.roots, CORPUS_NAMES),
-                         ctx.settings.counts_tokens)
+    shards = shard_plan(inputs["corpus-plan"], ctx.roots, CORPUS_NAMES,
+                        ctx.settings.counts_tokens)
     bar = ctx.progress.stage("corpus-counts", sum(s.words for s in shards), "word")
     results = ctx.map("corpus-counts", count_shard_forms, shards,
                       weights=[s.words for s in shards], bar=bar)

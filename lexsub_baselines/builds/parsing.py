@@ -9,13 +9,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexsub_baselines.builds.corpus import plan_for
 from lexsub_baselines.builds.settings import Context
 from lexsub_baselines.core.cache import sparse_saved
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
-from lexsub_baselines.text.corpora import plan_shards
+from lexsub_baselines.text.shards import shard_plan
 
 if TYPE_CHECKING:
     from lexsub_baselines.distributional.parser import TrainingSettings
@@ -112,8 +111,8 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
     )
 
     settings, model = ctx.settings.relations, inputs["parser"]
-    files = plan_for(inputs["corpus-plan"], ctx.roots, settings.corpora)
-    shards = plan_shards(files, settings.max_tokens)
+    shards = shard_plan(inputs["corpus-plan"], ctx.roots, settings.corpora,
+                        settings.max_tokens)
     if not shards:
         raise LexsubError(f"the corpora {', '.join(settings.corpora)} hold no text to parse")
     folder = shards_dir(ctx.roots, model.key, settings)

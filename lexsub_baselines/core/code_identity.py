@@ -6,20 +6,25 @@ Two digests, for two questions:
   modules and of every module of the package they import, at any depth (imports inside
   functions count), each normalised so that only what runs counts: a Python file is its
   syntax tree without docstrings (comments and layout are not in the tree); a data file of
-  the package (`parser.cfg`, the tuned weights) counts, bytes as they are, for every module
-  whose source names it. Plumbing that moves, names or schedules bytes but does not compute
-  them is left out, so that a change to an error message, a lock or the scheduler rebuilds
-  nothing: `core.errors`, `core.paths`, `core.registry`, `core.cache` (atomic writes and
-  seals), `core.kernels` (the kernels' level: a run setting, with caches of its own) and the
-  `engine` (`PLUMBING`). A cached resource is keyed by the digest of the module that builds
-  it, so a change to that code rebuilds it and nothing else; `package_identity()` is the
-  same over the whole package, and every row of a table and every score's signature
+  the package that can change a result (`core.package_data`: `parser.cfg`, the tuned
+  weights, the manifest without its prose; not `runs/reference.json` nor the explorer's
+  page) counts for every module whose source names it; so do the versions of the libraries
+  these modules import (`core.libraries`: numpy's for a module that imports scipy).
+  Plumbing that moves, names or schedules bytes but does not compute them is left out, so
+  that a change to an error message, a lock or the scheduler rebuilds nothing: `core.errors`,
+  `core.paths`, `core.registry`, `core.cache` (atomic writes and seals), the identity's own
+  modules, `core.kernels` (the kernels' level: a run setting, with caches of its own) and
+  the `engine` (`PLUMBING`). A cached resource is keyed by the digest of the module that
+  builds it, so a change to that code rebuilds it and nothing else; `package_identity()` is
+  the same over the whole package, and every row of a table and every score's signature
   carries it (or its scorer's).
-- *Is this the same checkout?* is another question, with another answer: every file of the
-  package, bytes as they are, is what a remote Dask worker must share with the client
-  (`engine.identity.package_files`, which names the first file that differs).
+- `process_code()`: *what code does this process run?* Each module's source as this process
+  imported it (`core.loaded_code`), or, for one it has not imported, as it first read it
+  here or as the file is now, and the data files that count, by sha256: what the worker
+  check compares between a Dask worker and its client (`engine.workers`).
 
-Each file is read once per process (the code a process runs is the code it imported); its
+Each file is read once per process, and a module the process imported is read as it was
+imported (`core.loaded_code`: the code it runs, whatever the file holds since); its
 normalised digest and imports are kept in `<cache>/code/digests.json` by the sha256 of its
 bytes, so a process does not parse the package again. The syntax tree depends on Python's
 minor version, so normalised digests are compared between runs of the same minor version
@@ -32,12 +37,17 @@ import ast
 import contextlib
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "code_digest", "import_graph",
-           "normalised_digest", "package_identity"]
+from lexsub_baselines.core.cache import memo_sha256
+from lexsub_baselines.core.libraries import libraries_imported_by, library_version
+from lexsub_baselines.core.loaded_code import loaded_source
+from lexsub_baselines.core.package_data import data_digest, data_files
+
+__all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "changed_code", "code_digest", "import_graph",
+           "normalised_digest", "package_identity", "process_code"]
 
 PACKAGE = "lexsub_baselines"
 #: The package's folder (`lexsub_baselines/`).
@@ -47,8 +57,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 #: `core.kernels` chooses the numeric kernels, which are not code: their level is a run
 #: setting and keeps caches of its own (`core.paths.kernels_subfolder`).
 PLUMBING: tuple[str, ...] = ("core.errors", "core.paths", "core.registry", "core.cache",
-                             "core.code_identity", "core.kernels", "engine", "layers")
-_DATA_SUFFIXES = (".cfg", ".json", ".css", ".html", ".js")
+                             "core.code_identity", "core.loaded_code", "core.package_data",
+                             "core.libraries", "core.kernels", "engine", "layers")
 _MEMO = Path("code") / "digests.json"
 _MEMO_ENTRIES = 5000  # about twenty versions of the package
 
@@ -91,6 +101,17 @@ def _imports(module: str, path: Path, tree: ast.AST, modules: Iterable[str]) -> 
                 full = f"{base}.{alias.name}"
                 add(full if full in known else base, node.lineno)
     return found
+
+
+def _externals(tree: ast.AST) -> list[str]:
+    """Return the top-level names of the modules outside the package that a tree imports."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return sorted(found - {PACKAGE})
 
 
 def import_graph(root: Path = PACKAGE_DIR) -> dict[str, dict[str, int]]:
@@ -140,7 +161,7 @@ class _Package:
     memo_file: Path | None
     modules: dict[str, Path] = field(init=False)
     memo: dict[str, list[object]] = field(init=False)
-    read: dict[str, tuple[bytes, str, dict[str, int]]] = field(default_factory=dict)
+    read: dict[str, tuple[bytes, str, dict[str, int], list[str]]] = field(default_factory=dict)
     dirty: bool = False
 
     def __post_init__(self) -> None:
@@ -151,24 +172,29 @@ class _Package:
                 stored = json.loads(self.memo_file.read_text(encoding="utf-8"))
                 self.memo = stored if isinstance(stored, dict) else {}
 
-    def module(self, name: str) -> tuple[bytes, str, dict[str, int]]:
-        """Return a module's bytes, normalised digest and imports (read once)."""
+    def module(self, name: str) -> tuple[bytes, str, dict[str, int], list[str]]:
+        """Return a module's bytes (as imported, else as first read), normalised digest,
+        imports of the package and top-level imports of other modules (read once)."""
         found = self.read.get(name)
         if found is None:
             path = self.modules[name]
-            data = path.read_bytes()
+            data = loaded_source(path)
+            if data is None:
+                data = path.read_bytes()
             raw = hashlib.sha256(data).hexdigest()
             stored = self.memo.get(raw)
-            if (isinstance(stored, list) and len(stored) == 2 and isinstance(stored[0], str)
-                    and isinstance(stored[1], dict)):
+            if (isinstance(stored, list) and len(stored) == 3 and isinstance(stored[0], str)
+                    and isinstance(stored[1], dict) and isinstance(stored[2], list)):
                 digest, imports = stored[0], {str(k): int(v) for k, v in stored[1].items()}
+                externals = [str(name) for name in stored[2]]
             else:
                 tree = ast.parse(data)
                 imports = _imports(name, path, tree, self.modules)
+                externals = _externals(tree)
                 digest = normalised_digest(data)
-                self.memo[raw] = [digest, imports]
+                self.memo[raw] = [digest, imports, externals]
                 self.dirty = True
-            found = self.read[name] = (data, digest, imports)
+            found = self.read[name] = (data, digest, imports, externals)
         return found
 
     def closure(self, names: Iterable[str]) -> set[str]:
@@ -239,17 +265,51 @@ def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = Non
     digest = hashlib.sha256()
     for name in names:
         digest.update(f"{name}\0{package.module(name)[1]}\n".encode())
-    for path in _data_files(package.root):
+    for relative, path in data_files(package.root).items():
         if any(path.name.encode() in package.module(name)[0] for name in names):
-            value = hashlib.sha256(path.read_bytes()).hexdigest()
-            digest.update(f"{path.relative_to(package.root).as_posix()}\0{value}\n".encode())
+            digest.update(f"{relative}\0{data_digest(relative, path)}\n".encode())
+    externals = {external for name in names for external in package.module(name)[3]}
+    for library in libraries_imported_by(externals):
+        digest.update(f"library {library}\0{library_version(library)}\n".encode())
     package.save()
     return digest.hexdigest()[:16]
 
 
-def _data_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in _DATA_SUFFIXES
-                  and "__pycache__" not in p.parts)
+def process_code(root: Path = PACKAGE_DIR) -> dict[str, str]:
+    """Return module name (and data file's relative path) -> sha256 of the code this process
+    runs: a module's source as imported here (`core.loaded_code`), else as `code_digest`
+    first read it here, else as its file is now; a data file that counts as it is now."""
+    code = {name: hashlib.sha256(data).hexdigest() if data is not None else memo_sha256(path)
+            for name, path, data in _process_sources(root)}
+    code.update({relative: data_digest(relative, path)
+                 for relative, path in data_files(root.resolve()).items()})
+    return code
+
+
+def changed_code(root: Path = PACKAGE_DIR) -> list[str]:
+    """Return the modules (sorted) this process imported or read before their file changed
+    (or went): the code it runs, or keys by, is not what the file holds now."""
+    changed = []
+    for name, path, data in _process_sources(root):
+        try:
+            now = memo_sha256(path)
+        except OSError:
+            now = None
+        if data is not None and now != hashlib.sha256(data).hexdigest():
+            changed.append(name)
+    return changed
+
+
+def _process_sources(root: Path) -> Iterator[tuple[str, Path, bytes | None]]:
+    """Yield (module, path, the bytes this process imported or read, or None) of every
+    module of the package."""
+    root = root.resolve()
+    package = _LOADED.get(root)
+    for name, path in _module_files(root).items():
+        data = loaded_source(path)
+        if data is None and package is not None and name in package.read:
+            data = package.read[name][0]
+        yield name, path, data
 
 
 def package_identity(root: Path = PACKAGE_DIR, memo: Path | None = None) -> str:

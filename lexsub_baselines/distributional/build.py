@@ -4,7 +4,7 @@ The work is a map over corpus shards and a reduce of their sparse counts, run on
 by the `relations` stage of `lexsub_baselines.builds`; this module holds the pieces:
 
 - `parse_shard` (a task): one shard (a corpus file, or the first words of one:
-  `corpora.plan_shards`) parsed with `nlp.pipe` — the parser is loaded once per worker
+  `shards.plan_shards`) parsed with `nlp.pipe` — the parser is loaded once per worker
   process — and its relation counts (`relations.count_relations`) returned as a sorted
   `FeatureCounts`. The counts are checkpointed atomically under
   `<cache>/relations/shards-<key>/` (the key leaves out the token budget, so a larger build
@@ -55,7 +55,7 @@ from lexsub_baselines.distributional.relations import (
     adjective_lexicon,
     count_relations,
 )
-from lexsub_baselines.text.corpora import Shard
+from lexsub_baselines.text.shards import Shard
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",

@@ -26,7 +26,7 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import pinned_environment
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.workers import check_workers, expected_facts, write_token
+from lexsub_baselines.engine.workers import check_code, check_workers, expected_facts, write_token
 
 __all__ = ["SCHEDULER_ENV", "EngineSettings", "open_engine"]
 
@@ -122,6 +122,7 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
                                     processes=True, dashboard_address=":0",
                                     silence_logs=logging.ERROR, asynchronous=True) as cluster, \
                     Client(cluster, asynchronous=True) as client:
+                await check_code(client)  # a long-lived process may run code edited since
                 yield client
                 # the work is over: a worker whose heartbeat meets the closing scheduler
                 # would log a traceback (distributed's "Failed to communicate with scheduler

@@ -11,14 +11,13 @@ when their listings are equal; `first_difference` names the first path where the
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-__all__ = ["first_difference", "package_files", "tree_identity"]
+__all__ = ["first_difference", "tree_identity"]
 
 _HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -91,18 +90,6 @@ def _dangling(path: str) -> str:
         return f"dangling link to {os.readlink(path)}"
     except OSError:
         return "vanished while listed"
-
-
-def package_files() -> dict[str, str]:
-    """Return the identity of every file of the installed package, by relative path (sources,
-    parser.cfg, tuned weights, manifest.json, analysis assets: raw bytes), without
-    `__pycache__` folders and compiled `*.pyc` files (the package imported here, found when
-    called: this code may run by value on a worker, see `_sha256`)."""
-    spec = importlib.util.find_spec("lexsub_baselines")
-    if spec is None or spec.origin is None:
-        return {".": "missing (the package is not installed)"}
-    package = Path(spec.origin).resolve().parent
-    return tree_identity(package, lambda relative: relative.endswith((".pyc", "__pycache__")))
 
 
 def first_difference(ours: Mapping[str, str], theirs: Mapping[str, str]) -> str | None:

@@ -37,6 +37,7 @@ from typing import Any
 
 from distributed import Status, WorkerPlugin
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.engine.workers import (
     Expected,
     judge,
@@ -90,6 +91,15 @@ class LateWorkerCheck(WorkerPlugin):
         self.closing = asyncio.ensure_future(worker.close(reason="lexsub worker check failed"))
 
 
+async def _registered(client: Any, name: str) -> bool:
+    """Return True when the scheduler holds the worker plug-in `name`."""
+    try:
+        return name in await asyncio.wait_for(client.run_on_scheduler(
+            lambda dask_scheduler: list(dask_scheduler.worker_plugins)), 5)
+    except (OSError, TimeoutError):
+        return False
+
+
 async def _client_connected(worker: Any, client: str) -> bool:
     events = await worker.scheduler.events(topic=client)
     actions = [event.get("action") for _, event in events if isinstance(event, dict)]
@@ -111,9 +121,18 @@ async def late_checks(client: Any, expected: Expected) -> AsyncIterator[None]:
                   "lexsub_baselines.engine.workers", __name__)
     plugin = LateWorkerCheck(expected, client.id)
     # registered on the scheduler before it is sent to the workers there (all just checked);
-    # one that joined since and fails closes during the sending, which then raises here
-    with suppress(OSError):
+    # one that joined since and fails closes during the sending, which then raises here: it
+    # is retired (its line is printed), not a failure. A scheduler that cannot take the
+    # plug-in (lost, or refusing it) would leave late workers unchecked: that stops the run.
+    try:
         await client.register_plugin(plugin, name=plugin.name)
+    except OSError as error:
+        if not await _registered(client, plugin.name):
+            client.unsubscribe_topic(TOPIC)
+            raise LexsubError(
+                f"the scheduler {expected.scheduler} did not take the check of the workers "
+                f"that join later ({type(error).__name__}: {error}): check that it still "
+                "runs (`dask scheduler`) and run again") from None
     try:
         yield
     finally:

@@ -10,9 +10,17 @@ match the cache keys (other code). The check proves it rather than trusting the 
 - **the shared root is the same**: every worker lists every file under the shared root (and
   the data root, when it is elsewhere), at any depth, with the sha256 of its content
   (`identity.tree_identity`), and the listing must be the client's;
-- **the code is the same**: every file of the package (sources, parser.cfg, tuned weights,
-  manifest, assets: raw bytes), the package's version, and the versions of the libraries the
-  cache keys and the results depend on;
+- **the code is the same**: the code each worker *runs*, not the files it has: the source of
+  every module of the package as the worker's process imported it (`core.loaded_code`; a
+  module it has not imported yet, as its file is now) and the data files that compute
+  (`core.code_identity.process_code`), by sha256, must be the client's (its own process's,
+  by the same rule: the code its cache keys digest); so must the package's version and the
+  versions of the libraries (`core.libraries.LIBRARIES`, and the scheduler's `dask` and
+  `distributed`). A long-lived worker that imported a module before an edit runs the old
+  code whatever its files say: it is refused, in one line naming the module, with the
+  remedy (restart it). It is refused rather than restarted through its nanny: a cluster
+  started by hand may serve other clients, whose tasks a restart would kill, and a worker
+  without a nanny cannot be restarted;
 - **the same numeric kernels**: the worker's `core.kernels.describe()` (the level pinned in
   its environment, the BLIS configurations its blis holds, its libc) must be what the
   client's pin gives; a worker started without the pin computes other floats;
@@ -35,21 +43,23 @@ import importlib
 import os
 import uuid
 from dataclasses import dataclass, replace
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.code_identity import changed_code, process_code
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
+from lexsub_baselines.core.libraries import LIBRARIES, library_version
+from lexsub_baselines.core.loaded_code import loaded_modules
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.identity import first_difference, package_files, tree_identity
+from lexsub_baselines.engine.identity import first_difference, tree_identity
 
-__all__ = ["LIBRARIES", "Expected", "Facts", "check_workers", "expected_facts", "judge",
-           "ship_by_value", "unable", "worker_facts", "write_token"]
+__all__ = ["Expected", "Facts", "check_code", "check_workers", "code_facts", "expected_facts",
+           "judge", "ship_by_value", "unable", "worker_facts", "write_token"]
 
-#: The libraries whose versions a worker must share with the client.
-LIBRARIES: tuple[str, ...] = ("spacy", "gensim", "numpy", "scipy", "nltk", "lemminflect",
-                              "kenlm", "dask", "distributed")
+#: The libraries a worker must share with the client besides `LIBRARIES`: the scheduler's,
+#: which shape no result but must speak the client's protocol.
+SCHEDULING: tuple[str, ...] = ("dask", "distributed")
 
 
 @dataclass(frozen=True)
@@ -58,11 +68,13 @@ class Facts:
 
     shared: dict[str, str]
     data: dict[str, str] | None  # the data root's, when it is outside the shared root
-    code: dict[str, str]
+    code: dict[str, str]  # core.code_identity.process_code() in its process
     versions: dict[str, str]
     token: str
     threads: int
     kernels: str = ""  # core.kernels.describe() in the worker's process
+    loaded: tuple[str, ...] = ()  # the modules of the package its process imported
+    stale: tuple[str, ...] = ()  # modules whose file changed since (code_identity.changed_code)
 
 
 @dataclass(frozen=True)
@@ -80,13 +92,8 @@ class Expected:
 def _versions() -> dict[str, str]:
     from lexsub_baselines.core.version import __version__
 
-    versions = {"lexsub_baselines": __version__}
-    for name in LIBRARIES:
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = "absent"
-    return versions
+    return {"lexsub_baselines": __version__,
+            **{name: library_version(name) for name in (*LIBRARIES, *SCHEDULING)}}
 
 
 def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path: str,
@@ -105,9 +112,16 @@ def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path
             return tree_identity(Path(root))
         return tree_identity(Path(root), lambda relative: relative == Path(inside).as_posix())
 
-    return Facts(tree(shared_root), tree(data_root) if data_root else None, package_files(),
-                 _versions(), token,
-                 dask_worker.state.nthreads if dask_worker is not None else 1, describe())
+    return replace(code_facts(), shared=tree(shared_root),
+                   data=tree(data_root) if data_root else None, token=token,
+                   threads=dask_worker.state.nthreads if dask_worker is not None else 1,
+                   kernels=describe())
+
+
+def code_facts() -> Facts:
+    """Return the code this process runs, and only that (`Facts` with empty trees)."""
+    return Facts({}, None, process_code(), _versions(), "", 1, "", tuple(loaded_modules()),
+                 tuple(changed_code()))
 
 
 def expected_facts(roots: Roots, token_path: Path, scheduler: str) -> Expected:
@@ -133,13 +147,8 @@ def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
         if differ:
             return (f"Dask worker {worker} sees another {what} at {root} ({differ}): mount the "
                     f"same {what} at the same path on every worker")
-    differ = first_difference(ours.code, seen.code)
-    named = [f"{name} {theirs} there, {ours.versions.get(name)} here"
-             for name, theirs in seen.versions.items() if ours.versions.get(name) != theirs]
-    if differ or named:
-        what = "; ".join(named + ([f"lexsub_baselines source {differ}"] if differ else []))
-        return (f"Dask worker {worker} runs other code ({what}): install the same package and "
-                "library versions there (`make setup` in the same checkout)")
+    if (line := _other_code(ours, seen, worker, expected.scheduler)) is not None:
+        return line
     if seen.kernels != ours.kernels:
         return (f"Dask worker {worker} computes with other numeric kernels ({seen.kernels} "
                 f"there, {ours.kernels} here), so its floats differ: start it under the same "
@@ -149,6 +158,38 @@ def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
                 f"thread per worker: start it with `dask worker {expected.scheduler} "
                 "--nthreads 1` (and --nworkers N for N cores)")
     return None
+
+
+def _other_code(ours: Facts, seen: Facts, worker: str, scheduler: str | None) -> str | None:
+    """Return the line of a worker whose code or libraries are not the client's (`ours`), or
+    None (`scheduler`: the address a hand-started worker joins; None: the embedded cluster)."""
+    named = [f"{name} {theirs} there, {ours.versions.get(name)} here"
+             for name, theirs in seen.versions.items() if ours.versions.get(name) != theirs]
+    differing = sorted(name for name in {*ours.code, *seen.code}
+                       if ours.code.get(name) != seen.code.get(name))
+    if not differing and not named:
+        return None
+    remedy = ("install the same package and library versions there (`make setup` in the same "
+              "checkout)")
+    if differing:
+        first = differing[0]
+        more = f"; {len(differing) - 1} more differ" if len(differing) > 1 else ""
+        named.append(f"{first}: {_code(seen, first)} there, {_code(ours, first)} here{more}")
+        if first in seen.stale:
+            remedy = (f"it loaded {first} before its file changed and runs the old code: "
+                      f"restart the worker (`dask worker {scheduler} --nthreads 1`) or run "
+                      "with the embedded cluster (no --scheduler)")
+        elif first in ours.stale:
+            remedy = (f"this process loaded {first} before its file changed and runs the "
+                      "old code: start it again")
+    return f"Dask worker {worker} runs other code ({'; '.join(named)}): {remedy}"
+
+
+def _code(facts: Facts, name: str) -> str:
+    value = facts.code.get(name)
+    if value is None:
+        return "absent"
+    return f"{'imported' if name in facts.loaded else 'file'} sha256 {value[:12]}"
 
 
 def unable(worker: str, error: BaseException) -> str:
@@ -186,6 +227,24 @@ def ship_by_value(*modules: str) -> None:
 
     for name in modules:
         cloudpickle.register_pickle_by_value(importlib.import_module(name))
+
+
+async def check_code(client: Any) -> None:
+    """Check that every worker of the embedded cluster runs this process's code: a process
+    that imported a module before its file changed keys what the workers (which import the
+    file as it is) build by the old code.
+
+    Raises:
+        LexsubError: the first worker that differs, in one line naming the module.
+    """
+    ship_by_value(__name__)
+    ours = code_facts()
+    seen = await client.run(code_facts, on_error="return")
+    for worker, facts in sorted(seen.items()):
+        if isinstance(facts, BaseException):
+            raise LexsubError(unable(worker, facts))
+        if (line := _other_code(ours, facts, worker, None)) is not None:
+            raise LexsubError(line)
 
 
 async def check_workers(client: Any, expected: Expected) -> None:

@@ -49,7 +49,8 @@ from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.frequency import normalise_pos
-from lexsub_baselines.text.corpora import Shard, corpus_identity, corpus_plan
+from lexsub_baselines.text.corpora import corpus_identity, corpus_plan
+from lexsub_baselines.text.shards import Shard
 
 __all__ = [
     "CORPUS_NAMES",

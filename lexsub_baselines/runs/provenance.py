@@ -6,7 +6,8 @@ scorer's signature). The settings are:
 
 - `package`, `code` (the identity of the package's code: `core.code_identity`, normalised so
   that comments and docstrings do not count), `python` and the versions of the libraries that
-  make the resources and answers;
+  make the resources and answers (`core.libraries.LIBRARIES`, the list the cache keys and
+  the worker check read);
 - `wordnet` (the backend spec: `LEXSUB_WORDNET`) and, for NLTK's reader, `wordnet-files` (the
   content identity of the database files it reads: Debian's, or `LEXSUB_WORDNET_DIR`'s), the
   frequency sources of the baselines and of cmlc's prior, the neighbour threshold, and
@@ -35,13 +36,12 @@ import os
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256, sealed_checksum, tree_sha256
+from lexsub_baselines.core.cache import file_sha256, memo_sha256, sealed_checksum, tree_sha256
 from lexsub_baselines.core.kernels import describe
+from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
 
@@ -50,10 +50,6 @@ __all__ = ["NOT_COMPARED", "RunSettings", "collect_settings", "conflicts", "reso
 #: Settings recorded but not compared between runs (they change no output: the same cache
 #: contents give the same rows wherever the cache is).
 NOT_COMPARED: frozenset[str] = frozenset({"cache"})
-
-#: The libraries whose versions can change a resource or an answer.
-LIBRARIES: tuple[str, ...] = ("nltk", "wn", "spacy", "kenlm", "gensim", "numpy", "scipy",
-                              "lemminflect")
 
 
 @dataclass(frozen=True)
@@ -91,13 +87,6 @@ def conflicts(first: Mapping[str, str], second: Mapping[str, str]) -> dict[str, 
     """
     return {name: (first[name], second[name]) for name in sorted(first.keys() & second.keys())
             if name not in NOT_COMPARED and first[name] != second[name]}
-
-
-def _library_version(name: str) -> str:
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        return "absent"
 
 
 def _sealed_digest(path: Path) -> str:
@@ -158,7 +147,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
         values["relations-tokens"] = ResourceSettings.from_env().relations.label()
-    values.update({f"version:{name}": _library_version(name) for name in LIBRARIES})
+    values.update({f"version:{name}": library_version(name) for name in LIBRARIES})
     for stage, result in sorted(resources.items()):
         if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
             values[f"resource:{stage}"] = fingerprint
@@ -177,18 +166,8 @@ def wordnet_files_identity() -> str:
         path = folder / name
         if not path.is_file():
             return "absent"
-        digest.update(f"{name}\0{_file_digest(path)}\n".encode())
+        digest.update(f"{name}\0{memo_sha256(path)}\n".encode())
     return digest.hexdigest()[:12]
-
-
-def _file_digest(path: Path) -> str:
-    status = path.stat()
-    return _memo_digest(path, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
-
-
-@lru_cache(maxsize=64)
-def _memo_digest(path: Path, size: int, mtime_ns: int, ctime_ns: int) -> str:
-    return file_sha256(path)
 
 
 def _plugin_label(name: str) -> str:

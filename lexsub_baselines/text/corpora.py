@@ -22,9 +22,8 @@ order, alternating between the requested corpora, so a `max_tokens` sample is de
 and mixes both. A corrupt or truncated file is reported by name (a warning) and skipped from
 the point of the damage; it is never fatal.
 
-For work spread over a cluster the same sample is cut into `Shard`s, one per corpus file
-(`plan_shards`, from each file's word count): the last file of a budget is read only up to
-the budget, so the shards together hold exactly the paragraphs `iter_paragraphs` yields.
+For work spread over a cluster the same sample is cut into shards, one per corpus file
+(`text.shards`, from each file's word count).
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ from lexsub_baselines.text.cleaning import read_lines as _lines
 __all__ = [
     "CORPORA",
     "CorpusSpec",
-    "Shard",
+    "budgeted",
     "clean_text",
     "corpus_files",
     "corpus_identity",
@@ -59,7 +58,6 @@ __all__ = [
     "iter_paragraphs",
     "paragraph_words",
     "parse_token_budget",
-    "plan_shards",
     "wikiextractor_paragraphs",
 ]
 
@@ -101,6 +99,9 @@ def parse_token_budget(text: str) -> int | None:
     if not (math.isfinite(number) and number >= 1 and number == int(number)):
         raise LexsubError(f"not a token count: {text!r} (e.g. 20000000, 20M, 2.5M or all)")
     return int(number)
+
+
+_EDITED = 1
 
 
 def corpus_files(roots: Roots, name: str) -> list[Path]:
@@ -163,7 +164,7 @@ def paragraph_words(paragraph: str) -> int:
     return paragraph.count(" ") + 1
 
 
-def _budgeted(paragraphs: Iterable[str], budget: int | None) -> Iterator[str]:
+def budgeted(paragraphs: Iterable[str], budget: int | None) -> Iterator[str]:
     """Yield paragraphs until `budget` words were yielded (the paragraph that reaches it too)."""
     left = budget if budget is not None else -1
     for paragraph in paragraphs:
@@ -191,69 +192,9 @@ def iter_paragraphs(
     """
     files = (paragraph for kind, path in corpus_plan(roots, names)
              for paragraph in file_paragraphs(kind, path))
-    yield from _budgeted(files, max_tokens)
+    yield from budgeted(files, max_tokens)
 
 
 def file_words(kind: str, path: Path) -> int:
     """Return the white-space tokens of one corpus file's cleaned paragraphs."""
     return sum(paragraph_words(paragraph) for paragraph in file_paragraphs(kind, path))
-
-
-@dataclass(frozen=True)
-class Shard:
-    """One corpus file, or its first `max_words` words: a unit of work for a cluster.
-
-    Attributes:
-        index: the file's position in the reading order (`corpus_plan`).
-        kind: the cleaner (`wikiextractor`, `gutenberg`).
-        path: the file.
-        name: the file relative to the shared root (stable across machines; used in keys).
-        words: the words the shard holds.
-        max_words: read only this many words of the file (the paragraph reaching it
-            included), or None for the whole file.
-    """
-
-    index: int
-    kind: str
-    path: Path
-    name: str
-    words: int
-    max_words: int | None = None
-
-    def paragraphs(self) -> Iterator[str]:
-        """Yield the shard's cleaned paragraphs."""
-        yield from _budgeted(file_paragraphs(self.kind, self.path), self.max_words)
-
-    @property
-    def label(self) -> str:
-        """Return a file-name-safe label: `00012-AA-wiki_03-all`."""
-        stem = self.name.replace("/", "-").removesuffix(".xz").removesuffix(".txt")
-        for prefix in ("corpora-",):
-            stem = stem.removeprefix(prefix)
-        return f"{self.index:05d}-{stem}-{self.max_words if self.max_words else 'all'}"
-
-
-def plan_shards(files: Sequence[tuple[str, Path, str, int]], max_tokens: int | None
-                ) -> list[Shard]:
-    """Return the shards holding the first `max_tokens` words of `files` (None: all of them).
-
-    Arguments:
-        files: (kind, path, name relative to the shared root, words) in reading order.
-        max_tokens: the budget, counted as `iter_paragraphs` counts it.
-
-    >>> files = [("gutenberg", Path(f"b{i}"), f"b{i}", 10) for i in range(3)]
-    >>> [(s.name, s.words, s.max_words) for s in plan_shards(files, 25)]
-    [('b0', 10, None), ('b1', 10, None), ('b2', 5, 5)]
-    """
-    shards: list[Shard] = []
-    left = max_tokens
-    for index, (kind, path, name, words) in enumerate(files):
-        if left is not None and left <= 0:
-            break
-        if left is None or words < left:
-            shards.append(Shard(index, kind, path, name, words))
-            left = None if left is None else left - words
-        else:  # the budget ends inside this file
-            shards.append(Shard(index, kind, path, name, left, max_words=left))
-            left = 0
-    return shards
