@@ -9,7 +9,10 @@ The public API, for building a system of one's own (README, "Write your own syst
   generator + ranker system), `ComposedSystem`, and the built-in components by name:
   `generator("wordnet")`, `ranker("lm")`, `system("wordnet+lm")`;
 - running and scoring: `run(system, dataset)`, `score(...)`, `Scorer`, `write_answer_file`;
-- plug-ins: `load_plugins` (what `--plugin` does).
+- plug-ins: `load_plugins` (what `--plugin` does);
+- the numeric kernels: `pin()`, first thing in a script that builds or records, re-executes
+  it once under the kernels' pin as `lexsub` does (docs/building.md, "The same table on
+  every machine"); without it such a script is refused in one line (`KernelsError`).
 
 Names load lazily (PEP 562), so `import lexsub_baselines` stays instant; the component names
 load the catalog, so the registries they return are filled with the built-in components.
@@ -39,11 +42,13 @@ if TYPE_CHECKING:
     from lexsub_baselines.catalog import build_system as system
     from lexsub_baselines.core.errors import (
         DataFormatError,
+        KernelsError,
         LexsubError,
         MissingResourceError,
         UnknownNameError,
     )
     from lexsub_baselines.core.paths import Roots, resolve_roots
+    from lexsub_baselines.core.pinning import pin
     from lexsub_baselines.datasets import (
         DATASETS,
         Dataset,
@@ -82,10 +87,12 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "dataset_names": ("lexsub_baselines.datasets", "dataset_names"),
     "load_dataset": ("lexsub_baselines.datasets", "load_dataset"),
     "DataFormatError": ("lexsub_baselines.core.errors", "DataFormatError"),
+    "KernelsError": ("lexsub_baselines.core.errors", "KernelsError"),
     "LexsubError": ("lexsub_baselines.core.errors", "LexsubError"),
     "MissingResourceError": ("lexsub_baselines.core.errors", "MissingResourceError"),
     "UnknownNameError": ("lexsub_baselines.core.errors", "UnknownNameError"),
     "CandidateGenerator": ("lexsub_baselines.generators.base", "CandidateGenerator"),
+    "pin": ("lexsub_baselines.core.pinning", "pin"),
     "Roots": ("lexsub_baselines.core.paths", "Roots"),
     "resolve_roots": ("lexsub_baselines.core.paths", "resolve_roots"),
     "PluginError": ("lexsub_baselines.plugins", "PluginError"),
@@ -114,6 +121,7 @@ __all__ = [
     "Dataset",
     "GoldItem",
     "Instance",
+    "KernelsError",
     "LexsubError",
     "MissingResourceError",
     "PluginError",
@@ -129,6 +137,7 @@ __all__ = [
     "generator",
     "load_dataset",
     "load_plugins",
+    "pin",
     "ranker",
     "resolve_roots",
     "run",

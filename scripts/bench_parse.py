@@ -38,6 +38,7 @@ from typing import Any
 from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.distributional.build import BATCH_SIZE, RelationSettings, split_long
 from lexsub_baselines.distributional.relations import count_relations
 from lexsub_baselines.text.corpora import iter_paragraphs
@@ -180,6 +181,7 @@ def main() -> int:
 
 if __name__ == "__main__":
     try:
+        pin()  # as `lexsub` does: the kernels its builds are cached under
         sys.exit(main())
     except LexsubError as error:
         print(f"bench_parse: {error}", file=sys.stderr)

@@ -21,6 +21,7 @@ import time
 from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.catalog import frequency_source
 from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS, LMConfig, load_lm
@@ -108,4 +109,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    pin()  # as `lexsub` does: the kernels its builds are cached under
     sys.exit(main())

@@ -32,6 +32,7 @@ from lexsub_baselines.analysis.report import (
 )
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.runs.runner import run_system
 
@@ -108,4 +109,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    pin()  # as `lexsub` does: the kernels its builds are cached under
     sys.exit(main())

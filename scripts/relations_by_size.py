@@ -27,6 +27,7 @@ from lexsub_baselines.builds.parsing import parser_identity
 from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
@@ -127,6 +128,7 @@ def main() -> int:
 
 if __name__ == "__main__":
     try:
+        pin()  # as `lexsub` does: the kernels its builds are cached under
         sys.exit(main())
     except LexsubError as error:
         print(f"relations_by_size: {error}", file=sys.stderr)

@@ -29,6 +29,7 @@ from tqdm import tqdm
 from lexsub_baselines.catalog import frequency_source
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.wordnet import RELATED_CLASSES, WITH_ALSO_SEE, WordNetGenerator
@@ -209,4 +210,5 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     warnings.simplefilter("ignore")  # the scorer's per-item warnings are not wanted here
+    pin()  # as `lexsub` does: the kernels its builds are cached under
     sys.exit(main())

@@ -3,7 +3,8 @@
 Real-data tests skip when ../shared is absent (`shared`); a test marked `needs("wordnet")`
 (or kenlm, freedict, chromium) skips, naming the Debian package, when that part is not
 installed: `make setup` without root goes on without it (scripts/debian_packages.sh), and
-`make test` then reports those tests as skipped, never as passed or failed.
+`make test` then reports those tests as skipped, never as passed or failed. pytest runs under
+the numeric kernels' pin (tests/kernel_pin.py: re-executed once, as `lexsub` is).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from fetch_mirror import upstream_files, with_built_archives
+from kernel_pin import pin_test_process
 from tiny_corpus import make_tiny_shared, seed_parser
 
 from lexsub_baselines.core.paths import Roots, resolve_roots
@@ -54,7 +56,8 @@ NEEDS: dict[str, tuple[Callable[[], bool], str]] = {
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the `needs(part, ...)` marker."""
+    """Pin the numeric kernels (re-executing pytest once); register the `needs` marker."""
+    pin_test_process(config)
     config.addinivalue_line("markers", "needs(part, ...): skip, naming the Debian package, "
                             f"when one of {', '.join(NEEDS)} is not installed")
 

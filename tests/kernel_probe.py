@@ -103,7 +103,7 @@ def main() -> None:
                         help="pin the kernels as the lexsub command does (re-executes once)")
     args = parser.parse_args()
     if args.pin:
-        from lexsub_baselines.core.kernels import reexec_pinned
+        from lexsub_baselines.core.pinning import reexec_pinned
 
         reexec_pinned()
     print(json.dumps(probe(args.shared, args.work, args.sentences, args.steps, args.texts),

@@ -22,7 +22,7 @@ from tiny_corpus import make_tiny_shared, seed_parser
 from lexsub_baselines.builds import ResourceSettings, build
 from lexsub_baselines.core.cache import verified
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
 from lexsub_baselines.distributional.build import RelationSettings, counts_stem, shards_dir
 from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.engine.cluster import EngineSettings
@@ -37,7 +37,10 @@ pytestmark = [pytest.mark.shared, pytest.mark.slow]
 
 
 def _roots(tiny_shared: Roots, tiny_parser: ParserModel, cache: Path) -> Roots:
-    return seed_parser(tiny_parser, dataclasses.replace(tiny_shared, cache=cache))
+    """The tiny roots with the parser seeded where a `lexsub --cache-dir CACHE` reads it: in
+    the kernel level's own sub-folder (`kernels-x86-64-v2/` under `LEXSUB_KERNELS=x86-64-v2`)."""
+    return seed_parser(tiny_parser, dataclasses.replace(tiny_shared,
+                                                        cache=cache / kernels_subfolder()))
 
 
 def _relation_files(roots: Roots) -> dict[str, bytes]:
@@ -48,8 +51,10 @@ def _relation_files(roots: Roots) -> dict[str, bytes]:
 
 
 def _lexsub(roots: Roots, *args: str) -> list[str]:
+    """`lexsub` on `roots` (its cache given as the folder `lexsub` adds the level's to)."""
+    cache = roots.cache.parent if kernels_subfolder() == roots.cache.name else roots.cache
     return [str(VENV_BIN / "lexsub"), "--shared-root", str(roots.shared), "--cache-dir",
-            str(roots.cache), *args]
+            str(cache), *args]
 
 
 def _free_port() -> int:

@@ -14,6 +14,7 @@ from lexsub_baselines.builds.preflight import absent_inputs
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.kernels import require_pinned
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import (
@@ -89,7 +90,10 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
         UnknownNameError: an unknown stage name (the message lists them).
         LexsubError: the cluster cannot be reached. Failures of single stages are not
             raised: they are in the report (`failures`).
+        KernelsError: this process does not compute with the kernels of the cache's level
+            (`core.kernels.require_pinned`): what it would build or read is another level's.
     """
+    require_pinned(f"building the resources of {roots.cache}")
     settings = settings or ResourceSettings.from_env()
     engine = engine or EngineSettings.from_env()
     progress = progress or Progress()
@@ -165,6 +169,7 @@ def cached_results(roots: Roots, names: Iterable[str], settings: ResourceSetting
         known: results already at hand (a `BuildReport`'s), taken as they are instead of
             checking their files again; failures among them are looked up like the rest.
     """
+    require_pinned(f"reading the resources of {roots.cache}")
     known = {name: value for name, value in (known or {}).items()
              if not isinstance(value, StageFailure)}
     closure = sorted(_closure(names))

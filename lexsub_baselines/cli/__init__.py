@@ -18,7 +18,6 @@ from typing import Any
 
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.kernels import reexec_pinned
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
     DATA_ENV,
@@ -27,6 +26,7 @@ from lexsub_baselines.core.paths import (
     resolve_roots,
     user_data_dir,
 )
+from lexsub_baselines.core.pinning import reexec_pinned
 from lexsub_baselines.core.version import __version__
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "UNPINNED_COMMANDS", "build_parser",

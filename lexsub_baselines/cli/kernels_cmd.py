@@ -17,6 +17,7 @@ from lexsub_baselines.core.kernels import (
     chosen_level,
     describe,
     machine_levels,
+    numpy_targets_on,
     pinned_environment,
 )
 from lexsub_baselines.core.paths import Roots
@@ -60,7 +61,7 @@ def run_kernels(args: argparse.Namespace, roots: Roots) -> int:
         print(" ".join(f"{name}={shlex.quote(value)}"
                        for name, value in pinned_environment().items()))
         return 0
-    print(f"in force:   {describe()}")
+    print(f"in force:   {describe()}  (measured in this process)")
     print(f"pinned to:  {level.name if level else 'nothing (native)'}"
           f" ({KERNELS_ENV}={os.environ.get(KERNELS_ENV, '') or 'unset'})")
     print(f"this machine runs: {', '.join(machine_levels()) or 'no pinned level (not x86-64)'}")
@@ -68,20 +69,11 @@ def run_kernels(args: argparse.Namespace, roots: Roots) -> int:
     print(f"blis:       {', '.join(configs) or 'not installed'}"
           + ("" if configs == ["generic"] else
              " (not the generic-only build: run `make setup`, scripts/build_blis.sh)"))
-    print(f"numpy:      dispatched targets on in this process: {_numpy_targets_on()}")
+    print("numpy:      dispatched targets on in this process: "
+          f"{', '.join(numpy_targets_on()) or 'none (the baseline only)'}")
     for name, value in pinned_environment().items():
         print(f"  {name}={value}")
     return 0
-
-
-def _numpy_targets_on() -> str:
-    """Return NumPy's dispatched targets this process runs (the pin's proof, read back)."""
-    try:
-        from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
-    except ImportError:
-        return "unknown (this NumPy does not say)"
-    on = [name for name in __cpu_dispatch__ if __cpu_features__.get(name)]
-    return ", ".join(on) or "none (the baseline only)"
 
 
 def run_verify(args: argparse.Namespace, roots: Roots) -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 __all__ = [
     "DataFormatError",
+    "KernelsError",
     "LexsubError",
     "MissingResourceError",
     "NothingToScoreError",
@@ -87,3 +88,8 @@ class UnknownNameError(LexsubError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
+
+
+class KernelsError(LexsubError):
+    """This process does not compute with the numeric kernels it would write or record under
+    (`core.kernels`), or they cannot be pinned; the message says how to run it pinned."""

@@ -24,9 +24,17 @@ pins the lower level (a machine without AVX2 gets it by default; its figures dif
 README's, and are the same on every machine that runs at that level), `LEXSUB_KERNELS=native`
 pins nothing. Environment variables that a library reads when it loads (glibc's, when the
 process starts) cannot be set from inside the process: the `lexsub` command re-executes itself
-once with them (`reexec_pinned`), and the Dask workers it starts inherit them; a remote
-worker computing with other kernels is refused by the worker check. This module imports no
-numeric library (`lexsub score` loads no numpy).
+once with them (`core.pinning`), a script or an API user calls `pin()` (the same), the test
+suite's conftest does it for pytest, and the Dask workers started from a pinned process
+inherit them; a remote worker computing with other kernels is refused by the worker check.
+
+What a run records as its kernels is measured in the process (`describe`: NumPy's enabled
+dispatch targets, OpenBLAS's core type and threads as threadpoolctl reads them, the blis
+build's configurations, glibc's mask as the process started), never read from `os.environ`,
+which distributed's nanny rewrites in the client. A process whose measured kernels are not
+the chosen level's is refused, in one line, before it builds or reads the cache or records a
+run (`require_pinned`). This module imports no numeric library at import (`lexsub score`
+loads no numpy); `describe` loads NumPy and threadpoolctl when called.
 """
 
 from __future__ import annotations
@@ -37,18 +45,18 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import metadata, util
 from pathlib import Path
 
+from lexsub_baselines.core.errors import KernelsError
+
 __all__ = ["KERNELS_ENV", "LEVELS", "Level", "blis_configurations", "chosen_level",
-           "describe", "environment", "expected_kernels", "machine_levels", "pinned",
-           "pinned_environment", "reexec_pinned"]
+           "describe", "environment", "expected", "expected_kernels", "machine_levels",
+           "numpy_targets_on", "pinned_environment", "require_pinned", "startup_environment"]
 
 #: The level to pin (`x86-64-v3`, `x86-64-v2`) or `native` (no pin).
 KERNELS_ENV = "LEXSUB_KERNELS"
-#: Set in the re-executed process, so that a pin the environment cannot hold (a library that
-#: ignores a variable) re-executes once, not forever.
-_REEXEC_ENV = "LEXSUB_KERNELS_REEXEC"
 #: The level the README's tables were made with.
 DEFAULT_LEVEL = "x86-64-v3"
 
@@ -99,6 +107,7 @@ _BLIS_CONFIGS = ("generic", "haswell", "skx", "zen", "zen2", "zen3", "zen4", "kn
                  "sandybridge", "penryn", "piledriver", "bulldozer", "steamroller", "excavator")
 
 
+@lru_cache(maxsize=4)
 def _cpu_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> frozenset[str]:
     try:
         text = cpuinfo.read_text(encoding="utf-8", errors="replace")
@@ -139,6 +148,7 @@ def chosen_level(environ: Mapping[str, str] | None = None) -> Level | None:
     return LEVELS[wanted]
 
 
+@lru_cache(maxsize=1)
 def _numpy_dispatch() -> tuple[str, ...]:
     try:
         version = metadata.version("numpy")
@@ -176,41 +186,20 @@ def _tunables(current: str, masked: tuple[str, ...]) -> str:
     return ":".join([*kept, "glibc.cpu.hwcaps=" + ",".join(f"-{name}" for name in masked)])
 
 
-def pinned(environ: Mapping[str, str] | None = None) -> bool:
-    """Return whether `environ` (this process's) already holds the chosen level's pin."""
-    env = os.environ if environ is None else environ
-    level = chosen_level(env)
-    if level is None:
-        return True
-    return all(env.get(name) == value for name, value in environment(level).items())
-
-
-def reexec_pinned() -> None:
-    """Re-execute this process (the `lexsub` command) once with the kernels pinned, unless
-    they are; return when they are (or when the re-executed process still finds them unset,
-    with a one-line warning: a pin is not worth a loop)."""
+def startup_environment() -> Mapping[str, str]:
+    """Return the environment this process was started with (`/proc/self/environ`): what glibc
+    and every library loaded since read, whatever `os.environ` became since (distributed's
+    nanny writes its workers' pin into it); `os.environ` where the system does not say."""
     try:
-        level = chosen_level()
-    except ValueError as error:
-        print(f"lexsub: error: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
-    if level is None or pinned():
-        return
-    if os.environ.get(_REEXEC_ENV):
-        print("lexsub: warning: the numeric kernels could not be pinned "
-              f"({KERNELS_ENV}={level.name}); the figures may differ from another machine's",
-              file=sys.stderr)
-        return
-    if level.name != DEFAULT_LEVEL and not os.environ.get(KERNELS_ENV):
-        print(f"lexsub: warning: this machine cannot run the {DEFAULT_LEVEL} kernels the "
-              f"README's tables were made with; pinned to {level.name} (its figures differ)",
-              file=sys.stderr)
-    env = {**os.environ, **environment(level), _REEXEC_ENV: "1"}
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execve(sys.executable, list(sys.orig_argv), env)
+        raw = Path("/proc/self/environ").read_bytes()
+    except OSError:
+        return os.environ
+    pairs = (entry.decode("utf-8", "surrogateescape").partition("=")
+             for entry in raw.split(b"\0") if b"=" in entry)
+    return {name: value for name, _, value in pairs}
 
 
+@lru_cache(maxsize=1)
 def blis_configurations() -> list[str]:
     """Return the BLIS sub-configurations the installed blis package holds (['generic'] for
     the build of scripts/build_blis.sh; several for the PyPI wheel), [] when it is absent."""
@@ -226,38 +215,91 @@ def blis_configurations() -> list[str]:
     return sorted(found, key=_BLIS_CONFIGS.index)
 
 
-def describe(environ: Mapping[str, str] | None = None) -> str:
-    """Return the kernels in force in one line (a run setting; workers are compared by it).
+def numpy_targets_on() -> tuple[str, ...]:
+    """Return NumPy's dispatched targets this process runs (loads NumPy): those of the CPU that
+    `NPY_DISABLE_CPU_FEATURES` did not switch off when NumPy loaded."""
+    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
 
-    >>> describe({"LEXSUB_KERNELS": "native"}).startswith("native")
+    return tuple(name for name in __cpu_dispatch__ if __cpu_features__.get(name))
+
+
+def _openblas() -> str:
+    """Return the core type and threads of every OpenBLAS this process loaded (NumPy's, and
+    SciPy's once loaded), as OpenBLAS itself reports them (threadpoolctl)."""
+    from threadpoolctl import threadpool_info
+
+    seen = {(str(info.get("architecture")), int(info.get("num_threads", 0)))
+            for info in threadpool_info() if info.get("internal_api") == "openblas"}
+    return " + ".join(f"{core}, {threads} thread{'' if threads == 1 else 's'}"
+                      for core, threads in sorted(seen)) or "absent"
+
+
+def _body(numpy_off: tuple[str, ...], openblas: str, tunables: str) -> str:
+    masked = next((part.partition("=")[2] for part in tunables.split(":")
+                   if part.startswith("glibc.cpu.hwcaps=")), None)
+    libc = "-".join(platform.libc_ver()) or "unknown libc"
+    return (f"blis {'+'.join(blis_configurations()) or 'absent'}; numpy off: "
+            f"{','.join(numpy_off) or 'none'}; openblas {openblas}; {libc} "
+            + (f"hwcaps {masked}" if masked is not None else "hwcaps as the CPU"))
+
+
+def _expected_body(level: Level) -> str:
+    return _body(tuple(t for t in _numpy_dispatch() if t not in level.numpy_allowed),
+                 f"{level.openblas}, 1 thread",
+                 "glibc.cpu.hwcaps=" + ",".join(f"-{name}" for name in level.glibc_masked))
+
+
+def describe() -> str:
+    """Return the kernels this process computes with, measured, in one line (a run setting;
+    workers are compared by it): NumPy's dispatched targets off, OpenBLAS's core type and
+    threads (as the libraries report them), the blis build's configurations and glibc's mask
+    at start, labelled by the level they are (`native` when they are none). Loads NumPy and
+    threadpoolctl; 18 ms the first time in a process, under 1 ms after (docs/building.md).
+
+    >>> describe().split(" (")[0] in (*LEVELS, "native")
     True
     """
-    env = os.environ if environ is None else environ
-    blis = "+".join(blis_configurations()) or "absent"
-    libc = "-".join(platform.libc_ver()) or "unknown libc"
-    level = env.get(KERNELS_ENV) if pinned(env) else None
-    if level is None or level == "native":
-        return f"native (blis {blis}; {libc}; {platform.machine()})"
-    npy = env.get("NPY_DISABLE_CPU_FEATURES", "")
-    return (f"{level} (blis {blis}; numpy off: {npy or 'none'}; openblas "
-            f"{env.get('OPENBLAS_CORETYPE')}, {env.get('OPENBLAS_NUM_THREADS')} thread; "
-            f"{libc} {_hwcaps(env.get('GLIBC_TUNABLES', ''))})")
+    off = tuple(t for t in _numpy_dispatch() if t not in numpy_targets_on())
+    body = _body(off, _openblas(), startup_environment().get("GLIBC_TUNABLES", ""))
+    label = next((name for name in machine_levels() if _expected_body(LEVELS[name]) == body),
+                 "native")
+    return f"{label} ({body})"
 
 
-def _hwcaps(tunables: str) -> str:
-    for part in tunables.split(":"):
-        if part.startswith("glibc.cpu.hwcaps="):
-            return "hwcaps " + part.partition("=")[2]
-    return "hwcaps as the CPU"
+def expected(level: Level) -> str:
+    """Return what `describe` measures in a process pinned to `level` on this machine."""
+    return f"{level.name} ({_expected_body(level)})"
 
 
 def expected_kernels() -> str:
     """Return what a process started under this process's pin describes (`describe`): what a
-    Dask worker must report, whether or not this process runs pinned itself (a test)."""
+    Dask worker must report, whether or not this process runs pinned itself (a test); this
+    process's own kernels for `native`."""
     level = chosen_level()
+    return describe() if level is None else expected(level)
+
+
+def require_pinned(what: str) -> None:
+    """Refuse, in one line, to go on with `what` (building or reading the cache of the chosen
+    level, recording a run) in a process whose measured kernels are not that level's.
+
+    Raises:
+        KernelsError: they differ (NumPy loaded before the pin was set, a process not started
+            by `lexsub` nor `pin`), or `LEXSUB_KERNELS` names no level this machine runs.
+    """
+    try:
+        level = chosen_level()
+    except ValueError as error:
+        raise KernelsError(str(error)) from None
     if level is None:
-        return describe({KERNELS_ENV: "native"})
-    return describe({**os.environ, **environment(level)})
+        return
+    seen = describe()
+    if seen != (wanted := expected(level)):
+        raise KernelsError(
+            f"{what}: this process computes with {seen}, not the {level.name} kernels "
+            f"({wanted}): run it through `lexsub`, call lexsub_baselines.pin() first thing "
+            f"in a script, start it under `env $(lexsub kernels --env) ...`, or set "
+            f"{KERNELS_ENV}=native (the libraries' own choice, cached apart)")
 
 
 def pinned_environment() -> dict[str, str]:

@@ -14,10 +14,11 @@ scorer's signature). The settings are:
   `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
   when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
   if any, each with the digest of its file;
-- `kernels`: the numeric kernels the run computed with (`core.kernels.describe`: the pinned
-  instruction-set level, the BLIS configurations of the installed blis, NumPy's disabled
-  targets, OpenBLAS's core type, the libc and its masked features): the same code and data
-  give other floats under other kernels;
+- `kernels`: the numeric kernels the run computed with, measured in the process that
+  records it (`core.kernels.describe`: the level they are, the BLIS configurations of the
+  installed blis, NumPy's disabled targets, OpenBLAS's core type and threads, the libc and
+  its masked features; `recorded_kernels` refuses a process not pinned to the chosen
+  level): the same code and data give other floats under other kernels;
 - `resource:<stage>`, for every built resource the run read: its cache entry and checksum
   (the parser's is a digest of its model files).
 
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import file_sha256, memo_sha256, sealed_checksum, tree_sha256
-from lexsub_baselines.core.kernels import describe
+from lexsub_baselines.core.kernels import describe, require_pinned
 from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
@@ -130,6 +131,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
     from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
 
+    kernels = recorded_kernels()  # first: nothing is computed nor cached for a refused run
     values: dict[str, str] = {
         "package": f"lexsub_baselines {__version__}",
         "code": package_identity(memo=roots.cache)[:12],
@@ -138,7 +140,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         "baseline-frequency": BASELINE_FREQUENCY,
         "prior-frequency": PRIOR_FREQUENCY,
         "neighbour-min-count": str(SYSTEM_MIN_COUNT),
-        "kernels": describe(),
+        "kernels": kernels,
         "cache": str(roots.cache.resolve()),
     }
     if values["wordnet"].startswith("nltk"):
@@ -152,6 +154,17 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
             values[f"resource:{stage}"] = fingerprint
     return RunSettings(tuple(sorted(values.items())))
+
+
+def recorded_kernels() -> str:
+    """Return the kernels this process computes with, measured (`core.kernels.describe`), or
+    refuse to record a run made with other kernels than the pinned level's.
+
+    Raises:
+        KernelsError: this process's measured kernels are not the chosen level's.
+    """
+    require_pinned("recording a run")
+    return describe()
 
 
 def wordnet_files_identity() -> str:
