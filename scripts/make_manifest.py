@@ -17,7 +17,10 @@ start was kept). The caps of a fetch are measured too: `upstream_bytes` is the s
 `head`; `redirect_hosts` is GitHub's raw host for a github.com URL. An archive is not at hand
 (no download here): its `upstream_bytes` and `unpacked_bytes` are a bound, `ARCHIVE_MARGIN`
 times the bytes of the files taken from it (the SemEval-2007 archive holds those beside a few
-small ones: readmes, the DTD, the task's documentation).
+small ones: readmes, the DTD, the task's documentation). WordNet's fetch takes its files out
+of Debian's packages (`WORDNET_DEBS`: their digests, sizes and unpacked sizes measured once from
+the .debs `apt-get download` gives); each file's digest is measured from the installed package,
+whose files are those bytes.
 Adding an input is one entry below (`input`, `fetch`, `groups`).
 The output is deterministic (sorted keys, entries in the order below), so a re-run on the same
 inputs gives the same bytes; `--check` exits 1 when the checked-in file differs.
@@ -55,6 +58,7 @@ from lexsub_baselines.resources.manifest import (
     tree_sha256,
 )
 from lexsub_baselines.resources.verify import locate, xz_content
+from lexsub_baselines.resources.wordnet_files import FETCHED_WORDNET_DIR
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
@@ -67,6 +71,17 @@ ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note and docs/data.md
 #: Where a redirect from a host may lead, besides the host itself.
 REDIRECT_HOSTS = {"github.com": ["raw.githubusercontent.com"]}
 OUTPUT = PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json"
+#: Debian's pool, where `lexsub fetch wordnet` gets the packages (bookworm's version).
+DEBIAN_POOL = "https://deb.debian.org/debian/pool/main/w/wordnet/"
+WORDNET_DEB_VERSION = "1:3.0-37"
+#: package -> (sha256, bytes, bytes of the regular members of its data.tar.xz, sha1), measured
+#: from the .debs `apt-get download wordnet-base wordnet-sense-index` gave (bookworm).
+WORDNET_DEBS: dict[str, tuple[str, int, int, str]] = {
+    "wordnet-base": ("61060d960f9ada8fa120872312eccd3ecebfbab8c4579e4f5a74e1cf67620752",
+                     6467132, 29159189, "78cc404951819f319f979e9b5d08db8304ce49b9"),
+    "wordnet-sense-index": ("b22c7d3100470d90f812acc224718e4bd362d7ca427766fa3e11013c8c7895cf",
+                            1600588, 8224421, "0bbb00f36bd47de3cf6d1cbb225e3979f8cc5456"),
+}
 KENLM_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
 
 _BOTH = ["scoring", "baselines"]
@@ -315,9 +330,10 @@ def _debian_entries() -> list[dict[str, Any]]:
     for path in used:
         owner = _dpkg("-S", str(path)).split(":")[0]
         owners.setdefault(owner, []).append(str(path))
-    wordnet_note = (f"without Debian's packages, set {WORDNET_DIR_ENV} to a folder holding the "
-                    "WordNet 3.0 database files and `lexnames` (the folder dict/ of Princeton's "
-                    "WordNet-3.0.tar.gz)")
+    wordnet_note = ("without root, `lexsub fetch wordnet` unpacks the same files from the "
+                    "package under the data root (the wordnet-* entries); or set "
+                    f"{WORDNET_DIR_ENV} to a folder holding the WordNet 3.0 database files and "
+                    "`lexnames` (the folder dict/ of Princeton's WordNet-3.0.tar.gz)")
     facts = {
         "wordnet-base": ("Princeton WordNet 3.0 database files (and the lexnames(5WN) page "
                          "from which the `lexnames` file NLTK needs is generated)",
@@ -344,6 +360,33 @@ def _debian_entries() -> list[dict[str, Any]]:
             "licence": licence, "upstream_url": homepage, "upstream_sha256": "",
             "note": f"install with apt-get install {package} (scripts/setup.sh does); {note}",
             "used_by": [user], "input": name, "fetch": "", "groups": groups})
+    return entries
+
+
+def _wordnet_fetch_entries() -> list[dict[str, Any]]:
+    """Return one entry per file `lexsub fetch wordnet` takes out of Debian's packages."""
+    entries = []
+    for source in [*(DEBIAN_WORDNET_DIR / name for name in WORDNET_FILES), LEXNAMES_MAN_PAGE]:
+        package = "wordnet-sense-index" if source.name == "index.sense" else "wordnet-base"
+        digest, size, unpacked, sha1 = WORDNET_DEBS[package]
+        deb = f"{package}_{WORDNET_DEB_VERSION.split(':')[-1]}_all.deb"
+        folder = "man/man5" if source == LEXNAMES_MAN_PAGE else "wordnet"
+        entries.append({
+            "id": f"wordnet-{source.name.removesuffix('.5WN.gz')}", "kind": "file",
+            "path": f"data/{FETCHED_WORDNET_DIR.rsplit('/', 1)[0]}/{folder}/{source.name}",
+            "what": (f"WordNet 3.0 {source.name}" if folder == "wordnet" else
+                     "the lexnames(5WN) page (the `lexnames` file NLTK needs is made from it)"),
+            "version": WORDNET_DEB_VERSION, "licence": "WordNet 3.0 licence (Princeton "
+            "University)", "upstream_url": DEBIAN_POOL + deb, "upstream_sha256": digest,
+            "upstream_bytes": size, "unpacked_bytes": unpacked, "measured_from": source,
+            "note": f"`lexsub fetch wordnet` takes it out of Debian's {package} "
+                    f"{WORDNET_DEB_VERSION} (bookworm) into the data root when "
+                    f"{DEBIAN_WORDNET_DIR} lacks WordNet; "
+                    f"the same bytes as the installed package's {source}. Should the pool "
+                    f"drop this version: https://snapshot.debian.org/file/{sha1} (by its sha1; "
+                    "unverified)",
+            "used_by": ["lexsub_baselines.resources.wordnet_files"], "input": "wordnet",
+            "fetch": f"archive:{source.name}", "groups": ["scoring", "baselines"]})
     return entries
 
 
@@ -378,10 +421,11 @@ def _caps(draft: Resource, served: int) -> dict[str, Any]:
 
 def _archive_caps(resources: list[Resource]) -> list[Resource]:
     """Return `resources` with each archive entry's caps: `ARCHIVE_MARGIN` times the bytes of
-    the files taken from its archive (the archives are not at hand to measure)."""
+    the files taken from its archive (the archives are not at hand to measure), but where the
+    entry records measured caps (WordNet's packages)."""
     taken: dict[str, int] = {}
     for resource in resources:
-        if resource.fetch.startswith("archive:"):
+        if resource.fetch.startswith("archive:") and not resource.unpacked_bytes:
             taken[resource.upstream_url] = taken.get(resource.upstream_url, 0) + resource.bytes
     return [dataclasses.replace(r, upstream_bytes=ARCHIVE_MARGIN * taken[r.upstream_url],
                                 unpacked_bytes=ARCHIVE_MARGIN * taken[r.upstream_url])
@@ -393,12 +437,14 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
     """Return the manifest measured from the roots, the Debian packages and the KenLM sdist."""
     roots = resolve_roots(shared, data)
     resources = []
-    for entry in [*_shared_entries(), *_debian_entries(), _kenlm_entry()]:
+    for entry in [*_shared_entries(), *_wordnet_fetch_entries(), *_debian_entries(),
+                  _kenlm_entry()]:
         entry.setdefault("upstream_sha256", "")
+        source = entry.pop("measured_from", None)
         draft = Resource(**{**entry, "bytes": 0, "used_by": tuple(entry["used_by"]),
                             "groups": tuple(entry["groups"]),
                             "members": tuple(entry.get("members", ()))})
-        where = locate(draft, roots, BUILD_ROOT)
+        where = source or locate(draft, roots, BUILD_ROOT)
         measured: dict[str, Any] = {}
         if draft.kind in ("file", "pypi"):
             if not where.is_file():

@@ -4,7 +4,8 @@
 the file itself (`file`), its uncompressed content (`xz`), the file followed by lines the
 fetch must cut (`head`), and for an archive a tar.gz built here, with its files in another
 layout than ours (`task10data/scoring/gold`) beside a decoy of the same name, so the fetch
-must find each member by name and digest. The real upstream archive is not at hand, so its
+must find each member by name and digest (WordNet's Debian packages are not served here:
+`tests/test_fetch_wordnet.py` serves its own). The real upstream archive is not at hand, so its
 digest is the built one's: `with_built_archives` returns the manifest with only the archives'
 `upstream_sha256` replaced; every file's own digest stays the real one.
 
@@ -67,8 +68,8 @@ def upstream_files(shared: Path, manifest: Manifest) -> dict[str, bytes]:
     served: dict[str, bytes] = {}
     archives: dict[str, dict[str, bytes]] = {}
     for resource in manifest.resources:
-        if not resource.fetch:
-            continue
+        if not resource.fetch or resource.upstream_url.endswith(".deb"):
+            continue  # WordNet's packages: tests/test_fetch_wordnet.py builds its own
         data = locate(resource, roots).read_bytes()
         how = resource.fetch.partition(":")[0]
         if how == "archive":
@@ -87,7 +88,8 @@ def upstream_files(shared: Path, manifest: Manifest) -> dict[str, bytes]:
 def with_built_archives(manifest: Manifest, served: dict[str, bytes]) -> Manifest:
     """Return `manifest` with each archive's digest that of the archive built here."""
     def fix(resource: Resource) -> Resource:
-        if not resource.fetch.startswith("archive:"):
+        if not resource.fetch.startswith("archive:") or url_path(resource.upstream_url) \
+                not in served:  # WordNet's packages: not served here
             return resource
         digest = hashlib.sha256(served[url_path(resource.upstream_url)]).hexdigest()
         return dataclasses.replace(resource, upstream_sha256=digest)

@@ -68,7 +68,8 @@ def _listing(manifest: Manifest) -> str:
                 folder = folder.rsplit("/", 1)[0]
             urls = [f"{folder}/{{{','.join(u.removeprefix(folder + '/') for u in urls)}}}"]
         if urls:
-            lines.append(f"{name}{tag}: {len(entries)} file(s) from {urls[0]}")
+            lines.append(f"{name}{tag}: {sum(bool(r.fetch) for r in entries)} file(s) from "
+                         f"{urls[0]}")
         else:
             lines.append(f"{name}{tag}: not fetched: {entries[0].note}")
     lines += [f"{name}: not fetched: {note}" for name, note in ELSEWHERE.items()]

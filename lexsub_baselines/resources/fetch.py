@@ -23,6 +23,10 @@ staging folders are deleted (the next fetch starts afresh), except a trusted par
 transfer that stopped early, kept to be continued; the other inputs are still fetched.
 
 Entries without a recipe are checked for presence and otherwise named with what to do.
+WordNet is found where the readers find it (`find_wordnet`): `LEXSUB_WORDNET_DIR`, else
+Debian's folder (`present`, nothing downloaded), else it is fetched: the database files and
+the lexnames(5WN) page are taken out of Debian's packages (`.deb`: `ar` around a
+`data.tar.xz`) into `<data root>/wordnet/share/`, where the readers then find them.
 One line per input says what happened (`FetchResult.line`).
 """
 
@@ -47,7 +51,12 @@ from lexsub_baselines.resources.manifest_rules import path_problem
 from lexsub_baselines.resources.recipes import Downloads, make
 from lexsub_baselines.resources.unpack import Member, extract_named
 from lexsub_baselines.resources.verify import accepted, locate, verify
-from lexsub_baselines.resources.wordnet_files import find_wordnet
+from lexsub_baselines.resources.wordnet_files import (
+    WORDNET_DIR_ENV,
+    WORDNET_FILES,
+    fetched_wordnet,
+    find_wordnet,
+)
 
 __all__ = ["ELSEWHERE", "FetchResult", "fetch", "inputs", "select"]
 
@@ -127,21 +136,40 @@ def select(manifest: Manifest, names: Sequence[str]) -> dict[str, list[Resource]
     return chosen
 
 
+def _wordnet_elsewhere(entries: list[Resource], roots: Roots) -> FetchResult | None:
+    """Return WordNet's result when the readers (`find_wordnet`) take it from elsewhere than
+    the fetched folder, or when `LEXSUB_WORDNET_DIR` names a folder without it (a fetch would
+    not be read); None when it is to be fetched (or checked) under the data root."""
+    try:
+        folder = find_wordnet(data_root=roots.data)[0]
+    except MissingResourceError as error:
+        if os.environ.get(WORDNET_DIR_ENV) or not any(r.fetch for r in entries):
+            return FetchResult("wordnet", "not fetched", detail=str(error))
+        return None
+    if folder == fetched_wordnet(roots.data):
+        return None
+    return FetchResult("wordnet", "present", files=len(WORDNET_FILES),
+                       detail=f"found at {folder}")
+
+
 def _unfetchable(name: str, entries: list[Resource], roots: Roots) -> FetchResult:
     if not entries:
         return FetchResult(name, "not fetched", detail=ELSEWHERE[name])
-    if name == "wordnet":  # where the readers look (`find_wordnet`), not only Debian's folder
-        try:
-            folder = find_wordnet()[0]
-        except MissingResourceError as error:
-            return FetchResult(name, "not fetched", detail=str(error))
-        return FetchResult(name, "present", files=len(entries), detail=f"found at {folder}")
     statuses = verify(roots, [r.id for r in entries], checksums=False,
                       manifest=Manifest(tuple(entries)))
     if not any(s.status == "missing" for s in statuses):
         return FetchResult(name, "present", files=len(entries),
                            detail=f"found at {statuses[0].location}")
     return FetchResult(name, "not fetched", detail=entries[0].note)
+
+
+def _wordnet_read(result: FetchResult, roots: Roots) -> FetchResult:
+    """Return `result`, failed unless the readers now find the fetched WordNet."""
+    try:
+        find_wordnet(data_root=roots.data)
+    except MissingResourceError as error:
+        return dataclasses.replace(result, status="failed", detail=str(error))
+    return result
 
 
 def _fetch_input(name: str, entries: list[Resource], roots: Roots,
@@ -249,7 +277,10 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
     results = []
     for name, entries in chosen.items():
         recipes = [r for r in entries if r.fetch]
-        if not recipes:
+        elsewhere = _wordnet_elsewhere(entries, roots) if name == "wordnet" else None
+        if elsewhere is not None:
+            result = elsewhere
+        elif not recipes:
             result = _unfetchable(name, entries, roots)
         else:
             try:
@@ -257,7 +288,9 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
                     result = _fetch_input(name, recipes, roots, downloads)
             except LexsubError as error:
                 result = FetchResult(name, "failed", detail=str(error))
-            if len(recipes) < len(entries) and not result.detail:  # the rest: no download
+            if name == "wordnet" and result.status != "failed":
+                result = _wordnet_read(result, roots)
+            elif len(recipes) < len(entries) and not result.detail:  # the rest: no download
                 rest = _unfetchable(name, [r for r in entries if not r.fetch], roots)
                 result = dataclasses.replace(result, detail=rest.detail)
         results.append(result)

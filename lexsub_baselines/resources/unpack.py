@@ -1,15 +1,16 @@
 """Reading the files `lexsub fetch` needs out of a downloaded archive, refusing hostile ones.
 
 `extract_named(archive, names, staging)` checks every member of a tar (any compression) or zip
-archive before anything is written, and refuses the whole archive when one member would land
-outside the folder it is unpacked into: an absolute path, a `..` component, a link pointing
-out of it, a device file (for tar, the standard library's `tarfile.data_filter`, the rules of
-Python's safe extraction; the same rules are applied to zip names). LexSubGen had a tar
-path-traversal report; an archive here is never unpacked as a whole either: only the regular
-files whose base name is asked for are copied, each to a new file in `staging`, which the
-caller checks and moves into place. The regular members may hold `max_bytes` together, as
-their headers declare them (a tar's are read one by one, so a bomb is refused at its first
-large header, before its content is decompressed) and as they are copied. A broken archive (a
+archive, or of the `data.tar.*` of a Debian package (`ar`, copied out first), before anything
+is written, and refuses the whole archive when one member would land outside the folder it is
+unpacked into: an absolute path, a `..` component, a link pointing out of it, a device file
+(for tar, the standard library's `tarfile.data_filter`, the rules of Python's safe extraction;
+the same rules are applied to zip names). LexSubGen had a tar path-traversal report; an
+archive here is never unpacked as a whole either: only the regular files whose base name is
+asked for are copied, each to a new file in `staging`, which the caller checks and moves into
+place. The regular members may hold `max_bytes` together, as their headers declare them (a
+tar's are read one by one, so a bomb is refused at its first large header, before its content
+is decompressed) and as they are copied. A broken archive (a
 bad CRC, a truncated stream, ...) is one `FetchError` naming it, never a traceback.
 
 >>> from tempfile import TemporaryDirectory
@@ -28,6 +29,7 @@ True False
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import hashlib
 import lzma
@@ -44,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from lexsub_baselines.resources.ar import ArError, copy_data_tar, is_ar
 from lexsub_baselines.resources.download import FetchError
 
 __all__ = ["Member", "extract_named"]
@@ -129,6 +132,13 @@ def _regular_files(archive: _Archive,
             yield ((info.filename, handle.open(info)) for info in handle.infolist()
                    if not info.is_dir() and not stat.S_ISLNK(info.external_attr >> 16))
         return
+    if is_ar(archive.path):  # a .deb: its data.tar.* is read as the archive
+        inner = check_dir / ".data.tar"
+        try:
+            copy_data_tar(archive.path, inner)
+        except ArError as error:
+            raise archive.refused(f"a broken Debian package ({error})") from None
+        archive = dataclasses.replace(archive, path=inner)
     if not tarfile.is_tarfile(archive.path):
         raise FetchError(f"{archive.label}: not a tar or zip archive the toolkit can read; "
                          "nothing was unpacked (an error page, or another file than the "
@@ -160,7 +170,7 @@ def extract_named(archive: Path, names: set[str], staging: Path, *, max_bytes: i
     while its sha256 is computed. Several members may share a base name; all are returned.
 
     Arguments:
-        archive: the tar (any compression) or zip file.
+        archive: the tar (any compression) or zip file, or a `.deb` (its `data.tar.*`).
         names: the base names of the files wanted.
         staging: the folder the copies go to.
         max_bytes: the most bytes the archive's regular members may hold together.

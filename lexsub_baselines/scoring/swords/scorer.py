@@ -103,7 +103,7 @@ class SwordsScorer(OtherProtocolScorer):
             raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
                               "a path), not from memory")
         stat = path.stat()
-        wordnet_dir = find_wordnet()[0].resolve()
+        wordnet_dir = find_wordnet(data_root=self._roots.data)[0].resolve()
         prepared = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size,
                          self.swords_source.label(False), wordnet_dir)
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
