@@ -151,3 +151,15 @@ def test_an_exhausted_chain_falls_back_to_the_padded_profile(run: tuple[Path, Pa
     assert "the fill chain ran out for" in row["notes"][-1]
     assert record.system == "wordnet+fill" and row["fill"]["pool_ranked_by"] == {
         "backoff": _SAMPLE}
+
+
+def test_a_filled_run_scores_only_the_ids_asked(run: tuple[Path, Path], data_roots: Roots,
+                                                tmp_path: Path) -> None:
+    """What scripts/fill_trial.py does with the trial part of semeval2007-all."""
+    unfilled = json.loads((run[0] / "coinco-all" / "wordnet.lexsubgen.json").read_text())
+    ids = list(unfilled)[:10]
+    inner = {i: Answers(ranked=tuple((w, s) for w, s in unfilled[i])) for i in ids}
+    empty = FilledSystem(_Named(), FILL_POLICIES.get("fill"), lambda: [])
+    _, row = run_filled(empty, "coinco-all", inner, tmp_path, data_roots, ids)
+    assert row["instances_scored"] == 10 and row["counts"]["gap"] <= 10
+    assert len(json.loads((tmp_path / "coinco-all" / "wordnet+fill.pool.json").read_text())) == 10
