@@ -10,6 +10,7 @@ import pytest
 from lexsub_baselines.catalog import check_system_name, system_needs
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 from lexsub_baselines.substitutes.answers import Answers
@@ -165,3 +166,36 @@ def test_a_filled_row_is_ranked_among_the_published_rows() -> None:
     assert names.index("C2V+embs") < names.index("wordnet+fill") < names.index("BERT")
     assert names[-1] == "wordnet" and table.rows[-1][1:3] == ("padded", "list")
 
+
+
+@dataclass(frozen=True)
+class Tiered:
+    """A generator proposing (word, tier) pairs in order."""
+
+    pairs: tuple[tuple[str, int], ...]
+    name: str = "tiered"
+
+    def generate(self, instance: Instance) -> list[Candidate]:
+        return [Candidate(w, tier) for w, tier in self.pairs]
+
+
+@dataclass(frozen=True)
+class ByTier:
+    """A tiered ranker (WordNet's baseline): tier first, then a score from a table."""
+
+    table: tuple[tuple[str, float], ...]
+    name: str = "by-tier"
+
+    def rank(self, instance: Instance, candidates: list[Candidate]) -> list[Candidate]:
+        scores = dict(self.table)
+        return order_by_score([c.scored(scores.get(c.lemma, 0.0)) for c in candidates], True)
+
+
+def test_a_tiered_ranker_ranks_the_pool_its_own_tiers_first() -> None:
+    inner = ComposedSystem("toy", Tiered((("a", 2), ("b", 3), ("a", 4))),
+                           ByTier((("c", 9.0), ("a", 1.0))))
+    system = filled(inner, ("c",))
+    entries, how = system.pool_entries(BRIGHT, ("a", "b", "c"), system.answer(BRIGHT))
+    # a keeps its earliest tier (2); c, which the generator did not propose, comes after
+    # its tiers whatever its score
+    assert how == "ranker" and [w for w, _ in entries] == ["a", "b", "c"]

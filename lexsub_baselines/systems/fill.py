@@ -201,8 +201,9 @@ class FilledSystem:
         ranker = self._scoring_ranker()
         if ranker is not None:
             assert isinstance(self.inner, ComposedSystem)
-            tiers = {c.lemma: c.tier for c in generate_checked(
-                self.name, self.inner.generator, instance)}
+            tiers: dict[str, int] = {}
+            for made in generate_checked(self.name, self.inner.generator, instance):
+                tiers.setdefault(made.lemma, made.tier)  # a lemma's earliest tier, as dedupe
             candidates = [Candidate(w, tiers.get(w, _FIRST_FILL_TIER)) for w in words]
             ordered = [c.lemma for c in rank_checked(self.name, ranker, instance, candidates)]
             how = "ranker"
