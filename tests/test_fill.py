@@ -38,15 +38,17 @@ class Words:
 
 @dataclass(frozen=True)
 class Fixed:
-    """A ranker scoring words from a table (0 for a word it does not know)."""
+    """A ranker scoring words from a table (0 for a word it does not know); `by_tier`: tier
+    first, as WordNet's baseline ranks."""
 
     table: tuple[tuple[str, float], ...]
+    by_tier: bool = False
     name: str = "fixed"
 
     def rank(self, instance: Instance, candidates: list[Candidate]) -> list[Candidate]:
         scores = dict(self.table)
-        scored = [c.scored(scores.get(c.lemma, 0.0)) for c in candidates]
-        return sorted(scored, key=lambda c: -(c.score or 0.0))
+        return order_by_score([c.scored(scores.get(c.lemma, 0.0)) for c in candidates],
+                              self.by_tier)
 
 
 BRIGHT = Instance("1", "bright.a", "bright", "a", ("a", "bright", "star"), 1)
@@ -179,21 +181,9 @@ class Tiered:
         return [Candidate(w, tier) for w, tier in self.pairs]
 
 
-@dataclass(frozen=True)
-class ByTier:
-    """A tiered ranker (WordNet's baseline): tier first, then a score from a table."""
-
-    table: tuple[tuple[str, float], ...]
-    name: str = "by-tier"
-
-    def rank(self, instance: Instance, candidates: list[Candidate]) -> list[Candidate]:
-        scores = dict(self.table)
-        return order_by_score([c.scored(scores.get(c.lemma, 0.0)) for c in candidates], True)
-
-
 def test_a_tiered_ranker_ranks_the_pool_its_own_tiers_first() -> None:
     inner = ComposedSystem("toy", Tiered((("a", 2), ("b", 3), ("a", 4))),
-                           ByTier((("c", 9.0), ("a", 1.0))))
+                           Fixed((("c", 9.0), ("a", 1.0)), by_tier=True))
     system = filled(inner, ("c",))
     entries, how = system.pool_entries(BRIGHT, ("a", "b", "c"), system.answer(BRIGHT))
     # a keeps its earliest tier (2); c, which the generator did not propose, comes after
