@@ -4,7 +4,7 @@ The `wordnet` baseline (relation counts of the session's tiny corpus) answers a 
 sample of CoInCo (a data root whose `coinco/` files hold the first 40 instances) and LS07-all
 (assembled from its trial and test runs); the result files are written, scored under
 LexSubGen's protocol, recorded in scores.json and runs.json, and shown in tables.md beside
-LexSubGen's published systems.
+LexSubGen's published systems; so is its filled variant, `wordnet+fill`, with its pools ranked.
 """
 
 from __future__ import annotations
@@ -18,14 +18,22 @@ from tiny_corpus import sample_coinco, seed_parser
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.parser import ParserModel
-from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries
+from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
+from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.systems.fill import FILL_POLICIES, FilledSystem
 
 pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared]
 
 _SAMPLE = 40
+
+
+@pytest.fixture(scope="module")
+def data_roots(tiny_shared: Roots, run: tuple[Path, Path]) -> Roots:
+    return dataclasses.replace(tiny_shared, data=run[1])
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +97,69 @@ def test_entries_keep_the_rankers_order_and_scores() -> None:
     assert lexsubgen_entries(tiers) == [["a", -0.0], ["b", -1.0]]
     unranked = Answers(("a",), ("a", "b"))
     assert lexsubgen_entries(unranked) == [["a", -0.0], ["b", -1.0]]
+
+
+def test_the_filled_variant_is_written_scored_and_ranked(run: tuple[Path, Path],
+                                                         data_roots: Roots) -> None:
+    out = run[0]
+    scores = json.loads((out / "scores.json").read_text())
+    row = scores["coinco-all"]["wordnet+fill"]["lexsubgen"]
+    assert row["fill"]["chain"] == ["wordnet", "dist:lin", "word2vec"]
+    assert row["fill"]["policy"] == "fill.v1" and row["gap_made"] == "pool"
+    lists = json.loads((out / "coinco-all" / "wordnet+fill.lexsubgen.json").read_text())
+    short = sum(1 for entries in lists.values() if len(entries) < 10)
+    assert row["fill"]["short"] == short
+    assert row["profile"] == ("lexsubgen-padded" if short else "lexsubgen")
+    unfilled = json.loads((out / "coinco-all" / "wordnet.lexsubgen.json").read_text())
+    assert sum(1 for e in unfilled.values() if len(e) < 10) > short  # the fill added words
+    for i, entries in unfilled.items():  # the system's own list first, untouched
+        assert [w for w, _ in lists[i][:len(entries)]] == [w for w, _ in entries]
+    # the pool file ranks every pool word of each instance (the target left out), and the
+    # row's GAP is its GAP
+    pools = json.loads((out / "coinco-all" / "wordnet+fill.pool.json").read_text())
+    data = LexSubGenScorer("coinco-all", "lexsubgen-padded", roots=data_roots).data
+    for item in data.instances:
+        target = item.key.split(".")[0]
+        assert {w for w, _ in pools[item.id]} == set(item.candidates) - {target}
+    pool_score = LexSubGenScorer("coinco-all", "lexsubgen-padded", roots=data_roots).score(
+        out / "coinco-all" / "wordnet+fill.pool.json", warn=False)
+    assert row["metrics"]["gap_normalized"] == pool_score.metrics["gap_normalized"]
+    assert row["list_gap"]["gap_normalized"] != row["metrics"]["gap_normalized"]
+    assert "wordnet+fill" in scores["semeval2007-all"]
+    assert "| `wordnet+fill` |" in (out / "tables.md").read_text()
+
+
+class _Named:
+    """A system that only names itself: the fill step reads its answers from a file."""
+
+    name = "wordnet"
+    kinds = ("best", "oot")
+
+    def answer(self, instance: Instance) -> Answers:
+        raise AssertionError("not called: the answers are given")
+
+
+def test_an_exhausted_chain_falls_back_to_the_padded_profile(run: tuple[Path, Path],
+                                                             data_roots: Roots,
+                                                             tmp_path: Path) -> None:
+    unfilled = json.loads((run[0] / "coinco-all" / "wordnet.lexsubgen.json").read_text())
+    inner = {i: Answers(ranked=tuple((w, s) for w, s in entries))
+             for i, entries in unfilled.items()}
+    empty = FilledSystem(_Named(), FILL_POLICIES.get("fill"), lambda: [])  # nothing to add
+    record, row = run_filled(empty, "coinco-all", inner, tmp_path, data_roots)
+    assert row["profile"] == "lexsubgen-padded" and row["fill"]["short"] > 0
+    assert "the fill chain ran out for" in row["notes"][-1]
+    assert record.system == "wordnet+fill" and row["fill"]["pool_ranked_by"] == {
+        "backoff": _SAMPLE}
+
+
+def test_a_filled_run_scores_only_the_ids_asked(run: tuple[Path, Path], data_roots: Roots,
+                                                tmp_path: Path) -> None:
+    """What scripts/fill_trial.py does with the trial part of semeval2007-all."""
+    unfilled = json.loads((run[0] / "coinco-all" / "wordnet.lexsubgen.json").read_text())
+    ids = list(unfilled)[:10]
+    inner = {i: Answers(ranked=tuple((w, s) for w, s in unfilled[i])) for i in ids}
+    empty = FilledSystem(_Named(), FILL_POLICIES.get("fill"), lambda: [])
+    _, row = run_filled(empty, "coinco-all", inner, tmp_path, data_roots, ids)
+    assert row["instances_scored"] == 10 and row["counts"]["gap"] <= 10
+    assert len(json.loads((tmp_path / "coinco-all" / "wordnet+fill.pool.json").read_text())) == 10

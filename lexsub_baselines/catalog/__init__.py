@@ -13,7 +13,7 @@ register after it.
 
 from __future__ import annotations
 
-from lexsub_baselines.catalog import components, named_systems, sources
+from lexsub_baselines.catalog import components, fill_policies, named_systems, sources
 from lexsub_baselines.catalog.components import BASELINE_FREQUENCY, PRIOR_FREQUENCY
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.core.paths import Roots, resolve_roots
@@ -32,6 +32,7 @@ __all__ = [
     "build_system",
     "check_system_name",
     "components",
+    "fill_policies",
     "frequency_source",
     "generator",
     "named_systems",
@@ -82,11 +83,16 @@ def system_names() -> list[str]:
 def check_system_name(name: str) -> None:
     """Check that `name` is a registered system or a `GENERATOR+RANKER` composition.
 
+    A name ending in `+fill` is the system before it, filled (`fill_policies`).
+
     Raises:
         UnknownNameError: it is neither; the message names the unknown part (the ranker of
             `wordnet+nope`) and lists the known ones.
     """
     if name in SYSTEMS:
+        return
+    if (inner := fill_policies.unfilled_name(name)) is not None:
+        check_system_name(inner)
         return
     generator_name, plus, ranker_name = name.partition("+")
     if plus and generator_name in GENERATORS:
@@ -110,6 +116,8 @@ def system_needs(name: str) -> tuple[str, ...]:
     check_system_name(name)
     if name in SYSTEMS:
         return SYSTEMS.needs(name)
+    if (inner := fill_policies.unfilled_name(name)) is not None:
+        return tuple(dict.fromkeys((*system_needs(inner), *fill_policies.fill_needs())))
     generator_name, _, ranker_name = name.partition("+")
     return tuple(dict.fromkeys((*GENERATORS.needs(generator_name),
                                 *RANKERS.needs(ranker_name))))
@@ -120,7 +128,8 @@ def build_system(name: str, roots: Roots | None = None) -> System:
 
     A registered name (`wordnet`, `lin`, `mw`) is built by its factory; any other
     `GENERATOR+RANKER` string composes a registered generator with a registered ranker
-    (`roget+lm`, `wordnet+freq:bnc`), so a new combination needs no registration.
+    (`roget+lm`, `wordnet+freq:bnc`), so a new combination needs no registration; `NAME+fill`
+    is NAME with the fill step (`fill_policies`).
 
     Raises:
         UnknownNameError: neither a registered system nor a valid composition.
@@ -129,5 +138,7 @@ def build_system(name: str, roots: Roots | None = None) -> System:
     check_system_name(name)
     if name in SYSTEMS:
         return SYSTEMS.get(name)(roots)
+    if (inner := fill_policies.unfilled_name(name)) is not None:
+        return fill_policies.fill_system(build_system(inner, roots), roots)
     generator_name, _, ranker_name = name.partition("+")
     return ComposedSystem(name, generator(generator_name, roots), ranker(ranker_name, roots))

@@ -9,6 +9,17 @@ order, else minus the rank, as the SWORDS results are written) and are scored by
 `LexSubGenScorer`: with `lexsubgen` (LexSubGen's evaluation exactly) when every list holds at
 least 10 candidates, else with `lexsubgen-padded` (our named variant: the missing places are
 wrong guesses), which the row's signature and the tables say.
+
+Then the filled variant, `SYSTEM+fill` (`systems.fill`, policy `fill`), is made from the
+answers the system already gave (nothing is answered twice):
+- `<system>+fill.lexsubgen.json`: the filled lists; scored under `lexsubgen` when every list
+  holds 10, ranked with LexSubGen's published rows; when the chain ran out for some instance,
+  under `lexsubgen-padded`, and the row's `fill.short` and the log line say how many.
+- `<system>+fill.pool.json`: every word of each instance's candidate pool (the pools
+  LexSubGen's GAP reads) ranked by the system (`FilledSystem.pool_entries`). The row's `gap`
+  and `gap_normalized` are this file's (`gap_made: pool`: ranking against ranking); the list's
+  own GAP stays in `list_gap`. Pool words reach GAP only: P@k and R@k come from the list,
+  which never sees the pools (they are made from the gold).
 """
 
 from __future__ import annotations
@@ -17,7 +28,8 @@ import json
 import math
 import sys
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -26,13 +38,16 @@ from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.runs.runner import RunRecord, answer_dataset, answer_kinds, file_stem, merge
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
+from lexsub_baselines.systems.fill import FilledSystem
 
-__all__ = ["KIND", "LEXSUBGEN_DATASETS", "lexsubgen_entries", "record_lexsubgen_rows",
-           "run_lexsubgen", "score_lexsubgen", "write_lexsubgen_result"]
+__all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "lexsubgen_entries",
+           "record_lexsubgen_rows", "run_filled", "run_lexsubgen", "score_lexsubgen",
+           "write_lexsubgen_result"]
 
 #: The kind of a LexSubGen result file (`<system>.lexsubgen.json`) in scores.json.
 KIND = "lexsubgen"
@@ -41,6 +56,9 @@ LEXSUBGEN_DATASETS: dict[str, tuple[str, ...] | None] = {
     "semeval2007-all": ("semeval2007-trial", "semeval2007-test"), "coinco-all": None}
 #: The longest list LexSubGen's protocol reads (R@10).
 _TOP = 10
+#: The kind of the pool-ranking file (`<system>+fill.pool.json`) in runs.json.
+POOL_KIND = "pool"
+_GAPS = ("gap", "gap_normalized")
 
 
 def lexsubgen_entries(answers: Answers) -> list[list[Any]]:
@@ -62,12 +80,15 @@ def write_lexsubgen_result(path: Path, rows: Iterable[tuple[str, list[list[Any]]
     atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")
 
 
-def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool) -> dict[str, Any]:
-    """Score a result file under `lexsubgen`, or `lexsubgen-padded` when a list is `short`."""
+def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool,
+                    ids: Collection[str] | None = None) -> dict[str, Any]:
+    """Score a result file under `lexsubgen`, or `lexsubgen-padded` when a list is `short`
+    (only the instances `ids` when given: the trial part of `semeval2007-all`)."""
     from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 
     profile = "lexsubgen-padded" if short else "lexsubgen"
-    return LexSubGenScorer(dataset, profile, roots=roots).score(path, warn=False).to_json()
+    return LexSubGenScorer(dataset, profile, roots=roots, ids=ids).score(
+        path, warn=False).to_json()
 
 
 def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
@@ -101,17 +122,81 @@ def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
     missing = tuple(i for i, entries in rows if not entries)
     record = RunRecord(dataset, system.name, len(rows), answered, seconds,
                        ((KIND, relative),), out,
-                       digests=((KIND, file_sha256(out / relative)),), missing=missing)
+                       digests=((KIND, file_sha256(out / relative)),), missing=missing,
+                       answers=answers)
     short = any(len(entries) < _TOP for _, entries in rows)
     return record, score_lexsubgen(out / relative, dataset, roots, short)
 
 
+def _instances(dataset: str, roots: Roots) -> dict[str, Instance]:
+    parts = LEXSUBGEN_DATASETS[dataset] or (dataset,)
+    return {i.id: i for part in parts for i in load_dataset(part, roots).instances()}
+
+
+def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
+               roots: Roots, ids: Collection[str] | None = None
+               ) -> tuple[RunRecord, dict[str, Any]]:
+    """Fill the answers `inner` of `dataset`, rank its pools, write both files and score them
+    (only the instances `ids` when given; `scripts/fill_trial.py` scores the trial part).
+
+    Returns:
+        The run record (both files) and the scores row (see the module docstring).
+    """
+    from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+
+    start = time.perf_counter()
+    instances = _instances(dataset, roots)
+    answers = {i: filled.fill(instances[i], a) for i, a in inner.items()}
+    rows = [(i, lexsubgen_entries(a)) for i, a in answers.items()]
+    stem = f"{dataset}/{file_stem(filled.name)}"
+    relative, pool_relative = f"{stem}.{KIND}.json", f"{stem}.{POOL_KIND}.json"
+    write_lexsubgen_result(out / relative, rows)
+    data = LexSubGenScorer(dataset, "lexsubgen-padded", roots=roots, ids=ids).data
+    hows: Counter[str] = Counter()
+    pool_rows = []
+    for item in data.instances:
+        if item.id in instances and item.id in answers:
+            entries, how = filled.pool_entries(instances[item.id], item.candidates,
+                                               answers[item.id])
+            hows[how] += 1
+            pool_rows.append((item.id, entries))
+    write_lexsubgen_result(out / pool_relative, pool_rows)
+    seconds = time.perf_counter() - start
+    short = sum(1 for _, entries in rows if len(entries) < filled.policy.k)
+    missing = tuple(i for i, entries in rows if not entries)
+    record = RunRecord(dataset, filled.name, len(rows), len(rows) - len(missing), seconds,
+                       ((KIND, relative), (POOL_KIND, pool_relative)), out,
+                       digests=((KIND, file_sha256(out / relative)),
+                                (POOL_KIND, file_sha256(out / pool_relative))),
+                       missing=missing)
+    row = score_lexsubgen(out / relative, dataset, roots, short > 0, ids)
+    pool = score_lexsubgen(out / pool_relative, dataset, roots, True, ids)
+    row["list_gap"] = {name: row["metrics"][name] for name in _GAPS}
+    row["metrics"].update({name: pool["metrics"][name] for name in _GAPS})
+    row["counts"].update({name: pool["counts"][name] for name in _GAPS})
+    row["gap_made"] = POOL_KIND
+    row["pool_signature"] = pool["signature"]
+    row["fill"] = {**filled.policy.settings(), "short": short, "pool_ranked_by": dict(hows)}
+    if short:
+        row["notes"] = [*row["notes"], f"the fill chain ran out for {short} instances: their "
+                        f"lists hold fewer than {filled.policy.k}, so the row is scored under "
+                        "lexsubgen-padded"]
+        print(f"lexsub: note: {filled.name} on {dataset}: the fill chain ran out for {short} "
+              "instances; scored under lexsubgen-padded", file=sys.stderr)
+    return record, row
+
+
 def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: Roots,
                           scores: dict[str, Any], runs: RunsFile, settings: tuple[str, Any],
-                          progress: bool) -> None:
+                          progress: bool, fill: bool = True) -> None:
     """Run `system` on LS07-all and CoInCo (`runs.lexsubgen_runs`) and record the rows
-    scored under LexSubGen's protocol; a dataset whose data is absent is left out."""
+    scored under LexSubGen's protocol, then (`fill`) those of `SYSTEM+fill` made from the same
+    answers; a dataset whose data is absent is left out."""
+    from lexsub_baselines.catalog.fill_policies import fill_system
+
     current, recorded = settings
+    filled = (fill_system(system, roots) if fill and not isinstance(system, FilledSystem)
+              else None)
     for name in LEXSUBGEN_DATASETS:
         try:
             done = run_lexsubgen(system, name, out, roots, made, progress)
@@ -120,8 +205,16 @@ def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: R
             continue
         if done is None:
             continue
-        record, row = done
-        runs.add(name, system.name, record.to_json(), current, recorded)
-        merge(scores, name, system.name, {KIND: {**row, "settings": current}})
-        print(f"lexsub: {system.name} on {name}: {record.answered}/{record.instances} answered "
-              f"in {record.seconds:.1f}s, scored under {row['profile']}", file=sys.stderr)
+        made_rows = [done]
+        if filled is not None and done[0].answers is not None:
+            try:  # a chain source whose input is absent: the unfilled row still counts
+                made_rows.append(run_filled(filled, name, done[0].answers, out, roots))
+            except MissingResourceError as error:
+                print(f"lexsub: note: {filled.name} on {name} not made ({error})",
+                      file=sys.stderr)
+        for record, row in made_rows:
+            runs.add(name, record.system, record.to_json(), current, recorded)
+            merge(scores, name, record.system, {KIND: {**row, "settings": current}})
+            print(f"lexsub: {record.system} on {name}: {record.answered}/{record.instances} "
+                  f"answered in {record.seconds:.1f}s, scored under {row['profile']}",
+                  file=sys.stderr)

@@ -6,8 +6,12 @@ LexSubGen's published systems on the same data and protocol, muted (`today.TODAY
 `lexsubgen_overview` is the README's table: each system on both datasets side by side.
 `compare_table` places one user's result among them (`lexsub score --compare`). Rows of
 another protocol or data version are never ranked together: a row scored with
-`lexsubgen-padded` (a list shorter than 10 padded) or on a subset is shown, never ranked
-among the published rows.
+`lexsubgen-padded` (a list shorter than 10 padded) or on a subset is shown after them, never
+ranked among the published rows; a row scored under `lexsubgen` (the filled variants,
+`SYSTEM+fill`, whose lists hold 10) is ranked among them by GAP. The column `GAP made` says
+how each GAP was made: `pool` (every candidate of the pool ranked by the system, as the
+published rows rank it) or `list` (the pool words the system happened to list; the others
+out of vocabulary).
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ COLUMNS: tuple[tuple[str, str], ...] = (("gap_normalized", "GAP"), ("prec@1", "P
                                         ("prec@3", "P@3"), ("rec@10", "R@10"))
 _DATASETS = ("semeval2007-all", "coinco-all")
 _NOTE = ("LexSubGen's evaluation (`lexsub score RESULT.json {dataset} --protocol lexsubgen`), "
-         "percentages; GAP is its `gap_normalized`. Profile `lexsubgen`: LexSubGen's exactly; "
-         "`padded`: some list is shorter than 10, which LexSubGen refuses, so the missing "
-         "places count as wrong guesses (our `lexsubgen-padded`). Muted: "
-         + LEXSUBGEN_SOURCE + ", same data and protocol, not run here; only rows of profile "
-         "`lexsubgen` are on exactly their protocol.")
+         "percentages; GAP is its `gap_normalized`. Profile `lexsubgen`: LexSubGen's exactly, "
+         "ranked with the published rows; `padded`: some list is shorter than 10, which "
+         "LexSubGen refuses, so the missing places count as wrong guesses (our "
+         "`lexsubgen-padded`), listed after them. GAP made: `pool`, every candidate of the "
+         "lemma's pool ranked by the system (SYSTEM+fill: docs/systems.md), as the published "
+         "rows rank it; `list`, only the words the system listed (the rest out of "
+         "vocabulary). Muted: " + LEXSUBGEN_SOURCE + ", same data and protocol, not run here.")
 
 
 def is_lexsubgen_scores(systems: Mapping[str, Any]) -> bool:
@@ -49,26 +55,41 @@ def _profile(row: Mapping[str, Any]) -> str:
     return "lexsubgen" if row.get("profile") == "lexsubgen" else "padded"
 
 
+def _gap_made(row: Mapping[str, Any]) -> str:
+    return "pool" if row.get("gap_made") == "pool" else "list"
+
+
 def _gap(cells: Sequence[Cell]) -> float:
     return float(cells[0]) if isinstance(cells[0], int | float) else -1.0
 
 
+def _ranked(rows: Sequence[tuple[list[Cell], bool, bool]], at: int
+            ) -> tuple[list[list[Cell]], frozenset[int]]:
+    """Return rows (cells, exact protocol, published) ranked by the GAP in column `at`: the
+    exact ones and the published together, then the padded ones; and the published indices."""
+    def key(row: tuple[list[Cell], bool, bool]) -> tuple[int, float]:
+        value = row[0][at]
+        return (0 if row[1] else 1, -(float(value) if isinstance(value, int | float) else -1.0))
+
+    ordered = sorted(rows, key=key)
+    return ([cells for cells, _, _ in ordered],
+            frozenset(i for i, (_, _, published) in enumerate(ordered) if published))
+
+
 def lexsubgen_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, Any],
                     marks: Marks | None = None) -> Table | None:
-    """Return ours on `dataset` by GAP, then the published rows (muted); None without rows."""
-    ours = sorted(((system, _profile(kinds[_KIND]), _figures(kinds[_KIND]))
-                   for system, kinds in systems.items() if _KIND in kinds),
-                  key=lambda row: -_gap(row[2]))
+    """Return ours on `dataset` ranked by GAP with the published rows (muted) when on
+    LexSubGen's exact protocol, then ours on the padded profile; None without rows."""
+    ours = [([system, _profile(kinds[_KIND]), _gap_made(kinds[_KIND]),
+              *_figures(kinds[_KIND]), runs.get(system, {}).get("unanswered")],
+             _profile(kinds[_KIND]) == "lexsubgen", False)
+            for system, kinds in systems.items() if _KIND in kinds]
     if not ours:
         return None
-    published = sorted(((row.system, "published", [row.get(k) for k, _ in COLUMNS])
-                        for row in rows_for(dataset, _KIND)), key=lambda row: -_gap(row[2]))
-    cells: list[list[Cell]] = [
-        [system, profile, *figures, runs.get(system, {}).get("unanswered")]
-        for system, profile, figures in ours]
-    cells += [[system, profile, *figures, None] for system, profile, figures in published]
-    muted = frozenset(range(len(ours), len(cells)))
-    return Table(f"{dataset} — LexSubGen's protocol", ("system", "profile",
+    published = [([row.system, "published", "pool", *[row.get(k) for k, _ in COLUMNS], None],
+                   True, True) for row in rows_for(dataset, _KIND)]
+    cells, muted = _ranked([*ours, *published], 3)
+    return Table(f"{dataset} — LexSubGen's protocol", ("system", "profile", "GAP made",
                  *(label for _, label in COLUMNS), "unanswered"), rows_of(cells),
                  note=_NOTE.format(dataset=dataset), muted=muted,
                  marks=tuple("" if i in muted else mark_of(marks, [dataset], str(row[0]))
@@ -77,36 +98,44 @@ def lexsubgen_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str,
 
 def lexsubgen_overview(scores: Mapping[str, Any], marks: Marks | None = None) -> Table | None:
     """Return the README's table: each system's GAP, P@1, P@3, R@10 on LS07-all and CoInCo,
-    ours (by CoInCo GAP) then LexSubGen's published systems (muted); None without rows."""
+    ranked by CoInCo GAP: ours on LexSubGen's exact protocol among the published systems
+    (muted), then ours on the padded profile (marked `(padded)`); None without rows."""
     systems = list(dict.fromkeys(s for d in _DATASETS for s, kinds in scores.get(d, {}).items()
                                  if _KIND in kinds))
     if not systems:
         return None
 
+    def row_of(system: str, dataset: str) -> Mapping[str, Any]:
+        return scores.get(dataset, {}).get(system, {}).get(_KIND) or {}
+
     def ours(system: str, dataset: str) -> list[Cell]:
-        row = scores.get(dataset, {}).get(system, {}).get(_KIND)
+        row = row_of(system, dataset)
         return _figures(row) if row else [None] * len(COLUMNS)
 
     def padded(system: str) -> bool:
-        return any(_profile(scores.get(d, {}).get(system, {}).get(_KIND, {"profile":
-                   "lexsubgen"})) == "padded" for d in _DATASETS)
+        return any(_profile(row_of(system, d) or {"profile": "lexsubgen"}) == "padded"
+                   for d in _DATASETS)
 
-    rows: list[list[Cell]] = sorted(
-        ([system + (" (padded)" if padded(system) else ""), *ours(system, _DATASETS[0]),
-          *ours(system, _DATASETS[1])] for system in systems),
-        key=lambda row: -(float(row[5]) if isinstance(row[5], int | float) else -1.0))
-    count = len(rows)
+    def made(system: str) -> str:
+        return "/".join(dict.fromkeys(_gap_made(row_of(system, d)) for d in _DATASETS
+                                      if row_of(system, d)))
+
+    rows: list[tuple[list[Cell], bool, bool]] = [
+        ([system + (" (padded)" if padded(system) else ""), made(system),
+          *ours(system, _DATASETS[0]), *ours(system, _DATASETS[1])], not padded(system), False)
+        for system in systems]
     for name in dict.fromkeys(row.system for row in TODAY if row.protocol == _KIND):
         by = {row.dataset: row for row in TODAY if row.system == name and row.protocol == _KIND}
-        rows.append([name, *((by[d].get(k) if d in by else None) for d in _DATASETS
-                             for k, _ in COLUMNS)])
-    header = ("system", *(f"LS07 {label}" for _, label in COLUMNS),
+        rows.append(([name, "pool", *((by[d].get(k) if d in by else None) for d in _DATASETS
+                                      for k, _ in COLUMNS)], True, True))
+    cells, muted = _ranked(rows, 2 + len(COLUMNS))
+    header = ("system", "GAP made", *(f"LS07 {label}" for _, label in COLUMNS),
               *(f"CoInCo {label}" for _, label in COLUMNS))
     return Table("LS07-all and CoInCo under LexSubGen's protocol — ours and today's systems",
-                 header, rows_of(rows), note=_NOTE.format(dataset="DATA"),
-                 muted=frozenset(range(count, len(rows))),
-                 marks=tuple(mark_of(marks, list(_DATASETS), str(row[0]).split(" (")[0])
-                             if i < count else "" for i, row in enumerate(rows)))
+                 header, rows_of(cells), note=_NOTE.format(dataset="DATA"), muted=muted,
+                 marks=tuple("" if i in muted else
+                             mark_of(marks, list(_DATASETS), str(row[0]).split(" (")[0])
+                             for i, row in enumerate(cells)))
 
 
 def today_other_protocols() -> Table:
