@@ -138,3 +138,18 @@ def test_pos_tagged_answers_the_tagged_reading_else_the_union() -> None:
     assert tagged.answer(instance).oot == ("v-words",)  # in the form of `studies`
     untagged = TsarSystem(Echo(), "tagged", bnc, tagger=lambda _: "a")  # no such reading
     assert untagged.answer(instance).oot == ("n-words", "v-words")
+
+
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_compare_ranks_a_file_among_the_teams_and_our_rows(
+        run: Path, tiny_shared: Roots, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "results").symlink_to(run)  # `--compare` reads ./results/scores.json
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["--data-root", str(tiny_shared.data), "score",
+                 str(run / "tsar2022-en-test" / "wordnet.tsv"), "tsar2022-en-test",
+                 "--compare", "--format", "json"]) == 0
+    printed = capsys.readouterr().out
+    assert '"wordnet+simpler"' in printed and '"UniHD run 2"' in printed
