@@ -40,6 +40,10 @@ def main(names: list[str]) -> int:
         for name in names or DEFAULT:
             system = build_system(name, roots)
             for setting in POS_SETTINGS:
+                if setting == "tagged" and model is None:
+                    print(f"{name}\ttagged\tnot run: the parser is not built (`lexsub build "
+                          "parser`)")
+                    continue
                 for record, row in run_tsar(tsar_system(system, roots, setting), dataset,
                                             Path(folder), progress=False):
                     figures = "\t".join(f"{row['metrics'][m]:.4f}" for m in TSAR_METRICS)

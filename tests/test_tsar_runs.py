@@ -153,3 +153,21 @@ def test_compare_ranks_a_file_among_the_teams_and_our_rows(
                  "--compare", "--format", "json"]) == 0
     printed = capsys.readouterr().out
     assert '"wordnet+simpler"' in printed and '"UniHD run 2"' in printed
+
+
+@pytest.mark.shared
+@pytest.mark.needs("wordnet")
+def test_our_parser_tags_the_complex_word_for_pos_tagged(seeded_roots: Roots) -> None:
+    from lexsub_baselines.catalog import build_system
+    from lexsub_baselines.datasets.catalog import load_dataset
+    from lexsub_baselines.runs.tsar_runs import parser_tagger, tsar_system
+
+    tag = parser_tagger(seeded_roots)  # the tiny parser: its tags, not their accuracy
+    instances = load_dataset(_TRIAL, seeded_roots).instances()
+    tags = [tag(instance) for instance in instances]
+    assert set(tags) <= {"n", "v", "a", "r", None} and any(tags)
+    system = tsar_system(build_system("wordnet+freq:bnc:tiers", seeded_roots), seeded_roots,
+                         "tagged")
+    for instance, letter in zip(instances, tags, strict=True):
+        readings_ = system.chosen(instance)
+        assert len(readings_) == 1 or letter not in {pos for pos, _ in readings_}
