@@ -171,3 +171,22 @@ def test_our_parser_tags_the_complex_word_for_pos_tagged(seeded_roots: Roots) ->
     for instance, letter in zip(instances, tags, strict=True):
         readings_ = system.chosen(instance)
         assert len(readings_) == 1 or letter not in {pos for pos, _ in readings_}
+
+
+@pytest.mark.shared
+def test_an_absent_frequency_list_leaves_the_tsar_rows_out_with_a_note(
+        tiny_shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from lexsub_baselines.runs.records import RunsFile
+    from lexsub_baselines.runs.tsar_runs import record_tsar_rows
+
+    class Fixed:
+        name, kinds = "fixed", ("best", "oot")
+
+        def answer(self, instance: Instance) -> Answers:
+            return Answers()
+
+    roots = dataclasses.replace(tiny_shared, shared=tmp_path)  # no BNC list there
+    scores: dict[str, object] = {}
+    record_tsar_rows(Fixed(), tmp_path / "out", roots, scores, RunsFile(), ("id", {}), False)
+    assert scores == {}
+    assert "lexsub: note: fixed not run on TSAR-2022 (" in capsys.readouterr().err

@@ -181,7 +181,8 @@ def record_tsar_rows(system: System, out: Path, roots: Roots, scores: dict[str, 
                      runs: RunsFile, settings: tuple[str, Any], progress: bool,
                      datasets: Iterable[str] = TSAR_ENGLISH) -> None:
     """Run `system` on TSAR-2022 English and record its plain and `+simpler` rows; a dataset
-    whose data is absent is left out with a note."""
+    whose data is absent, or every dataset when a frequency list is, is left out with a
+    note."""
     current, recorded = settings
     wrapped: TsarSystem | None = None
     for name in datasets:
@@ -190,7 +191,11 @@ def record_tsar_rows(system: System, out: Path, roots: Roots, scores: dict[str, 
             print(f"lexsub: note: {name} not run (its data is absent: `lexsub fetch "
                   "tsar2022`)", file=sys.stderr)
             continue
-        wrapped = wrapped or tsar_system(system, roots)
+        try:
+            wrapped = wrapped or tsar_system(system, roots)
+        except MissingResourceError as error:  # a frequency list absent: the other rows stand
+            print(f"lexsub: note: {system.name} not run on TSAR-2022 ({error})", file=sys.stderr)
+            return
         for record, row in run_tsar(wrapped, dataset, out, progress):
             runs.add(name, record.system, {**record.to_json(), "tsar": tsar_settings()},
                      current, recorded)
