@@ -20,6 +20,7 @@ from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.plugins import load_plugins
 from lexsub_baselines.runs.runner import answer_dataset, check_run, write_answers
 from lexsub_baselines.runs.store import drop_rows, rows_to_replace
+from lexsub_baselines.runs.tsar_runs import for_dataset
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
 
@@ -88,6 +89,7 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
     rows = rows_to_replace(folder, dataset.name, system.name, force) if folder is not None \
         else set()
     check_run(system, dataset)
+    system = for_dataset(system, dataset, roots)  # TSAR-2022: the word's readings, its form
     if folder is not None and rows:
         drop_rows(folder, rows)
     answers = answer_dataset(system, dataset, progress)

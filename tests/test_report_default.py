@@ -1,11 +1,12 @@
 """`make report` right after a default `make baselines`: every protocol on, every block read.
 
-`lexsub baselines` runs as `make baselines` runs it (no flag: SemEval-2007, SWORDS, and
-LS07-all and CoInCo under LexSubGen's protocol), for one system (`wordnet`), on the session's
-tiny corpus and a data root whose CoInCo holds 40 instances; then the commands of the
-Makefile's `report` recipe run, read from the Makefile, from the same working directory (the
-roots given by the environment, as `make` passes them). Before, `lexsub report` refused the
-LexSubGen blocks of scores.json and `make report` failed after every default run.
+`lexsub baselines` runs as `make baselines` runs it (no flag: SemEval-2007, SWORDS,
+LS07-all and CoInCo under LexSubGen's protocol, TSAR-2022 English), for one system
+(`wordnet`), on the session's tiny corpus and a data root whose CoInCo holds 40 instances;
+then the commands of the Makefile's `report` recipe run, read from the Makefile, from the
+same working directory (the roots given by the environment, as `make` passes them).
+Before, `lexsub report` refused the LexSubGen blocks of scores.json and `make report`
+failed after every default run.
 """
 
 from __future__ import annotations
@@ -77,8 +78,9 @@ def test_every_block_the_run_wrote_is_read(made: Path) -> None:
     scores = read_scores(made / "scores.json")
     assert scores is not None
     kinds = {kind for systems in scores.values() for row in systems.values() for kind in row}
-    assert kinds == {"best", "oot", "lsr", "lexsubgen"}  # SemEval-2007, SWORDS, LexSubGen
-    assert {"semeval2007-all", "coinco-all", "swords-test"} <= set(scores)
+    assert kinds == {"best", "oot", "lsr", "lexsubgen", "tsar2022"}  # and TSAR-2022
+    assert {"semeval2007-all", "coinco-all", "swords-test", "tsar2022-en-trial",
+            "tsar2022-en-test"} <= set(scores)
 
 
 def test_the_report_shows_ls07_all_and_coinco_beside_todays_systems(made: Path) -> None:
@@ -93,3 +95,16 @@ def test_the_report_shows_ls07_all_and_coinco_beside_todays_systems(made: Path) 
     assert [name for name, _ in ours] == ["wordnet+fill (padded)", "wordnet (padded)"]
     assert len(re.findall(r"<td class=\"num\">\d+\.\d\d</td>", ours[0][1])) == 8  # both data
     assert {"OOC", "BERT+embs", "XLNet+embs"} <= set(today)  # LexSubGen's, greyed as 2007's
+
+
+def test_the_report_shows_tsar_beside_the_official_field_greyed(made: Path) -> None:
+    title = "tsar2022-en-test — TSAR-2022 lexical simplification"
+    assert "## TSAR-2022 lexical simplification" in (made / "report.md").read_text(
+        encoding="utf-8")
+    page = (made / "report.html").read_text(encoding="utf-8")
+    table = page.split(f"{html.escape(title)}</h")[1].split("</table>")[0]
+    rows = re.findall(r"<tr( class=\"muted\")?><td>([^<]*)</td>(.*?)</tr>", table)
+    assert [name for muted, name, _ in rows if not muted] == ["wordnet", "wordnet+simpler"]
+    field = [name for muted, name, _ in rows if muted]
+    assert field[0] == "UniHD run 2" and "LSBert-baseline run 1" in field  # as published
+    assert "<td class=\"num\">0.8096</td>" in table  # their precision: 4 decimals

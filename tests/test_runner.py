@@ -58,7 +58,7 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path,
     scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     assert set(scores) == {"semeval2007-trial", "semeval2007-test", "swords-dev",
-                           "swords-test"}
+                           "swords-test", "tsar2022-en-trial", "tsar2022-en-test"}
     test = scores["semeval2007-test"]
     assert set(test["wordnet"]) == {"best", "oot"} and set(test["mw"]) == {"mw"}
     best = test["wordnet"]["best"]
@@ -169,7 +169,8 @@ def test_a_second_run_is_byte_identical(results: Path, tmp_path: Path, tiny: lis
     assert main([*tiny, "baselines", "--no-lexsubgen", "--systems", "wordnet", "mw", "--out",
                  str(tmp_path), "--no-progress"]) == 0
     for name in ("scores.json", "runs.json", "tables.md", "semeval2007-test/wordnet.oot",
-                 "semeval2007-trial/mw.mw", "swords-dev/wordnet.lsr.json"):
+                 "semeval2007-trial/mw.mw", "swords-dev/wordnet.lsr.json",
+                 "tsar2022-en-test/wordnet+simpler.tsv"):
         assert (tmp_path / name).read_bytes() == (results / name).read_bytes(), name
 
 
@@ -177,7 +178,8 @@ def test_runs_record_the_settings_of_every_row(results: Path, tiny: list[str]) -
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     (settings_id, settings), = runs["settings"].items()
     rows = [r for systems in runs["runs"].values() for r in systems.values()]
-    assert len(rows) == 6 and {r["settings"] for r in rows} == {settings_id}  # wordnet: 4 sets
+    # wordnet: 4 sets and 2 TSAR sets (plain and +simpler), mw: 2
+    assert len(rows) == 10 and {r["settings"] for r in rows} == {settings_id}
     cache = Path(tiny[tiny.index("--cache-dir") + 1])
     assert settings["cache"] == str(cache.resolve()) and settings["wordnet"] == "nltk:wordnet-3.0"
     assert settings["baseline-frequency"] == "gr"

@@ -110,6 +110,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
     from lexsub_baselines.analysis.headline import headline_section, read_scores
     from lexsub_baselines.analysis.sections import dataset_sections, ranking_section
     from lexsub_baselines.analysis.swords_section import swords_section
+    from lexsub_baselines.analysis.tsar_section import tsar_section
 
     notes: list[str] = []
     scores_file = results / "scores.json"
@@ -146,6 +147,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
     for evaluation in evaluations:
         sections += dataset_sections(evaluation, settings, colours, links, marks)
     sections += swords_section(scores or {}, marks)
+    sections += tsar_section(scores or {}, roots, marks)
     ranking = ranking_section(read_results_json(
         results / "ranking.json", "ranker -> scores",
         "re-run `lexsub rank-eval` (make report) or delete the file") or {})

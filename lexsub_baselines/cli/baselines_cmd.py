@@ -52,6 +52,7 @@ from lexsub_baselines.runs.runner import (
     write_json,
 )
 from lexsub_baselines.runs.store import check_pair, drop_rows, rows_to_replace, write_record
+from lexsub_baselines.runs.tsar_runs import for_dataset, record_tsar_rows
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -69,10 +70,11 @@ def add_parser(subparsers: Any) -> None:
         description="Build the resources every system needs (on Dask), run every registered "
         "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
         "cross-lingual systems on CLLS-2010 when its data is present; every English system also "
-        "on coinco-all and semeval2007-all under LexSubGen's protocol, unless --no-lexsubgen), "
-        "write their answer files to OUT/<dataset>/, score them with the official scorers, and "
-        "write OUT/scores.json, OUT/runs.json (the settings of every row) and OUT/tables.md, which "
-        "it also prints. What `make baselines` runs. Exit status 1 when a system failed.",
+        "on coinco-all and semeval2007-all under LexSubGen's protocol, unless --no-lexsubgen, and "
+        "on TSAR-2022 English trial and test, unless --no-tsar), write their answer files to "
+        "OUT/<dataset>/, score them with the official scorers, and write OUT/scores.json, "
+        "OUT/runs.json (the settings of every row) and OUT/tables.md, which it also prints. "
+        "What `make baselines` runs. Exit status 1 when a system failed.",
         **examples("baselines"))
     parser.add_argument("--systems", nargs="+", metavar="SYSTEM",
                         help="only these systems (default: all registered, in order); their rows "
@@ -88,6 +90,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--no-lexsubgen", action="store_true",
                         help="skip LS07-all and CoInCo under LexSubGen's protocol (by default "
                         "every English system also answers coinco-all; see docs/scorer.md)")
+    parser.add_argument("--no-tsar", action="store_true",
+                        help="skip TSAR-2022 English trial and test (by default every English "
+                        "system also answers them, plain and +simpler; see docs/tsar.md)")
     engine_options(parser)
     plugin_options(parser)
     parser.set_defaults(func=run_baselines)
@@ -181,6 +186,7 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
         raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
     system = build_system(args.system, roots)
     check_run(system, dataset)
+    system = for_dataset(system, dataset, roots)  # TSAR-2022: the word's readings, its form
     if rows:
         drop_rows(out, rows)
     record = run_system(system, dataset, out)
@@ -285,6 +291,10 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             if scored and getattr(system, "language", "en") == "en" and not args.no_lexsubgen:
                 record_lexsubgen_rows(system, made, out, roots, scores, runs,
                                       (current, recorded), not args.no_progress)
+            if scored and getattr(system, "language", "en") == "en" and not args.no_tsar \
+                    and {"best", "oot"} & set(system.kinds):
+                record_tsar_rows(system, out, roots, scores, runs, (current, recorded),
+                                 not args.no_progress)
         except LexsubError as error:
             if name in absent or isinstance(error, MissingResourceError):
                 absent.add(name)
@@ -295,7 +305,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                 failed[name] = str(error)
                 print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
     runs.current = current
-    tables = write_record(out, scores, runs, skipped, failed)
+    tables = write_record(out, scores, runs, skipped, failed, roots)
     print(tables)
     print(f"lexsub: wrote {out / 'scores.json'}, {out / 'runs.json'}, {out / 'tables.md'} "
           f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)

@@ -248,9 +248,12 @@ def run_tsar(scorer: TsarScorer, args: argparse.Namespace, roots: Roots) -> int:
                          f"set; this score is on {report.scored} instances of "
                          f"{name or scorer.label}, so no comparison")
         else:
+            ours, unpaired = _our_scores(Path("results"))  # our baselines' rows too
             table, notes = compare_table(args.system.name, report.metrics,
                                          dataset.spec.language, dataset.path("results"),
-                                         dataset.root / str(dataset.spec.relpath("extended")))
+                                         dataset.root / str(dataset.spec.relpath("extended")),
+                                         ours.get(name, {}))
+            notes += [unpaired] if unpaired else []
     for line in report.notes:  # the evaluator's quirks where they changed a figure
         print(f"lexsub: warning: {line}", file=sys.stderr)
     for note in notes:

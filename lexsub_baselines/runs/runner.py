@@ -28,9 +28,11 @@ from lexsub_baselines.datasets.swords import SWORDS_FORMAT
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
 from lexsub_baselines.substitutes.answers import (
     SWORDS_KIND,
+    TSAR_KIND,
     Answers,
     write_answer_file,
     write_swords_result,
+    write_tsar_predictions,
 )
 from lexsub_baselines.systems.base import System
 from lexsub_baselines.systems.contract import answer_checked
@@ -140,23 +142,24 @@ def check_run(system: System, dataset: Dataset) -> None:
         LexsubError: the system writes no file the dataset can score (the multiword
             detector on SWORDS, CoInCo or CLLS-2010), or answers in another language than
             the dataset's gold (a cross-lingual system on SemEval-2007, an English one on
-            CLLS-2010), or any run on TSAR-2022 (its datasets are read and scored; the
-            baselines do not answer them yet).
+            CLLS-2010), or a run on TSAR-2022 Spanish or Portuguese (no thesaurus of
+            either language is read yet: `lexsub score PRED.tsv DATASET` scores a file).
     """
-    if dataset.spec.format == TSAR_FORMAT:
-        raise LexsubError(
-            f"the systems do not run on {dataset.name} yet (TSAR-2022 is read and scored: "
-            f"`lexsub score PRED.tsv {dataset.name}` scores a predictions file, and "
-            f"`load_dataset({dataset.name!r}, roots).instances()` gives its instances)")
     language = getattr(system, "language", "en")
     language = language if isinstance(language, str) else "en"
+    if dataset.spec.format == TSAR_FORMAT and dataset.spec.language != "en":
+        raise LexsubError(
+            f"the systems do not run on {dataset.name}: no Spanish or Portuguese thesaurus is "
+            f"read yet (docs/tsar.md); `lexsub score PRED.tsv {dataset.name}` scores a "
+            "predictions file, and the English systems run on tsar2022-en-trial and -test")
     kinds = answer_kinds(system, dataset)
-    if dataset.spec.format != SWORDS_FORMAT:  # other datasets score the kinds they have gold of
+    if dataset.spec.format not in (SWORDS_FORMAT, TSAR_FORMAT):  # the kinds they have gold of
         kinds = tuple(k for k in kinds
                       if dataset.spec.relpath("mwgold" if k == "mw" else "gold") is not None)
     if not kinds:
-        why = ("SWORDS scores ranked substitutes" if dataset.spec.format == SWORDS_FORMAT
-               else "it has no gold for them")
+        why = {SWORDS_FORMAT: "SWORDS scores ranked substitutes",
+               TSAR_FORMAT: "TSAR-2022 scores ranked substitutes"}.get(
+                   dataset.spec.format, "it has no gold for them")
         raise LexsubError(
             f"system {system.name} writes {', '.join(system.kinds)} answers, which "
             f"{dataset.name} cannot score ({why}): run a substitution system on it, or "
@@ -171,17 +174,28 @@ def check_run(system: System, dataset: Dataset) -> None:
 
 
 def answer_kinds(system: System, dataset: Dataset) -> tuple[str, ...]:
-    """Return the files `system` writes for `dataset`: its kinds, or on SWORDS one result
-    (`lsr`) when it substitutes (best or oot) and none when it only detects multiwords."""
-    if dataset.spec.format == SWORDS_FORMAT:
-        return (SWORDS_KIND,) if {"best", "oot"} & set(system.kinds) else ()
+    """Return the files `system` writes for `dataset`: its kinds, or on SWORDS (TSAR-2022)
+    one result, `lsr` (`tsar2022`), when it substitutes (best or oot) and none when it only
+    detects multiwords."""
+    if dataset.spec.format in (SWORDS_FORMAT, TSAR_FORMAT):
+        kind = SWORDS_KIND if dataset.spec.format == SWORDS_FORMAT else TSAR_KIND
+        return (kind,) if {"best", "oot"} & set(system.kinds) else ()
     return tuple(system.kinds)
 
 
 def write_answers(system: System, dataset: Dataset, answers: Mapping[str, Answers],
                   out_dir: Path) -> tuple[tuple[str, str], ...]:
     """Write `out_dir/<dataset>/<system>.<kind>` for each kind (on SWORDS one
-    `<system>.lsr.json`); return (kind, relative path)."""
+    `<system>.lsr.json`, on TSAR-2022 one `<system>.tsv` of the oot answers, in the task's
+    format); return (kind, relative path)."""
+    if dataset.spec.format == TSAR_FORMAT:
+        if not answer_kinds(system, dataset):
+            return ()
+        relative = f"{dataset.name}/{file_stem(system.name)}.tsv"
+        write_tsar_predictions(out_dir / relative, (
+            (i.sentence, i.lemma, answers[i.id].oot) for i in dataset.instances()
+            if i.id in answers))
+        return ((TSAR_KIND, relative),)
     if dataset.spec.format == SWORDS_FORMAT:
         if not answer_kinds(system, dataset):
             return ()
@@ -209,11 +223,16 @@ def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
     """Score each answer file of `record` with the official profile; return kind -> JSON.
 
     The profile is the official scorer of the dataset's language (`PROFILES`); a SWORDS
-    result is scored with the benchmark's evaluation (by PoS too).
+    result is scored with the benchmark's evaluation (by PoS too), TSAR-2022 predictions
+    with the task's.
     """
     from lexsub_baselines.scoring import Scorer, SwordsScorer, score
 
     results: dict[str, Any] = {}
+    if dataset.spec.format == TSAR_FORMAT:
+        for kind, path in record.paths():
+            results[kind] = Scorer(dataset, roots=roots).score(path, warn=False).to_json()
+        return results
     if dataset.spec.format == SWORDS_FORMAT:
         scorer = Scorer(dataset, roots=roots)
         if isinstance(scorer, SwordsScorer):

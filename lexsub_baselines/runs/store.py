@@ -31,9 +31,11 @@ from typing import Any
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.runs.digest import tables_digest
 from lexsub_baselines.runs.records import RunsFile, read_runs, settings_section
 from lexsub_baselines.runs.runner import file_stem, json_text, load_json
+from lexsub_baselines.runs.tsar_runs import tsar_field
 from lexsub_baselines.substitutes.answers import SWORDS_KIND
 from lexsub_baselines.tables.results import render_tables
 
@@ -194,7 +196,7 @@ def rows_to_replace(out: Path, dataset: str, system: str, force: bool) -> set[tu
             names the record, the rows and the remedy.
     """
     ours = {out / f"{dataset}/{file_stem(system)}{suffix}"
-            for suffix in (".best", ".oot", ".mw", f".{SWORDS_KIND}.json")}
+            for suffix in (".best", ".oot", ".mw", f".{SWORDS_KIND}.json", ".tsv")}
     rows = {(v.dataset, v.system) for v in vouched(out) if v.path in ours}
     if rows and not force:
         names = ", ".join(f"{name} on {data}" for data, name in sorted(rows))
@@ -206,16 +208,19 @@ def rows_to_replace(out: Path, dataset: str, system: str, force: bool) -> set[tu
 
 
 def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
-                  skipped: dict[str, dict[str, str]], failed: dict[str, str]) -> str:
-    """Render the tables of `scores` and `runs` (marked by `RunsFile.marks`' grouping) and
-    replace scores.json, runs.json and tables.md together (`commit`); return the tables."""
+                 skipped: dict[str, dict[str, str]], failed: dict[str, str],
+                 roots: Roots | None = None) -> str:
+    """Render the tables of `scores` and `runs` (marked by `RunsFile.marks`' grouping; the
+    TSAR-2022 field read from `roots`' data folder, default `resolve_roots()`) and replace
+    scores.json, runs.json and tables.md together (`commit`); return the tables."""
     for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
         if not row.get("scored", True):
             skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
     scores_text = json_text(scores)
     marks, section = settings_section(runs, runs.newest())
     digest = tables_digest(scores)
-    tables = render_tables(scores, runs.runs, skipped, failed, marks, section)
+    tables = render_tables(scores, runs.runs, skipped, failed, marks, section,
+                           tsar_field(roots or resolve_roots(), scores))
     kernels = runs.settings.get(runs.newest(), {}).get("kernels", "not recorded")
     tables += (f"\n## The tables' digest\n\n`{digest}`: the sha256 of every figure above "
                "(`scores.json` without its signatures), computed with the numeric kernels "

@@ -8,7 +8,9 @@ An item with no answer gets no line at all: the official scorer would reuse the 
 line's answers for a line with nothing after `::` (a known bug), so we never write one.
 
 SWORDS results (`*.lsr.json`, the benchmark's `LexSubResult.as_dict`) hold every ranked
-candidate of each target with a score (`write_swords_result`).
+candidate of each target with a score (`write_swords_result`). TSAR-2022 predictions
+(`*.tsv`) are the task's format: `sentence<TAB>complex word<TAB>substitute<TAB>...`, best first
+(`write_tsar_predictions`).
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from pathlib import Path
 from lexsub_baselines.core.cache import atomic_write_text
 from lexsub_baselines.core.errors import LexsubError
 
-__all__ = ["ANSWER_KINDS", "SWORDS_KIND", "Answers", "format_line", "write_answer_file",
-           "write_swords_result"]
+__all__ = ["ANSWER_KINDS", "SWORDS_KIND", "TSAR_KIND", "Answers", "format_line",
+           "write_answer_file", "write_swords_result", "write_tsar_predictions"]
 
 #: The kind of a SWORDS result file (`<system>.lsr.json`).
 SWORDS_KIND = "lsr"
+#: The kind of a TSAR-2022 predictions file (`<system>.tsv`), the protocol's name.
+TSAR_KIND = "tsar2022"
 
 #: The answer-file kinds and their separators.
 ANSWER_KINDS: dict[str, str] = {"best": "::", "oot": ":::", "mw": "::"}
@@ -137,3 +141,21 @@ def write_swords_result(path: Path, rows: Iterable[tuple[str, Ranked]], system: 
     atomic_write_text(path, '{"substitutes_lemmatized": true,\n"lexsub_baselines": ' + about
                       + ',\n"substitutes": {\n' + ",\n".join(lines) + "\n}}\n")
     return rule
+
+
+def write_tsar_predictions(path: Path, rows: Iterable[tuple[str, str, Sequence[str]]]) -> None:
+    """Write TSAR-2022 predictions atomically: one line per (sentence, complex word,
+    substitutes), in the order given; an instance without substitutes keeps its line (the
+    task's evaluator counts it, with nothing gained).
+
+    Raises:
+        LexsubError: a field holds a tab or a line break (it would corrupt the file).
+    """
+    lines = []
+    for sentence, word, substitutes in rows:
+        fields = (sentence, word, *substitutes)
+        if any("\t" in f or "\n" in f or "\r" in f for f in fields):
+            raise LexsubError(f"{path}: a field of the line for {word!r} holds a tab or a "
+                              "line break; the TSAR format cannot hold it")
+        lines.append("\t".join(fields))
+    atomic_write_text(path, "".join(line + "\n" for line in lines))

@@ -32,6 +32,7 @@ from lexsub_baselines.tables.table import (
     markdown_rows,
     rows_of,
 )
+from lexsub_baselines.tables.tsar import TsarField, tsar_table
 
 __all__ = ["BEYOND_JABBARI", "PublishedComparison", "published_comparisons",
            "published_tables", "render_tables"]
@@ -162,7 +163,7 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
                   skipped: Mapping[str, Any] | None = None,
                   failed: Mapping[str, str] | None = None,
                   marks: Marks | None = None,
-                  settings: Sequence[str] = ()) -> str:
+                  settings: Sequence[str] = (), tsar_field: TsarField | None = None) -> str:
     """Return the markdown of every table for `scores` (dataset → system → kind → JSON).
 
     Arguments:
@@ -173,6 +174,7 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
         marks: (dataset, system) → a mark after the system's name (rows made under other
             settings, `runs.records.settings_section`), in every table the row appears in.
         settings: the markdown lines of the settings section, shown last.
+        tsar_field: TSAR dataset -> the official runs shown (muted) under ours.
     """
     lines = ["# Regenerated baselines", "",
              "Official SemEval-2007 scorer profile (`official`), percentages. "
@@ -180,9 +182,9 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
              "own evaluation.", ""]
     for dataset, systems in scores.items():
         lines += [f"## {dataset}", ""]
-        if lsg.is_lexsubgen_scores(systems):
-            lines += _markdown_section(lsg.lexsubgen_table(dataset, systems,
-                                                           runs.get(dataset, {}), marks))
+        if (table := tsar_table(dataset, systems, runs.get(dataset, {}), tsar_field, marks)
+                or lsg.lexsubgen_table(dataset, systems, runs.get(dataset, {}), marks)):
+            lines += _markdown_section(table)  # another protocol's rows: their own table
             continue
         if is_swords_scores(systems):
             lines += _markdown_section(_marked(swords_table(dataset, systems,

@@ -5,21 +5,35 @@ TSAR2022_test_results_{lang}.csv` (`Team,Lang,Run` and the ten figures of `TSAR_
 floored to 4 decimals as the evaluator prints them; the LSBert and TUNER baselines are rows
 too) and `results/extended/..._extended_{lang}.csv` (the same runs with more measures: ACC@k@Top1,
 MAP@k, Potential@k, Precision@k, Recall@k for k = 1..10). `compare_table` ranks one scored file
-among the official rows by ACC@1, as the official tables are sorted, and checks that the
-extended file's ten figures agree with the official ones.
+among the official rows by ACC@1, as the official tables are sorted (beside our baselines'
+rows when `results/scores.json` holds them), and checks that the extended file's ten figures
+agree with the official ones. `tsar_table` is tables.md's and the report's: our rows on one
+TSAR dataset (each system plain, then `+simpler`), then the official field, muted.
 """
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError
-from lexsub_baselines.tables.table import Cell, Table, rows_of
+from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 
-__all__ = ["TSAR_METRICS", "TsarRun", "compare_table", "read_results"]
+__all__ = ["NO_THESAURUS", "TSAR_KIND", "TSAR_METRICS", "TsarField", "TsarRun", "compare_table",
+           "is_tsar_scores", "read_results", "tsar_table"]
+
+#: The kind of a TSAR row in scores.json (`<dataset> -> <system> -> tsar2022`).
+TSAR_KIND = "tsar2022"
+_SIMPLER = "+simpler"
+#: Why Spanish and Portuguese have no rows of ours (one line in tables.md).
+NO_THESAURUS = ("no rows of ours yet: open thesauri of both languages install from Debian "
+                "(mythes-es, mythes-pt-pt, mythes-pt-br: LibreOffice's MyThes thesauri) but "
+                "are not read yet, and PyPI has none that carries its data (the `wn` wordnets "
+                "download theirs); the scorer and datasets work for both (`lexsub score "
+                "PRED.tsv tsar2022-es-test`)")
 
 #: The ten figures of the official results tables, in their order.
 TSAR_METRICS: tuple[str, ...] = ("ACC@1", "ACC@1@Top1", "ACC@2@Top1", "ACC@3@Top1", "MAP@3",
@@ -46,6 +60,10 @@ class TsarRun:
     def label(self) -> str:
         """Return `team run N` (`UniHD run 2`)."""
         return f"{self.team} run {self.run}"
+
+
+#: TSAR dataset -> the official runs of its results CSV (`runs.tsar_runs.tsar_field`).
+TsarField = Mapping[str, Sequence[TsarRun]]
 
 
 def read_results(path: Path) -> tuple[TsarRun, ...]:
@@ -86,9 +104,11 @@ def _disagreements(official: tuple[TsarRun, ...], extended: tuple[TsarRun, ...])
 
 
 def compare_table(name: str, metrics: Mapping[str, float], language: str, official: Path,
-                  extended: Path | None = None) -> tuple[Table, list[str]]:
-    """Return one file's ten figures ranked by ACC@1 among the official runs, and notes (the
-    extended file's figures that disagree with the official ones, none on the task's files)."""
+                  extended: Path | None = None, ours: Mapping[str, Any] | None = None
+                  ) -> tuple[Table, list[str]]:
+    """Return one file's ten figures ranked by ACC@1 among the official runs (and `ours`: the
+    dataset's rows of `results/scores.json`), and notes (the extended file's figures that
+    disagree with the official ones, none on the task's files)."""
     runs = read_results(official)
     notes = []
     if extended is not None and extended.is_file():
@@ -96,6 +116,8 @@ def compare_table(name: str, metrics: Mapping[str, float], language: str, offici
                  for problem in _disagreements(runs, read_results(extended))]
     rows: list[tuple[str, str, list[Cell]]] = [
         (name, "yours", [metrics.get(m) for m in TSAR_METRICS])]
+    rows += [(system, "ours", _figures(kinds[TSAR_KIND]))
+             for system, kinds in (ours or {}).items() if TSAR_KIND in kinds]
     rows += [(run.label, "baseline" if "baseline" in run.team.lower() else "team",
               [run.figures[m] for m in TSAR_METRICS]) for run in runs]
     rows.sort(key=lambda row: -float(row[2][0] or 0.0))  # stable: yours first among ties
@@ -106,4 +128,58 @@ def compare_table(name: str, metrics: Mapping[str, float], language: str, offici
             "as the official tables are.")
     return (Table(f"{name} among the TSAR-2022 {language} test runs (official results), ranked "
                   "by ACC@1", ("rank", "system", "source", *TSAR_METRICS), rows_of(cells),
-                  note=note, digits=4), notes)
+                  note=note, digits=4,
+                  muted=frozenset(i for i, row in enumerate(cells)
+                                   if row[2] in ("team", "baseline"))),
+            notes)
+
+
+def is_tsar_scores(systems: Mapping[str, Any]) -> bool:
+    """Return True when a dataset's `scores.json` rows are TSAR-2022 results."""
+    return any(TSAR_KIND in kinds for kinds in systems.values())
+
+
+def _figures(row: Mapping[str, Any]) -> list[Cell]:
+    metrics = row.get("metrics", {})
+    return [float(v) if isinstance(v := metrics.get(m), int | float) else None
+            for m in TSAR_METRICS]
+
+
+def tsar_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, Any],
+               field: TsarField | None = None, marks: Marks | None = None) -> Table | None:
+    """Return our rows on a TSAR dataset (in run order: each system, then its `+simpler`),
+    then the dataset's official field (`field`, by ACC@1), muted; None without rows of ours.
+    The note says what the rows are, their settings, and why Spanish and Portuguese have
+    none (`NO_THESAURUS`)."""
+    names = [system for system, kinds in systems.items() if TSAR_KIND in kinds]
+    bases = list(dict.fromkeys(name.removesuffix(_SIMPLER) for name in names))
+    names.sort(key=lambda name: (bases.index(name.removesuffix(_SIMPLER)),
+                                 name.endswith(_SIMPLER)))  # each system, then its +simpler
+    ours = [(name, systems[name][TSAR_KIND]) for name in names]
+    if not ours:
+        return None
+    cells: list[list[Cell]] = [[system, "ours", *_figures(row),
+                                runs.get(system, {}).get("unanswered")] for system, row in ours]
+    published = sorted((field or {}).get(dataset, ()), key=lambda run: -run.figures["ACC@1"])
+    cells += [[run.label, "published baseline" if "baseline" in run.team.lower()
+               else "published", *(run.figures[m] for m in TSAR_METRICS), None]
+              for run in published]
+    settings: Mapping[str, Any] = next(
+        (row["tsar"] for _, row in ours if isinstance(row.get("tsar"), dict)), {})
+    how = ", ".join(f"{k} {v}" for k, v in sorted(settings.items()))
+    field_note = (" Muted: every team's official run and the task's baselines, "
+                  f"results/official/TSAR2022_test_results_{dataset.split('-')[1]}.csv of the "
+                  "task repository (commit 089c266), as published." if published else
+                  " The official field is published for the test sets only."
+                  if dataset.endswith("-trial") else
+                  " The official results CSV is not in the data folder (`lexsub fetch "
+                  "tsar2022`).")
+    note = (f"TSAR-2022's evaluation (tsar_eval.py exactly: `lexsub score PRED.tsv {dataset}`), "
+            "floored to 4 decimals as it prints them. `+simpler`: only substitutes more "
+            "frequent than the complex word, by that frequency. Our settings: "
+            f"{how or 'not recorded'}." + field_note + f" Spanish, Portuguese: {NO_THESAURUS}.")
+    muted = frozenset(range(len(ours), len(cells)))
+    return Table(f"{dataset} — TSAR-2022 lexical simplification", (
+        "system", "source", *TSAR_METRICS, "unanswered"), rows_of(cells), note=note,
+        digits=4, muted=muted, marks=tuple("" if i in muted else mark_of(
+            marks, [dataset], str(row[0])) for i, row in enumerate(cells)))

@@ -1,0 +1,206 @@
+"""Every English system on TSAR-2022 English (trial, test), plain and `+simpler`, scored exactly.
+
+`lexsub baselines` wraps each English substitution system in a `systems.tsar.TsarSystem`
+(the word's PoS readings, the sentence's form, the `+simpler` step) and answers
+`tsar2022-en-trial` and `tsar2022-en-test`: two rows per system, `SYSTEM` and
+`SYSTEM+simpler`, from one pass over the readings. The predictions go to
+`results/<dataset>/<row>.tsv` in the task's format (`sentence<TAB>complex word<TAB>substitute
+<TAB>...`, best first, the first 10), are scored by `TsarScorer` (the task's `tsar_eval.py`
+exactly) and are recorded in scores.json (`<dataset> -> <row> -> tsar2022`, the ten figures
+under the official tables' names) and runs.json (with the row's TSAR settings: the PoS
+setting and the frequency sources).
+
+Spanish and Portuguese are not answered yet: no Spanish or Portuguese thesaurus is read
+(`tables.tsar.NO_THESAURUS`, said in tables.md).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.datasets.tsar import TSAR_FORMAT
+from lexsub_baselines.runs.records import RunsFile
+from lexsub_baselines.runs.runner import RunRecord, file_stem, merge
+from lexsub_baselines.substitutes.answers import TSAR_KIND, Answers, write_tsar_predictions
+from lexsub_baselines.systems.base import OOT_SIZE, System
+from lexsub_baselines.systems.tsar import SIMPLER, Tagger, TsarSystem
+from lexsub_baselines.tables.tsar import TsarRun, read_results
+
+__all__ = [
+    "KIND",
+    "POS_SETTING",
+    "READING_FREQUENCY",
+    "SIMPLER_FREQUENCY",
+    "TSAR_ENGLISH",
+    "for_dataset",
+    "parser_tagger",
+    "record_tsar_rows",
+    "run_tsar",
+    "tsar_field",
+    "tsar_settings",
+    "tsar_system",
+    "write_predictions",
+]
+
+#: The kind of a TSAR row in scores.json (the protocol's name).
+KIND = TSAR_KIND
+#: The English datasets every English system answers.
+TSAR_ENGLISH: tuple[str, ...] = ("tsar2022-en-trial", "tsar2022-en-test")
+#: The PoS setting of the rows. Provisional: `union` needs nothing built and hedges over the
+#: readings; `tagged` (our parser's morphologizer) is compared on trial by
+#: `scripts/tsar_trial.py` (10 instances: never on test).
+POS_SETTING = "union"
+#: The PoS-aware source that orders a word's readings (Kilgarriff's BNC lemma list: read from
+#: the shared root, nothing to build).
+READING_FREQUENCY = "bnc"
+#: The source of the `+simpler` step: the wordfreq package's English word frequencies (large
+#: coverage, PoS-blind), as the field's frequency baselines use a general word frequency.
+SIMPLER_FREQUENCY = "wordfreq"
+
+
+def tsar_settings(pos: str = POS_SETTING) -> dict[str, str]:
+    """Return the TSAR settings a row records (runs.json, scores.json)."""
+    return {"pos": pos, "reading_frequency": READING_FREQUENCY,
+            "simpler_frequency": SIMPLER_FREQUENCY, "inflection": "lemminflect"}
+
+
+def parser_tagger(roots: Roots) -> Tagger:
+    """Return a tagger reading the target's universal PoS from our parser's morphologizer.
+
+    Raises:
+        MissingResourceError: the parser is not built (`lexsub build parser`).
+    """
+    from lexsub_baselines.builds.settings import ResourceSettings
+    from lexsub_baselines.distributional.parser import find_parser, load_parser, parser_dir
+
+    settings = ResourceSettings.from_env().parser
+    model = find_parser(roots, settings)
+    if model is None:
+        raise MissingResourceError("trained parser", parser_dir(roots, settings)[0],
+                                   "run `lexsub build parser` (or `make baselines`)")
+    nlp = load_parser(model)
+    letters = {"NOUN": "n", "PROPN": "n", "VERB": "v", "AUX": "v", "ADJ": "a", "ADV": "r"}
+
+    def tag(instance: Any) -> str | None:
+        doc = nlp(" ".join(instance.tokens))
+        start = len(" ".join(instance.tokens[:instance.target_index])) + (
+            1 if instance.target_index else 0)
+        token = next((t for t in doc if t.idx >= start), None)
+        return letters.get(token.pos_) if token is not None else None
+
+    return tag
+
+
+def tsar_system(system: System, roots: Roots, pos: str = POS_SETTING) -> TsarSystem:
+    """Return `system` wrapped to answer TSAR instances, with the `+simpler` step's source."""
+    from lexsub_baselines.catalog import frequency_source
+
+    return TsarSystem(system, pos, frequency_source(roots, READING_FREQUENCY),
+                      frequency_source(roots, SIMPLER_FREQUENCY),
+                      parser_tagger(roots) if pos == "tagged" else None, name=system.name)
+
+
+def for_dataset(system: System, dataset: Dataset, roots: Roots) -> System:
+    """Return `system` wrapped for a TSAR-2022 English dataset (plain, no `+simpler`), as
+    `lexsub run` and `api.run` answer it; any other dataset or system, unchanged."""
+    if dataset.spec.format != TSAR_FORMAT or not {"best", "oot"} & set(system.kinds) \
+            or isinstance(system, TsarSystem) or getattr(system, "language", "en") != "en":
+        return system
+    from lexsub_baselines.catalog import frequency_source
+
+    return TsarSystem(system, POS_SETTING, frequency_source(roots, READING_FREQUENCY),
+                      name=system.name)
+
+
+def tsar_field(roots: Roots, datasets: Iterable[str]) -> dict[str, tuple[TsarRun, ...]]:
+    """Return TSAR dataset -> the official runs of its results CSV (the test sets whose CSV
+    is in the data folder; the others are left out)."""
+    from lexsub_baselines.datasets.catalog import dataset_names
+
+    field = {}
+    for name in datasets:
+        if not name.startswith("tsar2022-") or name not in dataset_names():
+            continue
+        dataset = load_dataset(name, roots)
+        if dataset.spec.relpath("results") is not None and dataset.has("results"):
+            field[name] = read_results(dataset.path("results"))
+    return field
+
+
+def write_predictions(path: Path, dataset: Dataset, answers: Mapping[str, Answers]) -> None:
+    """Write the task's format: the `_none` line's sentence and word, then up to 10
+    substitutes, best first (`substitutes.answers.write_tsar_predictions`)."""
+    write_tsar_predictions(path, ((i.sentence, i.lemma, answers[i.id].oot[:OOT_SIZE])
+                                  for i in dataset.instances() if i.id in answers))
+
+
+def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = True
+             ) -> list[tuple[RunRecord, dict[str, Any]]]:
+    """Answer `dataset`, write and score `<system>.tsv` and `<system>+simpler.tsv`.
+
+    Returns:
+        (run record, the scorer's JSON) of the plain row, then of the `+simpler` row.
+    """
+    from lexsub_baselines.scoring.tsar import TsarScorer
+
+    start = time.perf_counter()
+    plain: dict[str, Answers] = {}
+    simple: dict[str, Answers] = {}
+    for instance in tqdm(dataset.instances(), desc=f"{dataset.name} {system.name}",
+                         unit="inst", file=sys.stderr, leave=False,
+                         disable=None if progress else True):
+        plain[instance.id], simplified = system.answers(instance)
+        simple[instance.id] = simplified if simplified is not None else Answers()
+    seconds = time.perf_counter() - start
+    scorer = TsarScorer(dataset)
+    done = []
+    for name, answers in ((system.name, plain), (system.name + SIMPLER, simple)):
+        relative = f"{dataset.name}/{file_stem(name)}.tsv"
+        write_predictions(out / relative, dataset, answers)
+        missing = tuple(i for i, a in answers.items() if not a.oot)
+        record = RunRecord(dataset.name, name, len(answers), len(answers) - len(missing),
+                           seconds, ((KIND, relative),), out,
+                           digests=((KIND, file_sha256(out / relative)),), missing=missing)
+        row = scorer.score(out / relative, warn=False).to_json()
+        done.append((record, {**row, "system": relative}))  # not where `out` is: reproducible
+    return done
+
+
+def record_tsar_rows(system: System, out: Path, roots: Roots, scores: dict[str, Any],
+                     runs: RunsFile, settings: tuple[str, Any], progress: bool,
+                     datasets: Iterable[str] = TSAR_ENGLISH) -> None:
+    """Run `system` on TSAR-2022 English and record its plain and `+simpler` rows; a dataset
+    whose data is absent, or every dataset when a frequency list is, is left out with a
+    note."""
+    current, recorded = settings
+    wrapped: TsarSystem | None = None
+    for name in datasets:
+        dataset = load_dataset(name, roots)
+        if not dataset.has("instances") or not dataset.has("gold"):
+            print(f"lexsub: note: {name} not run (its data is absent: `lexsub fetch "
+                  "tsar2022`)", file=sys.stderr)
+            continue
+        try:
+            wrapped = wrapped or tsar_system(system, roots)
+        except MissingResourceError as error:  # a frequency list absent: the other rows stand
+            print(f"lexsub: note: {system.name} not run on TSAR-2022 ({error})", file=sys.stderr)
+            return
+        for record, row in run_tsar(wrapped, dataset, out, progress):
+            runs.add(name, record.system, {**record.to_json(), "tsar": tsar_settings()},
+                     current, recorded)
+            merge(scores, name, record.system,
+                  {KIND: {**row, "settings": current, "tsar": tsar_settings()}})
+            print(f"lexsub: {record.system} on {name}: {record.answered}/{record.instances} "
+                  f"answered in {record.seconds:.1f}s, ACC@1 {row['metrics']['ACC@1']:.4f}",
+                  file=sys.stderr)
