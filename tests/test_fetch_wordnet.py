@@ -276,8 +276,9 @@ def test_the_baselines_read_the_wordnet_fetched_under_the_data_root_given(
     monkeypatch.setenv("LEXSUB_DATA_ROOT", str(tmp_path / "env-root"))  # holds no WordNet
     roots = resolve_roots(data=given, cache=tmp_path / "cache")  # what --data-root gives
     assert roots.data == given
-    with pytest.raises(MissingResourceError, match="lexsub fetch wordnet"):
+    with pytest.raises(MissingResourceError, match="lexsub fetch wordnet") as caught:
         assert NltkWordNet(roots.cache).reader  # without the data root: the environment's, empty
+    assert "the folder is Debian's folder, and " in str(caught.value)  # not "given": it was not
     wordnet = open_wordnet(roots)
     assert wordnet.base_forms("dogs", "n") == ["dog"]
     assert any(s.id == "dog.n.01" for s in wordnet.synsets("dog", "n"))

@@ -181,6 +181,7 @@ class NltkWordNet:
                  man_page: Path | None = None, data_root: Path | None = None) -> None:
         self._cache = cache
         self._wordnet_dir, self._man_page = wordnet_location(wordnet_dir, man_page, data_root)
+        self._given = (wordnet_dir, man_page, data_root)  # the error says where a folder is from
         self._loaded: Any = None
         self._objects: dict[str, Any] = {}
         self._morphy: Morphy | None = None
@@ -190,7 +191,7 @@ class NltkWordNet:
         """Return the NLTK `WordNetCorpusReader`, loading it on first access."""
         if self._loaded is None:
             self._loaded = _load_reader(
-                build_nltk_wordnet_dir(self._cache, self._wordnet_dir, self._man_page))
+                build_nltk_wordnet_dir(self._cache, *self._given))
         return self._loaded
 
     def _keep(self, synsets: list[Any]) -> list[Synset]:
