@@ -110,7 +110,8 @@ def test_every_command_is_described_and_its_help_is_true() -> None:
     assert ("default the checkout's ../shared when the package runs from a checkout that has "
             "one, else the per-user folder") in shared and "; now: data root " in shared
     score = " ".join(commands["lexsub score"].format_help().split())
-    assert "best (the default), oot or mw" in score and "refuse oot and mw" in score
+    assert "best (the default), oot or mw" in score  # and -t elsewhere is ignored, as it is
+    assert "-t does not apply to them (ignored, with a note)" in score
 
 
 def test_every_help_page_ends_with_examples_that_parse() -> None:
@@ -136,5 +137,7 @@ def test_every_help_page_ends_with_examples_that_parse() -> None:
             assert args.func is not None, command
         if name == "lexsub score":
             assert commands[0] == "lexsub fetch scoring"
-            assert {c.split()[3] for c in commands[1:]} == {"semeval2007-test", "swords-test",
-                                                            "semeval2007-all"}
+            scored = [c for c in commands if c.startswith("lexsub score ")]
+            assert {c.split()[3] for c in scored} == {"semeval2007-test", "swords-test",
+                                                      "semeval2007-all"}
+            assert "lexsub fetch semeval2007 lst-candidates" in commands  # what -all reads

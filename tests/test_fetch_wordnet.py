@@ -253,3 +253,35 @@ def test_swords_figures_are_identical_with_debian_and_fetched_wordnet(
     assert metrics(fetched) == with_debian  # identical, not close
     assert all(math.isclose(with_debian[k], v, abs_tol=1e-6)
                for k, v in case["expected"].items())  # and the authors' figures
+
+
+@pytest.mark.needs("wordnet")
+def test_the_baselines_read_the_wordnet_fetched_under_the_data_root_given(
+        no_debian: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--data-root` reaches NLTK's reader and morphy (issue 40): a WordNet fetched under the
+    data root given on the command line is read, not only one under `LEXSUB_DATA_ROOT`'s."""
+    from lexsub_baselines.core.errors import MissingResourceError
+    from lexsub_baselines.core.paths import resolve_roots
+    from lexsub_baselines.resources.morphy import load_morphy
+    from lexsub_baselines.resources.wordnet import open_wordnet
+    from lexsub_baselines.resources.wordnet_nltk import NltkWordNet
+
+    given = tmp_path / "given"  # laid out as `lexsub fetch wordnet` lays it out
+    folder, man5 = given / FETCHED_WORDNET_DIR, given / "wordnet" / "share" / "man" / "man5"
+    folder.mkdir(parents=True)
+    man5.mkdir(parents=True)
+    for name in WORDNET_FILES:
+        os.symlink(Path("/usr/share/wordnet") / name, folder / name)
+    os.symlink(LEXNAMES_MAN_PAGE, man5 / LEXNAMES_MAN_PAGE.name)
+    monkeypatch.setenv("LEXSUB_DATA_ROOT", str(tmp_path / "env-root"))  # holds no WordNet
+    roots = resolve_roots(data=given, cache=tmp_path / "cache")  # what --data-root gives
+    assert roots.data == given
+    with pytest.raises(MissingResourceError, match="lexsub fetch wordnet") as caught:
+        assert NltkWordNet(roots.cache).reader  # without the data root: the environment's, empty
+    assert "the folder is Debian's folder, and " in str(caught.value)  # not "given": it was not
+    wordnet = open_wordnet(roots)
+    assert wordnet.base_forms("dogs", "n") == ["dog"]
+    assert any(s.id == "dog.n.01" for s in wordnet.synsets("dog", "n"))
+    assert load_morphy("nltk-3.5-morphy", data_root=given).analyses("geese", "n") == ["goose"]
+    with pytest.raises(MissingResourceError):
+        load_morphy("nltk-3.5-morphy")

@@ -72,3 +72,17 @@ def test_missing_data_and_bad_folders_are_one_line(tmp_path: Path) -> None:
         lexsubgen_files(str(folder), roots)
     with pytest.raises(LexsubError, match="not 'swords-test'"):
         lexsubgen_files("swords-test", roots)
+
+
+def test_missing_pools_of_semeval2007_all_name_their_fetch(shared: Roots, tmp_path: Path) -> None:
+    """The trial of issue 40: `lexsub fetch scoring` does not get Melamud et al.'s pools, so
+    the error scoring semeval2007-all names the input that does."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "semeval2007").symlink_to(shared.data / "semeval2007")
+    roots = Roots(tmp_path, tmp_path / "data", tmp_path / "cache")
+    with pytest.raises(MissingResourceError) as caught:
+        lexsubgen_files("semeval2007-all", roots)
+    message = str(caught.value)
+    assert "\n" not in message and "lst.gold.candidates" in message
+    assert "run `lexsub fetch lst-candidates` to download it" in message
+    assert "make" not in message

@@ -66,16 +66,35 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
            if not k.startswith(("LEXSUB_", "XDG_")) and k != "PYTHONPATH"}  # the wheel's copy
     env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
 
-    def lexsub(*args: str) -> str:
+    def lexsub(*args: str, rc: int = 0) -> str:
         done = subprocess.run(["lexsub", *args], cwd=work, env=env, capture_output=True,
                               text=True, timeout=300)
-        assert done.returncode == 0, done.stderr
-        return done.stdout
+        assert done.returncode == rc, done.stderr
+        return done.stdout if rc == 0 else done.stderr
+
+    def refused(*args: str, fetch: str) -> None:
+        """One line naming the fetch that helps; no traceback, no `make` (issue 40's trial)."""
+        error = lexsub(*args, rc=2)
+        assert error.count("\n") == 1 and error.startswith("lexsub: error: "), error
+        assert f"run `lexsub fetch {fetch}` to download it" in error and "make" not in error
 
     where = subprocess.run([venv / "bin" / "python", "-c", "import lexsub_baselines as p; "
                             "print(p.__file__)"], env=env, cwd=work, capture_output=True,
                            text=True, check=True).stdout
     assert where.startswith(str(venv)), where  # the wheel, not the checkout
+    best = shared.shared / "scorer-vectors" / "systems" / "s000_test_hedge.best"
+    swords = shared.shared / "swords-vectors" / "systems" / "test-reversed.lsr.json"
+    tsar = shared.shared / "tsar2022-vectors" / "systems" / "en-test-complex-first.tsv"
+    if not all(path.is_file() for path in (best, swords, tsar)):
+        pytest.skip("the scorer, SWORDS and TSAR-2022 vectors of ../shared are absent")
+    for path in (best, swords, tsar):
+        shutil.copyfile(path, work / path.name)
+    refused("score", best.name, "semeval2007-test", fetch="semeval2007")  # nothing fetched yet
+    refused("score", swords.name, "swords-test", fetch="swords")
+    refused("score", tsar.name, "tsar2022-en-test", fetch="tsar2022")
+    helped = lexsub("score", "--help")
+    assert "\nexamples:\n  # " in helped and helped.rstrip().splitlines()[-1].startswith(
+        "  lexsub score ") and "make" not in helped
     manifest = load_manifest()
     files = upstream_files(shared.shared, manifest)
     (tmp_path / "manifest.json").write_text(with_built_archives(manifest, files).to_text(),
@@ -87,12 +106,6 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
     assert f"data root {user_data / 'data'} (the per-user default)" in fetched
     assert (user_data / "data" / "semeval2007" / "key" / "gold").is_file()
 
-    best = shared.shared / "scorer-vectors" / "systems" / "s000_test_hedge.best"
-    swords = shared.shared / "swords-vectors" / "systems" / "test-reversed.lsr.json"
-    if not best.is_file() or not swords.is_file():
-        pytest.skip("the scorer and SWORDS vectors of ../shared are absent")
-    for path in (best, swords):
-        shutil.copyfile(path, work / path.name)
     semeval = lexsub("score", best.name, "semeval2007-test", "-t", "best")
     expected = json.loads((best.parent.parent / "cases.jsonl").open().readline())["expected"]
     assert f"precision = {expected['all']['precision']:.2f}, " \
@@ -101,4 +114,9 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
                                        "best")
     scored = lexsub("score", swords.name, "swords-test")
     assert scored == _checkout_output(capsys, shared, str(swords), "swords-test")
+    figures = json.loads(lexsub("score", tsar.name, "tsar2022-en-test", "--format", "json"))
+    [case] = [json.loads(line) for line in (tsar.parent.parent / "cases.jsonl").open()
+              if json.loads(line)["system_file"] == f"systems/{tsar.name}"]
+    assert figures["metrics"]["MAP@10"] == case["metrics"]["MAP@10"]
+    refused("score", best.name, "semeval2007-all", fetch="lst-candidates")  # not in scoring
     assert (home / ".cache" / "lexsub_baselines").is_dir()  # the per-user cache, not the checkout's

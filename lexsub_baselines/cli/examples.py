@@ -52,8 +52,9 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
                              "lexsub score mine.oot semeval2007-test -t oot")),
         ("SWORDS: the benchmark's evaluation of a result (-t does not apply)",
          "lexsub score mine.lsr.json swords-test"),
-        ("LexSubGen's protocol on LS07-all (the SemEval-2007 files `lexsub fetch semeval2007` "
-         "gets; -t does not apply)", "lexsub score mine.json semeval2007-all")),
+        ("LexSubGen's protocol on LS07-all (the SemEval-2007 files and Melamud et al.'s "
+         "candidate pools; -t does not apply)",
+         ("lexsub fetch semeval2007 lst-candidates", "lexsub score mine.json semeval2007-all"))),
     "components": (
         ("every generator, ranker, frequency source and profile", "lexsub components"),
         ("with a plug-in's components", "lexsub components --plugin my_system.py")),

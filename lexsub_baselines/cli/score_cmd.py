@@ -79,7 +79,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
                         help="answer kind of a SemEval file: best (the default), oot or mw "
                         "(against key/mwgold); SWORDS and LexSubGen's protocol score ranked "
-                        "lists and refuse oot and mw")
+                        "lists: -t does not apply to them (ignored, with a note)")
     defaults = ", ".join(f"{profile} for {language}" for language, profile in
                          PROFILE_FOR_LANGUAGE.items())
     parser.add_argument("--profile", choices=(*PROFILES.names(), *LSG_PROFILES.names()),
@@ -162,7 +162,8 @@ def _emit(report: Any, table: Table | None, fmt: str) -> None:
 
 
 def _semeval_options(args: argparse.Namespace) -> dict[str, bool]:
-    """The SemEval-only options given, by flag: a scorer of another protocol refuses them."""
+    """The SemEval-only options given, by flag: a scorer of another protocol ignores them,
+    with a note."""
     return {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
             "--measures": bool(args.measures), "-k": args.k != 1.0}
 

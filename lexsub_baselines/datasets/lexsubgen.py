@@ -82,10 +82,12 @@ def is_lexsubgen_folder(path: Path) -> bool:
     return path.is_dir() and all((path / role).is_file() for role in LEXSUBGEN_FILES)
 
 
-def _read(path: Path, what: str) -> bytes:
+def _read(path: Path, what: str, fetch: str = "") -> bytes:
     if not path.is_file():
-        raise MissingResourceError(what, path, f"set {DATA_ENV} or --data-root to the folder "
-                                   "holding it (`lexsub datasets` lists where each file goes)")
+        remedy = (f"set {DATA_ENV} or --data-root to the folder holding it (`lexsub datasets` "
+                  "lists where each file goes)")
+        raise MissingResourceError(what, path, f"run `lexsub fetch {fetch}` to download it, "
+                                   f"or {remedy}" if fetch else remedy)
     return path.read_bytes()
 
 
@@ -138,7 +140,7 @@ def _semeval_all(roots: Roots) -> LexSubGenFiles:
         for dataset in (trial, test) for i in dataset.instances()).encode("utf-8")
     candidates_path = roots.data / "lst-candidates" / "lst.gold.candidates"
     candidates = _read(candidates_path, "LS07 candidate pools (Melamud et al.'s "
-                       "lst.gold.candidates)")
+                       "lst.gold.candidates)", fetch="lst-candidates")
     return LexSubGenFiles("semeval2007-all", gold, sentences, candidates, (),
                           (*gold_paths, trial.path("instances"), test.path("instances"),
                            candidates_path))

@@ -111,15 +111,17 @@ def _lines(path: Path) -> Iterator[str]:
         yield from handle
 
 
-def load_morphy(name: str = "nltk-3.5-morphy", wordnet_dir: Path | None = None) -> Morphy:
-    """Read the WordNet files (`wordnet_location`) for morphy variant `name`.
+def load_morphy(name: str = "nltk-3.5-morphy", wordnet_dir: Path | None = None,
+                data_root: Path | None = None) -> Morphy:
+    """Read the WordNet files (`wordnet_location`, falling back to the WordNet fetched under
+    `data_root`, default the one `resolve_roots` gives) for morphy variant `name`.
 
     Raises:
         KeyError: an unknown variant (see `MORPHY_VARIANTS`).
         MissingResourceError: an index or exception file is missing (names it and the remedy).
     """
     repeat = MORPHY_VARIANTS[name]
-    folder, _ = wordnet_location(wordnet_dir)
+    folder, _ = wordnet_location(wordnet_dir, data_root=data_root)
     lemmas: dict[str, frozenset[str]] = {}
     exceptions: dict[str, dict[str, tuple[str, ...]]] = {}
     for pos, stem in _FILES.items():

@@ -67,11 +67,11 @@ def open_wordnet(roots: Roots, spec: str | None = None) -> WordNet:
     """
     chosen = spec or os.environ.get(WORDNET_ENV) or "nltk"
     backend, argument = parse_spec(chosen)
-    return _open(backend, argument, roots.cache)
+    return _open(backend, argument, roots.cache, roots.data)
 
 
 @functools.lru_cache(maxsize=8)
-def _open(backend: str, argument: str, cache: Path) -> WordNet:
+def _open(backend: str, argument: str, cache: Path, data_root: Path) -> WordNet:
     if backend == "nltk":
-        return NltkWordNet(cache)
+        return NltkWordNet(cache, data_root=data_root)  # its fetched WordNet: `--data-root`'s
     return WnWordNet(argument)

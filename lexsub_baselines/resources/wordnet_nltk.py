@@ -108,18 +108,20 @@ def _signature(path: Path) -> tuple[int, int]:
 
 
 def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
-                           man_page: Path | None = None) -> Path:
+                           man_page: Path | None = None, data_root: Path | None = None) -> Path:
     """Return a directory NLTK's WordNet reader accepts, building it on first use.
 
     Arguments:
         cache: the cache root (`Roots.cache`); the directory goes in `nltk_data/corpora/`.
         wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`).
         man_page: the lexnames(5WN) page to generate `lexnames` from (likewise).
+        data_root: the data root whose fetched WordNet `wordnet_location` falls back to
+            (default: the one `resolve_roots` gives).
 
     Raises:
         MissingResourceError: a database file or the man page is missing (names the path).
     """
-    wordnet_dir, man_page = find_wordnet(wordnet_dir, man_page)
+    wordnet_dir, man_page = find_wordnet(wordnet_dir, man_page, data_root)
     lexnames = own.read_text("utf-8") if (own := wordnet_dir / "lexnames").is_file() \
         else lexnames_from_man_page(_read_man_page(man_page), man_page)  # Princeton's has one
     stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
@@ -168,14 +170,18 @@ class NltkWordNet:
         cache: the cache root holding the reader's directory.
         wordnet_dir: the Debian WordNet database directory.
         man_page: the lexnames(5WN) page.
+        data_root: the data root of the run (`Roots.data`), whose fetched WordNet is read
+            when neither `LEXSUB_WORDNET_DIR` nor Debian's folder has one (default: the one
+            `resolve_roots` gives, which misses a `--data-root` given on the command line).
     """
 
     name = "nltk:wordnet-3.0"
 
     def __init__(self, cache: Path, wordnet_dir: Path | None = None,
-                 man_page: Path | None = None) -> None:
+                 man_page: Path | None = None, data_root: Path | None = None) -> None:
         self._cache = cache
-        self._wordnet_dir, self._man_page = wordnet_location(wordnet_dir, man_page)
+        self._wordnet_dir, self._man_page = wordnet_location(wordnet_dir, man_page, data_root)
+        self._given = (wordnet_dir, man_page, data_root)  # the error says where a folder is from
         self._loaded: Any = None
         self._objects: dict[str, Any] = {}
         self._morphy: Morphy | None = None
@@ -185,7 +191,7 @@ class NltkWordNet:
         """Return the NLTK `WordNetCorpusReader`, loading it on first access."""
         if self._loaded is None:
             self._loaded = _load_reader(
-                build_nltk_wordnet_dir(self._cache, self._wordnet_dir, self._man_page))
+                build_nltk_wordnet_dir(self._cache, *self._given))
         return self._loaded
 
     def _keep(self, synsets: list[Any]) -> list[Synset]:

@@ -144,7 +144,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         "cache": str(roots.cache.resolve()),
     }
     if values["wordnet"].startswith("nltk"):
-        values["wordnet-files"] = wordnet_files_identity()
+        values["wordnet-files"] = wordnet_files_identity(roots.data)
     if plugins := loaded_plugins():  # a user's components can change any row
         values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
@@ -167,13 +167,13 @@ def recorded_kernels() -> str:
     return describe()
 
 
-def wordnet_files_identity() -> str:
+def wordnet_files_identity(data_root: Path | None = None) -> str:
     """Return the content identity of the WordNet database files NLTK's reader reads (where
-    `LEXSUB_WORDNET_DIR` or Debian puts them), or `absent`."""
+    `LEXSUB_WORDNET_DIR` or Debian puts them, else fetched under `data_root`), or `absent`."""
     from lexsub_baselines.resources.wordnet_files import wordnet_location
     from lexsub_baselines.resources.wordnet_nltk import WORDNET_FILES
 
-    folder, _ = wordnet_location()
+    folder, _ = wordnet_location(data_root=data_root)
     digest = hashlib.sha256()
     for name in WORDNET_FILES:
         path = folder / name
