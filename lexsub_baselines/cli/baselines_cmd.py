@@ -35,7 +35,7 @@ from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
-from lexsub_baselines.runs.lexsubgen_runs import record_lexsubgen_rows
+from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds, record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import (
     UNKNOWN,
@@ -260,6 +260,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
         if not load_dataset(split, roots).has("instances"):
             skipped.setdefault(split, {})["every English system"] = (
                 "no rows: the SWORDS data is not in place (`lexsub fetch swords`)")
+    golds = LexSubGenGolds(roots)  # each dataset's LexSubGen data read once, for every system
     for name in names:
         try:
             if name in blocked:
@@ -284,7 +285,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                       f"answered in {record.seconds:.1f}s", file=sys.stderr)
             if scored and getattr(system, "language", "en") == "en" and not args.no_lexsubgen:
                 record_lexsubgen_rows(system, made, out, roots, scores, runs,
-                                      (current, recorded), not args.no_progress)
+                                      (current, recorded), not args.no_progress, golds=golds)
         except LexsubError as error:
             if name in absent or isinstance(error, MissingResourceError):
                 absent.add(name)
