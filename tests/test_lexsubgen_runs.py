@@ -1,10 +1,12 @@
-"""A baseline end to end on a CoInCo sample under LexSubGen's protocol (`lexsub baselines`).
+"""Baselines end to end on a CoInCo sample under LexSubGen's protocol (`lexsub baselines`).
 
-The `wordnet` baseline (relation counts of the session's tiny corpus) answers a 40-instance
-sample of CoInCo (a data root whose `coinco/` files hold the first 40 instances) and LS07-all
-(assembled from its trial and test runs); the result files are written, scored under
-LexSubGen's protocol, recorded in scores.json and runs.json, and shown in tables.md beside
-LexSubGen's published systems; so is its filled variant, `wordnet+fill`, with its pools ranked.
+The `wordnet` baseline (relation counts of the session's tiny corpus), and `roget` beside it,
+answer a 40-instance sample of CoInCo (a data root whose `coinco/` files hold the first 40
+instances) and LS07-all (assembled from their trial and test runs); the result files are
+written, scored under LexSubGen's protocol, recorded in scores.json and runs.json, and shown
+in tables.md beside LexSubGen's published systems; so is the filled variant, `wordnet+fill`,
+with its pools ranked. Each dataset's LexSubGen data is derived once in the run, for both
+systems and their fills.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tiny_corpus import sample_coinco, seed_parser
 
+import lexsub_baselines.datasets.lexsubgen as lexsubgen_data
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
@@ -23,12 +27,15 @@ from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+from lexsub_baselines.scoring.lexsubgen.scorer import _data as lexsubgen_data_cache
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.fill import FILL_POLICIES, FilledSystem
 
 pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared]
 
 _SAMPLE = 40
+#: How many times the run derived each dataset's LexSubGen data (`run`).
+_DERIVED: dict[str, int] = {}
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +51,17 @@ def run(tiny_shared: Roots, tiny_parser: ParserModel,
     data = tmp_path_factory.mktemp("root") / "data"
     sample_coinco(tiny_shared.data, data, _SAMPLE)
     out = tmp_path_factory.mktemp("results")
-    assert main(["--shared-root", str(roots.shared), "--data-root", str(data), "--cache-dir",
-                 str(roots.cache), "baselines", "--systems", "wordnet", "--out", str(out),
-                 "--no-progress"]) == 0
+    with pytest.MonkeyPatch.context() as patch:  # count the derivations of LexSubGen's data
+        for name, derive in (("coinco-all", lexsubgen_data._coinco),
+                             ("semeval2007-all", lexsubgen_data._semeval_all)):
+            def counted(roots: Roots, name: str = name, derive: Any = derive) -> Any:
+                _DERIVED[name] = _DERIVED.get(name, 0) + 1
+                return derive(roots)
+            patch.setattr(lexsubgen_data, derive.__name__, counted)
+        lexsubgen_data_cache.cache_clear()  # no data left from another test module
+        assert main(["--shared-root", str(roots.shared), "--data-root", str(data),
+                     "--cache-dir", str(roots.cache), "baselines", "--systems", "wordnet",
+                     "roget", "--out", str(out), "--no-progress"]) == 0
     return out, data
 
 
@@ -88,6 +103,13 @@ def test_rows_are_scored_recorded_and_shown(run: tuple[Path, Path],
     assert "## coinco-all" in tables and "coinco-all — LexSubGen's protocol" in tables
     assert "XLNet+embs" in tables and "LS07-all and CoInCo under LexSubGen's protocol" in tables
     assert "Wada et al. 2022" in tables
+
+
+def test_each_datasets_gold_is_derived_once_for_every_system(run: tuple[Path, Path]) -> None:
+    scores = json.loads((run[0] / "scores.json").read_text())
+    for dataset in ("coinco-all", "semeval2007-all"):  # two systems, two fills: four rows
+        assert set(scores[dataset]) == {"wordnet", "roget", "wordnet+fill", "roget+fill"}
+    assert _DERIVED == {"coinco-all": 1, "semeval2007-all": 1}
 
 
 def test_entries_keep_the_rankers_order_and_scores() -> None:

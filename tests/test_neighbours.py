@@ -190,6 +190,48 @@ def test_cache_depth(tmp_path: Path) -> None:
     assert NeighbourCache(tmp_path, "other", "l1", 2).get("a", "n", 1) is None
 
 
+def test_cache_reads_each_target_once_and_keys_once(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import lexsub_baselines.distributional.neighbours as module
+
+    writer = NeighbourCache(tmp_path, "key", "lin", 2)
+    writer.put("a", "n", 10, [Neighbour("b", 0.5), Neighbour("c", 0.25)])
+    writer.put("z", "n", 1, [Neighbour("y", 0.5)])
+    digests: list[tuple[str, ...]] = []
+    reads: list[Path] = []
+    digest, verified = module.code_digest, module.verified
+
+    def counted_digest(*modules: str) -> str:
+        digests.append(modules)
+        return digest(*modules)
+
+    def counted_verified(path: Path) -> bool:
+        reads.append(path)
+        return verified(path)
+
+    monkeypatch.setattr(module, "code_digest", counted_digest)
+    monkeypatch.setattr(module, "verified", counted_verified)
+    reader = NeighbourCache(tmp_path, "key", "lin", 2)
+    lists = [reader.get("a", "n", k) for k in (10, 1, 10, 2)]  # instances of one target
+    assert lists == [[Neighbour("b", 0.5), Neighbour("c", 0.25)], [Neighbour("b", 0.5)],
+                     [Neighbour("b", 0.5), Neighbour("c", 0.25)],
+                     [Neighbour("b", 0.5), Neighbour("c", 0.25)]]
+    first = lists[0]
+    assert first is not None
+    first.append(Neighbour("x", 0.0))  # a caller's list is its own
+    assert reader.get("a", "n", 10) == [Neighbour("b", 0.5), Neighbour("c", 0.25)]
+    assert reader.get("z", "n", 2) is None and reader.get("z", "n", 2) is None  # too shallow
+    assert reader.get("q", "n", 2) is None  # absent, then written: the written list is read
+    reader.put("q", "n", 2, [Neighbour("r", 0.5)])
+    assert reader.get("q", "n", 2) == [Neighbour("r", 0.5)]
+    assert len(digests) == 1  # the folder's key, once for the cache
+    assert [p.name for p in reads].count(reader.file("a", "n").name) == 1
+    # what a fresh reader (no memory) finds, for every target and depth
+    for lemma, k in (("a", 10), ("a", 1), ("z", 1), ("z", 2), ("q", 2)):
+        assert NeighbourCache(tmp_path, "key", "lin", 2).get(lemma, "n", k) == \
+            reader.get(lemma, "n", k)
+
+
 def test_shared_neighbourhood_prepares_once() -> None:
     loads: list[int] = []
 

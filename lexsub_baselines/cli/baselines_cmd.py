@@ -35,7 +35,7 @@ from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
-from lexsub_baselines.runs.lexsubgen_runs import record_lexsubgen_rows
+from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds, record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import (
     UNKNOWN,
@@ -262,10 +262,10 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     absent_needs = {need for need, error in report.failures().items()
                     if isinstance(error, MissingResourceError)}
     absent = {name for name in blocked if set(system_needs(name)) & absent_needs}
-    for split in SWORDS:
-        if not load_dataset(split, roots).has("instances"):
-            skipped.setdefault(split, {})["every English system"] = (
-                "no rows: the SWORDS data is not in place (`lexsub fetch swords`)")
+    for split in (s for s in SWORDS if not load_dataset(s, roots).has("instances")):
+        skipped.setdefault(split, {})["every English system"] = (
+            "no rows: the SWORDS data is not in place (`lexsub fetch swords`)")
+    golds = LexSubGenGolds(roots)  # each dataset's LexSubGen data read once, for every system
     for name in names:
         try:
             if name in blocked:
@@ -288,19 +288,18 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
                     skipped.setdefault(dataset.name, {})[name] = note
                 print(f"lexsub: {name} on {dataset.name}: {record.answered}/{record.instances} "
                       f"answered in {record.seconds:.1f}s", file=sys.stderr)
-            if scored and getattr(system, "language", "en") == "en" and not args.no_lexsubgen:
+            english = scored and getattr(system, "language", "en") == "en"
+            if english and not args.no_lexsubgen:
                 record_lexsubgen_rows(system, made, out, roots, scores, runs,
-                                      (current, recorded), not args.no_progress)
-            if scored and getattr(system, "language", "en") == "en" and not args.no_tsar \
-                    and {"best", "oot"} & set(system.kinds):
+                                      (current, recorded), not args.no_progress, golds=golds)
+            if english and not args.no_tsar and {"best", "oot"} & set(system.kinds):
                 record_tsar_rows(system, out, roots, scores, runs, (current, recorded),
                                  not args.no_progress)
         except LexsubError as error:
             if name in absent or isinstance(error, MissingResourceError):
                 absent.add(name)
                 failed[name] = f"not run, an input is missing: {error}"
-                print(f"lexsub: system {name} not run, an input is missing: {error}",
-                      file=sys.stderr)
+                print(f"lexsub: system {name} {failed[name]}", file=sys.stderr)
             else:
                 failed[name] = str(error)
                 print(f"lexsub: error: system {name}: {error}", file=sys.stderr)

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import MissingResourceError
@@ -45,7 +45,10 @@ from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
 from lexsub_baselines.systems.fill import FilledSystem
 
-__all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "lexsubgen_entries",
+if TYPE_CHECKING:
+    from lexsub_baselines.scoring.lexsubgen import LexSubGenData, LexSubGenScorer
+
+__all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "LexSubGenGolds", "lexsubgen_entries",
            "record_lexsubgen_rows", "run_filled", "run_lexsubgen", "score_lexsubgen",
            "write_lexsubgen_result"]
 
@@ -80,24 +83,70 @@ def write_lexsubgen_result(path: Path, rows: Iterable[tuple[str, list[list[Any]]
     atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")
 
 
-def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool,
-                    ids: Collection[str] | None = None) -> dict[str, Any]:
-    """Score a result file under `lexsubgen`, or `lexsubgen-padded` when a list is `short`
-    (only the instances `ids` when given: the trial part of `semeval2007-all`)."""
-    from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+class LexSubGenGolds:
+    """LexSubGen's data of each dataset, derived and read once per run, and one scorer per
+    (dataset, profile, instances) built from it, reused by every system and its `+fill` row.
 
+    `lexsub baselines` makes one for the whole run (before, each system's rows derived
+    CoInCo's data again: 24 systems, 24 derivations, and as many of LS07-all).
+    """
+
+    def __init__(self, roots: Roots) -> None:
+        self.roots = roots
+        self._data: dict[str, LexSubGenData] = {}
+        self._scorers: dict[tuple[str, str, frozenset[str] | None], LexSubGenScorer] = {}
+        self._instances: dict[str, dict[str, Instance]] = {}
+
+    def data(self, dataset: str) -> LexSubGenData:
+        """Return the data of `dataset` (derived and read on first call only)."""
+        from lexsub_baselines.datasets.lexsubgen import lexsubgen_files
+        from lexsub_baselines.scoring.lexsubgen import read_lexsubgen_data
+
+        if dataset not in self._data:
+            self._data[dataset] = read_lexsubgen_data(lexsubgen_files(dataset, self.roots))
+        return self._data[dataset]
+
+    def scorer(self, dataset: str, profile: str,
+               ids: Collection[str] | None = None) -> LexSubGenScorer:
+        """Return the scorer of `dataset` under `profile` (only the instances `ids` when
+        given), built once."""
+        from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+
+        key = (dataset, profile, None if ids is None else frozenset(ids))
+        if key not in self._scorers:
+            self._scorers[key] = LexSubGenScorer(self.data(dataset), profile, roots=self.roots,
+                                                 ids=ids)
+        return self._scorers[key]
+
+    def instances(self, dataset: str) -> dict[str, Instance]:
+        """Return the instances `dataset` is made of by id (read once)."""
+        if dataset not in self._instances:
+            parts = LEXSUBGEN_DATASETS[dataset] or (dataset,)
+            self._instances[dataset] = {i.id: i for part in parts
+                                        for i in load_dataset(part, self.roots).instances()}
+        return self._instances[dataset]
+
+
+def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool,
+                    ids: Collection[str] | None = None,
+                    golds: LexSubGenGolds | None = None) -> dict[str, Any]:
+    """Score a result file under `lexsubgen`, or `lexsubgen-padded` when a list is `short`
+    (only the instances `ids` when given: the trial part of `semeval2007-all`), with the
+    scorer of `golds` (a new one when None)."""
     profile = "lexsubgen-padded" if short else "lexsubgen"
-    return LexSubGenScorer(dataset, profile, roots=roots, ids=ids).score(
-        path, warn=False).to_json()
+    scorer = (golds or LexSubGenGolds(roots)).scorer(dataset, profile, ids)
+    return scorer.score(path, warn=False).to_json()
 
 
 def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
                   parts: Mapping[str, Mapping[str, Answers]] | None = None,
-                  progress: bool = True) -> tuple[RunRecord, dict[str, Any]] | None:
+                  progress: bool = True, golds: LexSubGenGolds | None = None
+                  ) -> tuple[RunRecord, dict[str, Any]] | None:
     """Answer `dataset` (or take the answers of its parts), write and score the result.
 
     Arguments:
         parts: dataset name -> the answers already made (`semeval2007-all`'s trial and test).
+        golds: the run's data and scorers (a new one when None).
 
     Returns:
         The run record and the scores row, or None when the system writes no substitutes
@@ -125,33 +174,28 @@ def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
                        digests=((KIND, file_sha256(out / relative)),), missing=missing,
                        answers=answers)
     short = any(len(entries) < _TOP for _, entries in rows)
-    return record, score_lexsubgen(out / relative, dataset, roots, short)
-
-
-def _instances(dataset: str, roots: Roots) -> dict[str, Instance]:
-    parts = LEXSUBGEN_DATASETS[dataset] or (dataset,)
-    return {i.id: i for part in parts for i in load_dataset(part, roots).instances()}
+    return record, score_lexsubgen(out / relative, dataset, roots, short, golds=golds)
 
 
 def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
-               roots: Roots, ids: Collection[str] | None = None
-               ) -> tuple[RunRecord, dict[str, Any]]:
+               roots: Roots, ids: Collection[str] | None = None,
+               golds: LexSubGenGolds | None = None) -> tuple[RunRecord, dict[str, Any]]:
     """Fill the answers `inner` of `dataset`, rank its pools, write both files and score them
-    (only the instances `ids` when given; `scripts/fill_trial.py` scores the trial part).
+    (only the instances `ids` when given; `scripts/fill_trial.py` scores the trial part)
+    with the data and scorers of `golds` (a new one when None).
 
     Returns:
         The run record (both files) and the scores row (see the module docstring).
     """
-    from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
-
+    golds = golds or LexSubGenGolds(roots)
     start = time.perf_counter()
-    instances = _instances(dataset, roots)
+    instances = golds.instances(dataset)
     answers = {i: filled.fill(instances[i], a) for i, a in inner.items()}
     rows = [(i, lexsubgen_entries(a)) for i, a in answers.items()]
     stem = f"{dataset}/{file_stem(filled.name)}"
     relative, pool_relative = f"{stem}.{KIND}.json", f"{stem}.{POOL_KIND}.json"
     write_lexsubgen_result(out / relative, rows)
-    data = LexSubGenScorer(dataset, "lexsubgen-padded", roots=roots, ids=ids).data
+    data = golds.scorer(dataset, "lexsubgen-padded", ids).data
     hows: Counter[str] = Counter()
     pool_rows = []
     for item in data.instances:
@@ -169,8 +213,8 @@ def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers],
                        digests=((KIND, file_sha256(out / relative)),
                                 (POOL_KIND, file_sha256(out / pool_relative))),
                        missing=missing)
-    row = score_lexsubgen(out / relative, dataset, roots, short > 0, ids)
-    pool = score_lexsubgen(out / pool_relative, dataset, roots, True, ids)
+    row = score_lexsubgen(out / relative, dataset, roots, short > 0, ids, golds)
+    pool = score_lexsubgen(out / pool_relative, dataset, roots, True, ids, golds)
     row["list_gap"] = {name: row["metrics"][name] for name in _GAPS}
     row["metrics"].update({name: pool["metrics"][name] for name in _GAPS})
     row["counts"].update({name: pool["counts"][name] for name in _GAPS})
@@ -188,18 +232,21 @@ def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers],
 
 def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: Roots,
                           scores: dict[str, Any], runs: RunsFile, settings: tuple[str, Any],
-                          progress: bool, fill: bool = True) -> None:
+                          progress: bool, fill: bool = True,
+                          golds: LexSubGenGolds | None = None) -> None:
     """Run `system` on LS07-all and CoInCo (`runs.lexsubgen_runs`) and record the rows
     scored under LexSubGen's protocol, then (`fill`) those of `SYSTEM+fill` made from the same
-    answers; a dataset whose data is absent is left out."""
+    answers; a dataset whose data is absent is left out. `golds`: the run's data and scorers,
+    shared by every system (a new one when None)."""
     from lexsub_baselines.catalog.fill_policies import fill_system
 
     current, recorded = settings
+    golds = golds or LexSubGenGolds(roots)
     filled = (fill_system(system, roots) if fill and not isinstance(system, FilledSystem)
               else None)
     for name in LEXSUBGEN_DATASETS:
         try:
-            done = run_lexsubgen(system, name, out, roots, made, progress)
+            done = run_lexsubgen(system, name, out, roots, made, progress, golds)
         except MissingResourceError as error:
             print(f"lexsub: note: {name} not run ({error})", file=sys.stderr)
             continue
@@ -208,7 +255,8 @@ def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: R
         made_rows = [done]
         if filled is not None and done[0].answers is not None:
             try:  # a chain source whose input is absent: the unfilled row still counts
-                made_rows.append(run_filled(filled, name, done[0].answers, out, roots))
+                made_rows.append(run_filled(filled, name, done[0].answers, out, roots,
+                                            golds=golds))
             except MissingResourceError as error:
                 print(f"lexsub: note: {filled.name} on {name} not made ({error})",
                       file=sys.stderr)

@@ -82,8 +82,9 @@ class LexSubGenScorer(OtherProtocolScorer):
     """LexSubGen's data of one dataset, read once; scores results under its protocol.
 
     Arguments:
-        gold: `semeval2007-all`, `coinco-all`, a folder of LexSubGen's three files, or a
-            `LexSubGenFiles`.
+        gold: `semeval2007-all`, `coinco-all`, a folder of LexSubGen's three files, a
+            `LexSubGenFiles`, or `LexSubGenData` already read (taken as it is: the runs of
+            `lexsub baselines` read each dataset's once, `runs.lexsubgen_runs.LexSubGenGolds`).
         profile: `lexsubgen` (default) or a variant in `LSG_PROFILES`.
         mwids, mrsamples: SemEval-2007 subset files (an error when given).
         roots: where dataset names are looked up (default: `resolve_roots()`).
@@ -102,7 +103,9 @@ class LexSubGenScorer(OtherProtocolScorer):
         self.lsg_profile: LsgProfile = (chosen if isinstance(chosen, LsgProfile)
                                         else LSG_PROFILES.get(str(chosen)))
         self._roots = roots or resolve_roots()
-        if isinstance(gold, LexSubGenFiles):
+        if isinstance(gold, LexSubGenData):
+            data = gold
+        elif isinstance(gold, LexSubGenFiles):
             data = read_lexsubgen_data(gold)
         else:
             name = str(gold)
