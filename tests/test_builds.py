@@ -57,6 +57,28 @@ def _lexsub(roots: Roots, *args: str) -> list[str]:
             str(cache), *args]
 
 
+@dataclasses.dataclass(frozen=True)
+class Reference:
+    """A clean in-process build of the relation counts and corpus counts on one worker."""
+
+    relations: dict[str, bytes]
+    counts: list[bytes]
+
+
+@pytest.fixture(scope="module")
+def reference(tiny_shared: Roots, tiny_parser: ParserModel,
+              tmp_path_factory: pytest.TempPathFactory) -> Reference:
+    """The counts every build of this module must reproduce byte for byte, built once (one
+    worker, in this process) instead of once per test: whatever builds them gives the same
+    bytes (`test_local_builds_match_one_worker_and_are_reused` compares two engines)."""
+    roots = _roots(tiny_shared, tiny_parser, tmp_path_factory.mktemp("reference"))
+    report = build(roots, ["relations", "corpus-counts"], ResourceSettings(),
+                   EngineSettings(workers=1), QUIET)
+    assert not report.failures()
+    counts = sorted((roots.cache / "frequency").glob("corpus-counts-*.npz"))
+    return Reference(_relation_files(roots), [p.read_bytes() for p in counts])
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -114,20 +136,19 @@ def test_shards_hold_exactly_the_budgeted_sample(tiny_shared: Roots) -> None:
 
 def test_local_builds_match_one_worker_and_are_reused(tiny_shared: Roots,
                                                       tiny_parser: ParserModel,
+                                                      reference: Reference,
                                                       tmp_path: Path) -> None:
     two = _roots(tiny_shared, tiny_parser, tmp_path / "two")
-    one = _roots(tiny_shared, tiny_parser, tmp_path / "one")
     targets = ["relations", "corpus-counts"]
     first = build(two, targets, ResourceSettings(), EngineSettings(workers=2), QUIET)
     assert not first.failures() and first.engine == "local:2"
     assert {r.name: r.status for r in first.records} == {
         "parser": "cached", "corpus-plan": "built", "relations": "built",
         "corpus-counts": "built"}
-    build(one, targets, ResourceSettings(), EngineSettings(workers=1), QUIET)
-    assert _relation_files(two) == _relation_files(one) and len(_relation_files(one)) == 2
+    # `reference`: the same targets built by one worker
+    assert _relation_files(two) == reference.relations and len(reference.relations) == 2
     counts = sorted((two.cache / "frequency").glob("corpus-counts-*.npz"))
-    assert [p.read_bytes() for p in counts] == [
-        p.read_bytes() for p in sorted((one.cache / "frequency").glob("corpus-counts-*.npz"))]
+    assert [p.read_bytes() for p in counts] == reference.counts
     facts = json.loads(next((two.cache / "relations").glob("gr-*.build.json")).read_text())
     assert facts["engine"] == "local:2" and facts["parsed_words"] == facts["words"] > 40_000
 
@@ -159,18 +180,15 @@ def tiny_parser_key(roots: Roots) -> str:
 # --- remote cluster -----------------------------------------------------------------------------
 
 def test_remote_scheduler_builds_byte_identical_counts(
-        tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path,
+        tiny_shared: Roots, tiny_parser: ParserModel, reference: Reference, tmp_path: Path,
         dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, _ = dask_cluster
     remote = _roots(tiny_shared, tiny_parser, tmp_path / "remote")
-    local = _roots(tiny_shared, tiny_parser, tmp_path / "local")
     done = subprocess.run(_lexsub(remote, "build", "relations", "--scheduler", address,
                                   "--no-progress"), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert f"on {address}" in done.stderr
-    subprocess.run(_lexsub(local, "build", "relations", "--no-progress"), check=True,
-                   capture_output=True, timeout=300)
-    assert _relation_files(remote) == _relation_files(local) != {}
+    assert _relation_files(remote) == reference.relations != {}  # a local cluster's bytes
 
 
 def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
@@ -191,7 +209,7 @@ def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
 
 
 def test_a_worker_killed_mid_shard_has_it_retried_losing_and_doubling_nothing(
-        tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path,
+        tiny_shared: Roots, tiny_parser: ParserModel, reference: Reference, tmp_path: Path,
         dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, workers = dask_cluster
     roots = _roots(tiny_shared, tiny_parser, tmp_path / "killed")
@@ -207,9 +225,7 @@ def test_a_worker_killed_mid_shard_has_it_retried_losing_and_doubling_nothing(
     after = {p.name for p in folder.glob("shard-*.tsv.gz")}
     # the killed shard was not written by w0; the survivor retried it: every shard is there
     assert len(after) == len(plan_shards_of(roots)) > len(before), key
-    clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
-    build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
-    assert _relation_files(roots) == _relation_files(clean) != {}
+    assert _relation_files(roots) == reference.relations != {}  # a clean build's bytes
 
 
 def plan_shards_of(roots: Roots) -> list[object]:
@@ -232,6 +248,7 @@ def test_unreachable_scheduler_is_one_clear_error(tiny_shared: Roots, tmp_path: 
 
 def test_a_killed_build_resumes_without_reparsing(tiny_shared: Roots,
                                                   tiny_parser: ParserModel,
+                                                  reference: Reference,
                                                   tmp_path: Path) -> None:
     roots = _roots(tiny_shared, tiny_parser, tmp_path / "resumed")
     command = _lexsub(roots, "build", "relations", "--no-progress")
@@ -253,13 +270,11 @@ def test_a_killed_build_resumes_without_reparsing(tiny_shared: Roots,
     assert again.returncode == 0, again.stderr
     facts = json.loads(next((roots.cache / "relations").glob("gr-*.build.json")).read_text())
     assert facts["parsed_words"] < facts["words"]  # the kept shards were read, not parsed
-    clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
-    build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
-    assert _relation_files(roots) == _relation_files(clean)
+    assert _relation_files(roots) == reference.relations  # a clean build's bytes
 
 
 def test_two_builds_at_once_share_the_cache(tiny_shared: Roots, tiny_parser: ParserModel,
-                                            tmp_path: Path) -> None:
+                                            reference: Reference, tmp_path: Path) -> None:
     roots = _roots(tiny_shared, tiny_parser, tmp_path / "shared-cache")
     command = _lexsub(roots, "build", "relations", "corpus-counts", "--no-progress")
     builds = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -271,9 +286,7 @@ def test_two_builds_at_once_share_the_cache(tiny_shared: Roots, tiny_parser: Par
         if path.is_file() and path.with_name(path.name + ".sha256").exists():
             assert verified(path), path
     assert not [p for p in roots.cache.rglob(".*.tmp")]  # no temporary file left behind
-    clean = _roots(tiny_shared, tiny_parser, tmp_path / "clean")
-    build(clean, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
-    assert _relation_files(roots) == _relation_files(clean)
+    assert _relation_files(roots) == reference.relations  # a clean build's bytes
 
 
 # --- bad input and progress ---------------------------------------------------------------------

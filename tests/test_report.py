@@ -100,6 +100,27 @@ def _scores(results: Path) -> dict[str, Any]:
     return data
 
 
+def _other_wordnet_files(prefix: Path) -> Path:
+    """Return a WordNet 3.0 folder laid out as `LEXSUB_WORDNET_DIR` reads it (the lexnames
+    page beside it, as in the packages): every file linked to the installed one but
+    `data.noun`, whose licence header differs by one letter (the same length: no synset's
+    offset moves). Another `wordnet-files` setting, the same synsets."""
+    from lexsub_baselines.resources.wordnet_nltk import WORDNET_FILES, wordnet_location
+
+    folder, page = wordnet_location()
+    target = prefix / "share" / "wordnet"
+    target.mkdir(parents=True)
+    for name in WORDNET_FILES:
+        if name != "data.noun":
+            (target / name).symlink_to(folder / name)
+    data = (folder / "data.noun").read_bytes()
+    assert data.startswith(b"  1 This software")
+    (target / "data.noun").write_bytes(data.replace(b"This", b"THIS", 1))
+    (prefix / "share" / "man" / "man5").mkdir(parents=True)
+    (prefix / "share" / "man" / "man5" / page.name).symlink_to(page)
+    return target
+
+
 # --- the report's parts ------------------------------------------------------------------
 
 
@@ -113,12 +134,14 @@ def test_every_table_and_the_explorer_mark_the_same_rows(
     roots, source = built
     out = tmp_path / "mixed"
     shutil.copytree(source, out)
-    monkeypatch.setenv("LEXSUB_RELATIONS_TOKENS", "20000")  # lin's counts: another corpus size
+    # another WordNet database (its `wordnet-files` setting), not another corpus sample: the
+    # same resources, so that lin runs again without rebuilding its counts and neighbours
+    monkeypatch.setenv("LEXSUB_WORDNET_DIR", str(_other_wordnet_files(tmp_path / "wn")))
     argv = ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache), "baselines",
             "--no-lexsubgen", "--systems", "lin", "--out", str(out), "--no-progress"]
     assert main(argv) == 2  # refused without --mixed-settings: nothing written
     assert main([*argv, "--mixed-settings"]) == 0
-    monkeypatch.delenv("LEXSUB_RELATIONS_TOKENS")
+    monkeypatch.delenv("LEXSUB_WORDNET_DIR")
     marks = read_runs(out / "runs.json").marks()
     marked = {system for _, system in marks}
     assert "wordnet" in marked and "lin" not in marked  # wordnet ranks by the older counts
