@@ -17,7 +17,8 @@ import pytest
 from lexsub_baselines.core.cache import install_folder, verified_folder
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import Registry
-from lexsub_baselines.distributional.neighbours import Neighbour, NeighbourCache
+from lexsub_baselines.distributional.neighbour_cache import NeighbourCache
+from lexsub_baselines.distributional.neighbours import Neighbour
 from lexsub_baselines.distributional.relation_store import counts_stem, shards_dir
 from lexsub_baselines.engine.context import BuildContext
 from lexsub_baselines.engine.graph import Stage, run_graph

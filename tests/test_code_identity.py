@@ -127,7 +127,7 @@ from pathlib import Path
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.distributional.embeddings import embeddings_path
-from lexsub_baselines.distributional.neighbours import NeighbourCache
+from lexsub_baselines.distributional.neighbour_cache import NeighbourCache
 from lexsub_baselines.distributional.parser import parser_dir
 from lexsub_baselines.distributional.relation_store import counts_stem
 from lexsub_baselines.distributional.word2vec import word2vec_path

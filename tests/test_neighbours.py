@@ -17,9 +17,9 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import MEASURES, MeasureSpace, compare
+from lexsub_baselines.distributional.neighbour_cache import NeighbourCache
 from lexsub_baselines.distributional.neighbours import (
     Neighbour,
-    NeighbourCache,
     Neighbourhood,
     counts_key,
     nearest,
@@ -192,7 +192,7 @@ def test_cache_depth(tmp_path: Path) -> None:
 
 def test_cache_reads_each_target_once_and_keys_once(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    import lexsub_baselines.distributional.neighbours as module
+    import lexsub_baselines.distributional.neighbour_cache as module
 
     writer = NeighbourCache(tmp_path, "key", "lin", 2)
     writer.put("a", "n", 10, [Neighbour("b", 0.5), Neighbour("c", 0.25)])

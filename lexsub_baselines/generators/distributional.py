@@ -19,12 +19,12 @@ from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.distributional.build import RelationSettings, counts_stem, load_counts
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import DEFAULT_ALPHA, MEASURES
+from lexsub_baselines.distributional.neighbour_cache import NeighbourCache
 from lexsub_baselines.distributional.neighbours import (
     DEFAULT_MIN_COUNT,
     CountsSource,
     MinCount,
     Neighbour,
-    NeighbourCache,
     Neighbourhood,
     RelativeMinCount,
 )
