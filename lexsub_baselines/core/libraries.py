@@ -7,6 +7,7 @@ digested modules import), the settings of each row (`runs.provenance`) and the w
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from importlib import metadata
 
@@ -31,8 +32,14 @@ LIBRARIES: dict[str, tuple[str, ...]] = {
 }
 
 
+@functools.cache
 def library_version(name: str) -> str:
-    """Return the installed version of the distribution `name`, or `absent`."""
+    """Return the installed version of the distribution `name`, or `absent`.
+
+    Read once per process, as `core.loaded_code` keeps the package's sources: a library
+    upgraded on disk after this process imported it does not change the code it runs, and
+    `code_digest` asks for the versions on every call (each thesaurus look-up, once).
+    """
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
