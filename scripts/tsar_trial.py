@@ -18,6 +18,7 @@ from pathlib import Path
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.parser import find_parser
 from lexsub_baselines.runs.tsar_runs import run_tsar, tsar_system
@@ -31,7 +32,7 @@ def main(names: list[str]) -> int:
     """Print each system's figures on trial under every PoS setting."""
     roots = resolve_roots()
     model = find_parser(roots, ResourceSettings.from_env().parser)
-    accuracy = model.scores.get("pos_acc") if model is not None else None
+    accuracy = model.scores.get("test", {}).get("pos_acc") if model is not None else None
     print(f"parser: {model.key if model else 'not built'}; UPOS accuracy on EWT test: "
           f"{accuracy}")
     dataset = load_dataset("tsar2022-en-trial", roots)
@@ -52,4 +53,5 @@ def main(names: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    pin()  # as `lexsub` does: the kernels its builds are cached under
     sys.exit(main(sys.argv[1:]))

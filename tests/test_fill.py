@@ -10,6 +10,7 @@ import pytest
 from lexsub_baselines.catalog import check_system_name, system_needs
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.generators.frequent import FrequentGenerator
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
@@ -95,8 +96,26 @@ def test_fill_names_parse_and_carry_the_chains_needs() -> None:
     check_system_name("roget+lm+fill")
     with pytest.raises(UnknownNameError):
         check_system_name("nope+fill")
-    assert {"relations", "neighbours", "word2vec"} <= set(system_needs("wordnet+fill"))
-    assert FILL_POLICIES.get("fill").label == "fill.v1[wordnet>dist:lin>word2vec]@10"
+    assert {"relations", "neighbours", "word2vec", "corpus-counts"} <= set(
+        system_needs("wordnet+fill"))
+    assert FILL_POLICIES.get("fill").label == "fill.v2[wordnet>dist:lin>word2vec>frequent]@10"
+
+
+def test_the_frequent_step_finishes_a_list_no_other_source_knows() -> None:
+    """The chain's last source gives the PoS's most frequent words (lower-case, alphabetic,
+    ties by lemma): a target unknown to every other source still gets its 10."""
+    counts = {(f"w{chr(97 + i)}x", "a"): float(i % 4) for i in range(26)}
+    counts |= {("Chile", "a"): 99.0, ("x-ray", "a"): 98.0, ("u", "a"): 97.0,
+               ("many", "a"): 50.0, ("run", "v"): 60.0}
+    generator = FrequentGenerator(counts, size=12)
+    chilean = Instance("9", "chilean.a", "chilean", "a", ("a", "chilean", "wine"), 1)
+    words = [c.lemma for c in generator.generate(chilean)]
+    assert words[:4] == ["many", "wdx", "whx", "wlx"] and len(words) == 12
+    answers = FilledSystem(ComposedSystem("none", Words(()), IdentityRanker()),
+                           POLICY, lambda: [Words(("many",)), generator]).answer(chilean)
+    assert [lemma for lemma, _ in answers.ranked] == [
+        "many", "wdx", "whx", "wlx", "wpx", "wtx", "wxx", "wcx", "wgx", "wkx"]
+    assert generator.generate(Instance("1", "x.?", "x", "?", ("x",), 0)) == []
 
 
 def _fixture(root: Path) -> Path:

@@ -127,7 +127,7 @@ def test_the_filled_variant_is_written_scored_and_ranked(run: tuple[Path, Path],
     scores = json.loads((out / "scores.json").read_text())
     row = scores["coinco-all"]["wordnet+fill"]["lexsubgen"]
     assert row["fill"]["chain"] == ["wordnet", "dist:lin", "word2vec"]
-    assert row["fill"]["policy"] == "fill.v1" and row["gap_made"] == "pool"
+    assert row["fill"]["policy"] == "fill.v2" and row["gap_made"] == "pool"
     lists = json.loads((out / "coinco-all" / "wordnet+fill.lexsubgen.json").read_text())
     short = sum(1 for entries in lists.values() if len(entries) < 10)
     assert row["fill"]["short"] == short

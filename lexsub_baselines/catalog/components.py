@@ -121,6 +121,18 @@ def _roget(roots: Roots) -> CandidateGenerator:
 
     return RogetGenerator(load_roget(roget_path(roots)), name="roget")
 
+
+def _frequent(roots: Roots, settings: ResourceSettings) -> CandidateGenerator:
+    from lexsub_baselines.generators.frequent import FrequentGenerator
+    from lexsub_baselines.resources.corpus_counts import corpus_frequency
+
+    return FrequentGenerator(corpus_frequency(roots).counts.table)
+
+
+GENERATORS.add("frequent", built(("corpus-counts",), _frequent),
+               "the corpus's most frequent words of the target's PoS (the fill's last step)",
+               needs=("corpus-counts",))
+
 # --- rankers ----------------------------------------------------------------------------
 
 

@@ -43,7 +43,7 @@ from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.runs.runner import RunRecord, answer_dataset, answer_kinds, file_stem, merge
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
-from lexsub_baselines.systems.fill import FilledSystem
+from lexsub_baselines.systems.fill import FilledSystem, SharedChain
 
 if TYPE_CHECKING:
     from lexsub_baselines.scoring.lexsubgen import LexSubGenData, LexSubGenScorer
@@ -85,7 +85,8 @@ def write_lexsubgen_result(path: Path, rows: Iterable[tuple[str, list[list[Any]]
 
 class LexSubGenGolds:
     """LexSubGen's data of each dataset, derived and read once per run, and one scorer per
-    (dataset, profile, instances) built from it, reused by every system and its `+fill` row.
+    (dataset, profile, instances) built from it, reused by every system and its `+fill` row;
+    and the run's fill chain (`fill_chain`), shared by every `+fill` row.
 
     `lexsub baselines` makes one for the whole run (before, each system's rows derived
     CoInCo's data again: 24 systems, 24 derivations, and as many of LS07-all).
@@ -96,6 +97,7 @@ class LexSubGenGolds:
         self._data: dict[str, LexSubGenData] = {}
         self._scorers: dict[tuple[str, str, frozenset[str] | None], LexSubGenScorer] = {}
         self._instances: dict[str, dict[str, Instance]] = {}
+        self._chain: SharedChain | None = None
 
     def data(self, dataset: str) -> LexSubGenData:
         """Return the data of `dataset` (derived and read on first call only)."""
@@ -117,6 +119,15 @@ class LexSubGenGolds:
             self._scorers[key] = LexSubGenScorer(self.data(dataset), profile, roots=self.roots,
                                                  ids=ids)
         return self._scorers[key]
+
+    def fill_chain(self) -> SharedChain:
+        """Return the default fill policy's chain, one for the run (its generators and their
+        candidates per instance shared by every system it fills)."""
+        from lexsub_baselines.catalog.fill_policies import fill_chain
+
+        if self._chain is None:
+            self._chain = fill_chain(self.roots)
+        return self._chain
 
     def instances(self, dataset: str) -> dict[str, Instance]:
         """Return the instances `dataset` is made of by id (read once)."""
@@ -242,8 +253,8 @@ def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: R
 
     current, recorded = settings
     golds = golds or LexSubGenGolds(roots)
-    filled = (fill_system(system, roots) if fill and not isinstance(system, FilledSystem)
-              else None)
+    filled = (fill_system(system, roots, chain=golds.fill_chain())
+              if fill and not isinstance(system, FilledSystem) else None)
     for name in LEXSUBGEN_DATASETS:
         try:
             done = run_lexsubgen(system, name, out, roots, made, progress, golds)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 __all__ = ["Candidate", "dedupe", "without_target"]
 
@@ -26,8 +26,9 @@ class Candidate:
     score: float | None = None
 
     def scored(self, score: float) -> Candidate:
-        """Return a copy carrying `score`."""
-        return replace(self, score=score)
+        """Return a copy carrying `score` (the constructor, not `dataclasses.replace`, which
+        introspects the fields on every call: a fifth of `vote`'s time on CoInCo)."""
+        return Candidate(self.lemma, self.tier, self.provenance, score)
 
     @property
     def is_multiword(self) -> bool:
