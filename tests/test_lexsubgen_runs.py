@@ -126,12 +126,12 @@ def test_the_filled_variant_is_written_scored_and_ranked(run: tuple[Path, Path],
     out = run[0]
     scores = json.loads((out / "scores.json").read_text())
     row = scores["coinco-all"]["wordnet+fill"]["lexsubgen"]
-    assert row["fill"]["chain"] == ["wordnet", "dist:lin", "word2vec"]
+    assert row["fill"]["chain"] == ["wordnet", "dist:lin", "word2vec", "frequent"]
     assert row["fill"]["policy"] == "fill.v2" and row["gap_made"] == "pool"
     lists = json.loads((out / "coinco-all" / "wordnet+fill.lexsubgen.json").read_text())
     short = sum(1 for entries in lists.values() if len(entries) < 10)
-    assert row["fill"]["short"] == short
-    assert row["profile"] == ("lexsubgen-padded" if short else "lexsubgen")
+    assert row["fill"]["short"] == short == 0  # the chain's last step finishes every list
+    assert row["profile"] == "lexsubgen"
     unfilled = json.loads((out / "coinco-all" / "wordnet.lexsubgen.json").read_text())
     assert sum(1 for e in unfilled.values() if len(e) < 10) > short  # the fill added words
     for i, entries in unfilled.items():  # the system's own list first, untouched
