@@ -64,7 +64,7 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     roots = seed_parser(parser, dataclasses.replace(tiny, cache=tmp_path_factory.mktemp("c")))
     out = tmp_path_factory.mktemp("built")
     assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
-                 "baselines", "--no-lexsubgen", "--systems", *SYSTEMS, "--out", str(out),
+                 "baselines", "--no-lexsubgen", "--no-tsar", "--systems", *SYSTEMS, "--out", str(out),
                  "--no-progress"]) == 0
     return roots, out
 
@@ -138,7 +138,8 @@ def test_every_table_and_the_explorer_mark_the_same_rows(
     # same resources, so that lin runs again without rebuilding its counts and neighbours
     monkeypatch.setenv("LEXSUB_WORDNET_DIR", str(_other_wordnet_files(tmp_path / "wn")))
     argv = ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache), "baselines",
-            "--no-lexsubgen", "--systems", "lin", "--out", str(out), "--no-progress"]
+            "--no-lexsubgen", "--no-tsar", "--systems", "lin", "--out", str(out),
+            "--no-progress"]
     assert main(argv) == 2  # refused without --mixed-settings: nothing written
     assert main([*argv, "--mixed-settings"]) == 0
     monkeypatch.delenv("LEXSUB_WORDNET_DIR")
