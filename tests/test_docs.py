@@ -90,3 +90,14 @@ def test_every_command_resolves(page: Path) -> None:
 def test_the_readme_fits_on_a_few_screens() -> None:
     assert (PROJECT / "README.md").stat().st_size <= 20_000
     assert len(_commands(PROJECT / "README.md")) >= 4
+
+
+def test_the_readme_quotes_the_recorded_tables_digest() -> None:
+    """The digest the README names is the one `scripts/record_reference.py` recorded, which
+    `lexsub verify-tables` checks a run against: re-recording it means updating the README."""
+    from lexsub_baselines.runs.digest import read_reference
+
+    reference = read_reference()
+    assert reference is not None
+    digest = reference["tables_sha256"][:16]
+    assert f"`{digest}`" in (PROJECT / "README.md").read_text(encoding="utf-8")
