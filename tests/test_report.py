@@ -64,8 +64,8 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     roots = seed_parser(parser, dataclasses.replace(tiny, cache=tmp_path_factory.mktemp("c")))
     out = tmp_path_factory.mktemp("built")
     assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
-                 "baselines", "--no-lexsubgen", "--no-tsar", "--systems", *SYSTEMS, "--out", str(out),
-                 "--no-progress"]) == 0
+                 "baselines", "--no-lexsubgen", "--no-tsar", "--systems", *SYSTEMS,
+                 "--out", str(out), "--no-progress"]) == 0
     return roots, out
 
 
