@@ -14,14 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.datasets.types import POS_TAGS, Instance
 from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["FrequentGenerator"]
-
-#: The parts of speech a list is kept for (the SemEval letters).
-_POS = ("n", "v", "a", "r")
-
 
 @dataclass
 class FrequentGenerator:
@@ -52,7 +48,7 @@ class FrequentGenerator:
 
     def candidates(self, lemma: str, pos: str) -> list[Candidate]:
         """Return the list of `pos` (the target's lemma is left to the fill to skip)."""
-        if pos not in _POS:
+        if pos not in POS_TAGS:
             return []
         if pos not in self._lists:
             self._lists[pos] = self._most_frequent(pos)
