@@ -4,12 +4,18 @@ Real-data tests skip when ../shared is absent (`shared`); a test marked `needs("
 (or kenlm, freedict, chromium) skips, naming the Debian package, when that part is not
 installed: `make setup` without root goes on without it (scripts/debian_packages.sh), and
 `make test` then reports those tests as skipped, never as passed or failed. pytest runs under
-the numeric kernels' pin (tests/kernel_pin.py: re-executed once, as `lexsub` is).
+the numeric kernels' pin (tests/kernel_pin.py: re-executed once, as `lexsub` is), in a test
+process per core and one more (pytest-xdist, `-n auto` in pyproject.toml; `-n 0` runs in this
+process), whole modules to a process, the modules with a `slow` test first. The expensive
+session fixtures (the tiny corpus, its parser, its built resources) are made once for all the
+processes (`once`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import fcntl
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -17,9 +23,10 @@ from pathlib import Path
 import pytest
 from fetch_mirror import upstream_files, with_built_archives
 from kernel_pin import pin_test_process
-from tiny_corpus import make_tiny_shared, seed_parser
+from tiny_corpus import make_tiny_shared, seed_built, seed_parser, tiny_roots
 
-from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.cli import main
+from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
 from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
 from lexsub_baselines.resources.manifest import Manifest, load_manifest
 
@@ -62,6 +69,28 @@ def pytest_configure(config: pytest.Config) -> None:
                             f"when one of {', '.join(NEEDS)} is not installed")
 
 
+#: At most this many test processes: each test's embedded Dask cluster starts one worker per
+#: core of its own, so many more processes than cores only contend.
+MAX_TEST_PROCESSES = 6
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one test process per core this process may run on, and one more (at most
+    six): about a fifth of the suite's time is spent waiting (for real `dask` and `lexsub`
+    processes to start and stop, leases to lapse, a lock holder to let go), which the extra
+    process fills. On the 2-core machines of docs/development.md: 3 processes 188 s, 2 208 s."""
+    return max(1, min(len(os.sched_getaffinity(0)) + 1, MAX_TEST_PROCESSES))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put the modules that have a `slow` test first, keeping the order within each part: the
+    test processes take whole modules in this order (`--dist loadfile`), so the long ones start
+    at once and the short ones fill in around them, instead of one long module running alone
+    at the end."""
+    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in slow)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Skip a test marked `needs(...)` whose part is not installed, saying which and why."""
     for mark in item.iter_markers("needs"):
@@ -99,21 +128,69 @@ TINY_PARSER = TrainingSettings(max_steps=60, eval_frequency=60, train_sentences=
                                eval_sentences=100)
 
 
+def once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
+    """Return the folder `name` of this test session, made by `make(folder)` in the first test
+    process that asks for it; the others wait for it and find it made (an expensive session
+    fixture is built once, not once per process). Only `make` writes into it."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the session's folder, above each test process's own
+    folder = base / name
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when closed, or when its process dies
+        if not (folder / ".made").is_file():
+            shutil.rmtree(folder, ignore_errors=True)  # a process killed while making it
+            folder.mkdir()
+            make(folder)
+            (folder / ".made").touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def tiny_shared(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots:
-    """A shared root of twelve real corpus heads (about 60k words); data and resources linked."""
-    return make_tiny_shared(shared, tmp_path_factory.mktemp("tiny"), n_wiki=6, n_books=6,
-                            wiki_lines=60, book_lines=500)
+    """A shared root of twelve real corpus heads (about 60k words); data and resources linked.
+    The root is made once per session; the cache is this test process's own (empty)."""
+    folder = once(tmp_path_factory, "tiny", lambda folder: make_tiny_shared(
+        shared, folder, n_wiki=6, n_books=6, wiki_lines=60, book_lines=500))
+    return dataclasses.replace(tiny_roots(folder),
+                               cache=tmp_path_factory.mktemp("tiny-cache"))
 
 
 @pytest.fixture(scope="session")
 def tiny_parser(tiny_shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> ParserModel:
-    """The tiny parser, trained once per session."""
-    roots = dataclasses.replace(tiny_shared, cache=tmp_path_factory.mktemp("parser-cache"))
-    return train_parser(roots, TINY_PARSER, quiet=True)
+    """The tiny parser, trained once per session (read from its cache by the other processes)."""
+    def train(folder: Path) -> ParserModel:
+        return train_parser(dataclasses.replace(tiny_shared, cache=folder), TINY_PARSER,
+                            quiet=True)
+
+    return train(once(tmp_path_factory, "parser-cache", train))
+
+
+@pytest.fixture(scope="session")
+def tiny_built(tiny_shared: Roots, tiny_parser: ParserModel,
+               tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache holding every resource `lexsub build` makes of the tiny corpus (the tiny parser
+    where the full one would be), built once per session: the pipeline tests start from a
+    copy of it (`built_roots`, `seed_built`); the tests of the builds themselves start from
+    the parser alone. Laid out as `--cache-dir FOLDER` reads it: in the kernel level's own
+    sub-folder (`kernels-x86-64-v2/` under `LEXSUB_KERNELS=x86-64-v2`)."""
+    def build(folder: Path) -> None:
+        roots = seed_parser(tiny_parser, dataclasses.replace(
+            tiny_shared, cache=folder / kernels_subfolder()))
+        assert main(["--shared-root", str(roots.shared), "--cache-dir", str(folder), "build",
+                     "--no-progress"]) == 0
+
+    return once(tmp_path_factory, "tiny-built", build)
 
 
 @pytest.fixture()
 def seeded_roots(tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path) -> Roots:
     """The tiny shared root with an empty cache of the test's own, seeded with the parser."""
     return seed_parser(tiny_parser, dataclasses.replace(tiny_shared, cache=tmp_path / "cache"))
+
+
+@pytest.fixture()
+def built_roots(tiny_shared: Roots, tiny_built: Path, tmp_path: Path) -> Roots:
+    """The tiny shared root with a cache of the test's own holding every tiny resource (laid
+    out for `lexsub --cache-dir`, `LEXSUB_CACHE_DIR`: `tiny_built`)."""
+    return seed_built(tiny_built, dataclasses.replace(tiny_shared, cache=tmp_path / "cache"))

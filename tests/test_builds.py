@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from processes import stop_in_order
 from tiny_corpus import make_tiny_shared, seed_parser
 
 from lexsub_baselines.builds import ResourceSettings, build
@@ -101,13 +102,7 @@ def dask_cluster(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[by
     try:
         yield address, workers
     finally:
-        for process in [*workers, scheduler]:
-            process.terminate()
-        for process in [*workers, scheduler]:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_in_order([*workers, scheduler])
         log.close()
 
 

@@ -22,6 +22,8 @@ from lexsub_baselines.core.code_identity import (
 )
 from lexsub_baselines.engine.identity import tree_identity
 
+pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
+
 #: The module that builds each cached resource (what its key's `code` part digests).
 BUILDERS = {
     "corpus-plan": "lexsub_baselines.text.corpora",

@@ -31,6 +31,8 @@ from lexsub_baselines.engine.graph import (
 )
 from lexsub_baselines.engine.progress import Progress
 
+pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
+
 TASK_SECONDS = 1.5
 
 

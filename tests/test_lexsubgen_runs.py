@@ -6,7 +6,7 @@ instances) and LS07-all (assembled from their trial and test runs); the result f
 written, scored under LexSubGen's protocol, recorded in scores.json and runs.json, and shown
 in tables.md beside LexSubGen's published systems; so is the filled variant, `wordnet+fill`,
 with its pools ranked. Each dataset's LexSubGen data is derived once in the run, for both
-systems and their fills.
+systems and their fills. TSAR-2022 is skipped (`--no-tsar`: tests/test_tsar_runs.py).
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tiny_corpus import sample_coinco, seed_parser
+from tiny_corpus import sample_coinco, seed_built
 
 import lexsub_baselines.datasets.lexsubgen as lexsubgen_data
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
@@ -31,7 +30,7 @@ from lexsub_baselines.scoring.lexsubgen.scorer import _data as lexsubgen_data_ca
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.fill import FILL_POLICIES, FilledSystem
 
-pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared]
+pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared, pytest.mark.slow]
 
 _SAMPLE = 40
 #: How many times the run derived each dataset's LexSubGen data (`run`).
@@ -44,10 +43,10 @@ def data_roots(tiny_shared: Roots, run: tuple[Path, Path]) -> Roots:
 
 
 @pytest.fixture(scope="module")
-def run(tiny_shared: Roots, tiny_parser: ParserModel,
+def run(tiny_shared: Roots, tiny_built: Path,
         tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    roots = seed_parser(tiny_parser, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache")))
+    roots = seed_built(tiny_built, dataclasses.replace(
+        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
     data = tmp_path_factory.mktemp("root") / "data"
     sample_coinco(tiny_shared.data, data, _SAMPLE)
     out = tmp_path_factory.mktemp("results")
@@ -61,7 +60,7 @@ def run(tiny_shared: Roots, tiny_parser: ParserModel,
         lexsubgen_data_cache.cache_clear()  # no data left from another test module
         assert main(["--shared-root", str(roots.shared), "--data-root", str(data),
                      "--cache-dir", str(roots.cache), "baselines", "--systems", "wordnet",
-                     "roget", "--out", str(out), "--no-progress"]) == 0
+                     "roget", "--no-tsar", "--out", str(out), "--no-progress"]) == 0
     return out, data
 
 

@@ -58,6 +58,7 @@ def test_a_soft_lock_of_a_killed_build_is_broken_in_one_line(tmp_path: Path) -> 
     assert not (folder / "parser.softlock").exists()  # released in turn
 
 
+@pytest.mark.slow
 def test_a_soft_lock_of_another_host_is_kept_while_it_beats_and_broken_after_its_lease(
         tmp_path: Path) -> None:
     folder = _soft(tmp_path / "locks")

@@ -80,11 +80,13 @@ def test_example_runs_and_prints_what_the_scorer_gives(shared: Roots, tmp_path: 
 
 
 @pytest.mark.shared
+@pytest.mark.slow
 @pytest.mark.needs("wordnet")
-def test_the_readme_plugin_commands_run_as_written(seeded_roots: Roots, tmp_path: Path) -> None:
+def test_the_readme_plugin_commands_run_as_written(built_roots: Roots, tmp_path: Path) -> None:
     """The README's example saved without its last four lines as `my_systems.py`, and its two
     plug-in commands run as written, by the installed `lexsub` script, from that folder (the
-    tiny corpus's resources: the commands, not the figures, are tested)."""
+    tiny corpus's resources, built once in the session: the commands, not the figures, are
+    tested)."""
     readme = (PROJECT / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"`(lexsub [^`]*--plugin\s+my_systems[^`]*)`", readme)
     assert len(commands) == 2, commands
@@ -100,8 +102,8 @@ def test_the_readme_plugin_commands_run_as_written(seeded_roots: Roots, tmp_path
     # protocol as written, and the whole of CoInCo's 15,415 instances would test nothing more
     data = tmp_path / "root" / "data"
     data.parent.mkdir()
-    sample_coinco(seeded_roots.data, data, 40)
-    env = {k: v for k, v in _env(dataclasses.replace(seeded_roots, data=data)).items()
+    sample_coinco(built_roots.data, data, 40)
+    env = {k: v for k, v in _env(dataclasses.replace(built_roots, data=data)).items()
            if k != "PYTHONPATH"}
     for command in commands:
         words = shlex.split(command)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tiny_corpus import seed_parser
+from tiny_corpus import seed_built
 
 from lexsub_baselines.analysis import families
 from lexsub_baselines.analysis.browser import (
@@ -42,12 +42,11 @@ from lexsub_baselines.analysis.report import (
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets import load_dataset
-from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.runs.runner import file_stem
 from lexsub_baselines.scoring import Scorer, SwordsScorer
 from lexsub_baselines.tables.published import published_row
 
-pytestmark = pytest.mark.needs("wordnet")
+pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.slow]
 
 SYSTEMS = ("wordnet", "wordnet-c12", "roget", "lin", "wordnet+freq:wordfreq:tiers")
 DATASETS = ("semeval2007-trial", "semeval2007-test")
@@ -58,10 +57,12 @@ SWORDS = ("swords-dev", "swords-test")
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
           shared: Roots) -> tuple[Roots, Path]:
     """Five systems of four families built here, always (never a developer's own results/:
-    the tests must see what they build): the session's tiny corpus and parser (conftest)."""
+    the tests must see what they build): the session's tiny corpus and its resources, built
+    once (conftest's `tiny_built`)."""
     tiny: Roots = request.getfixturevalue("tiny_shared")
-    parser: ParserModel = request.getfixturevalue("tiny_parser")
-    roots = seed_parser(parser, dataclasses.replace(tiny, cache=tmp_path_factory.mktemp("c")))
+    cache: Path = request.getfixturevalue("tiny_built")
+    roots = seed_built(cache, dataclasses.replace(
+        tiny, cache=tmp_path_factory.mktemp("c") / "cache"))
     out = tmp_path_factory.mktemp("built")
     assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
                  "baselines", "--no-lexsubgen", "--no-tsar", "--systems", *SYSTEMS,
@@ -90,7 +91,7 @@ def results(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def report(results: Path, shared: Roots) -> Report:
     """The report (fewer significance trials: the tests check what is shown, not p)."""
-    built = build_report(results, shared, ReportSettings(trials=300), progress=False)
+    built = build_report(results, shared, ReportSettings(trials=100), progress=False)
     write_report(built, results)
     return built
 
@@ -367,7 +368,7 @@ def test_embedded_data_escapes_every_angle_bracket() -> None:
 
 def test_outputs_are_byte_identical(report: Report, results: Path, tmp_path: Path,
                                     shared: Roots) -> None:
-    again = build_report(results, shared, ReportSettings(trials=300), progress=False)
+    again = build_report(results, shared, ReportSettings(trials=100), progress=False)
     for path in write_report(again, tmp_path):
         assert path.read_bytes() == (results / path.relative_to(tmp_path)).read_bytes(), path
 

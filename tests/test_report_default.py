@@ -18,14 +18,13 @@ import shlex
 from pathlib import Path
 
 import pytest
-from tiny_corpus import sample_coinco, seed_parser
+from tiny_corpus import sample_coinco, seed_built
 
 from lexsub_baselines.analysis.headline import read_scores
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, Roots
-from lexsub_baselines.distributional.parser import ParserModel
 
-pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared]
+pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared, pytest.mark.slow]
 
 _MAKEFILE = Path(__file__).resolve().parents[1] / "Makefile"
 
@@ -40,12 +39,12 @@ def report_recipe(makefile: Path = _MAKEFILE) -> list[list[str]]:
 
 
 @pytest.fixture(scope="module")
-def made(tiny_shared: Roots, tiny_parser: ParserModel,
+def made(tiny_shared: Roots, tiny_built: Path,
          tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Run a default `lexsub baselines` (one system), then `make report`'s commands; return
-    the results folder."""
-    roots = seed_parser(tiny_parser, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache")))
+    """Run a default `lexsub baselines` (one system; the tiny corpus's resources built once in
+    the session, `tiny_built`), then `make report`'s commands; return the results folder."""
+    roots = seed_built(tiny_built, dataclasses.replace(
+        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
     data = tmp_path_factory.mktemp("root") / "data"
     sample_coinco(tiny_shared.data, data, 40)
     work = tmp_path_factory.mktemp("checkout")

@@ -8,29 +8,29 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tiny_corpus import seed_parser
+from tiny_corpus import seed_built
 
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.runs.runner import run_system, score_files
 from lexsub_baselines.tables.published import published_row
 from lexsub_baselines.tables.results import render_tables
 
-pytestmark = pytest.mark.needs("wordnet")
+pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.slow]
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(scope="module")
-def tiny(tiny_shared: Roots, tiny_parser: ParserModel,
+def tiny(tiny_shared: Roots, tiny_built: Path,
          tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The global options of a tiny corpus root (real task data) with the tiny parser: the
-    `wordnet` baseline ranks by relation frequency, built from the tiny corpus here."""
-    roots = seed_parser(tiny_parser, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache")))
+    `wordnet` baseline ranks by relation frequency, counted in the tiny corpus (the session's
+    `tiny_built` cache, copied)."""
+    roots = seed_built(tiny_built, dataclasses.replace(
+        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
     return ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache)]
 
 

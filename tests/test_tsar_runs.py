@@ -13,27 +13,28 @@ import json
 from pathlib import Path
 
 import pytest
-from tiny_corpus import seed_parser
+from tiny_corpus import seed_built
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.distributional.parser import ParserModel
 from lexsub_baselines.resources.frequency_lists import KilgarriffFrequency
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.tsar import TsarSystem, readings, simpler
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 
+pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
+
 _TRIAL = "tsar2022-en-trial"
 
 
 @pytest.fixture(scope="module")
-def run(tiny_shared: Roots, tiny_parser: ParserModel,
+def run(tiny_shared: Roots, tiny_built: Path,
         tmp_path_factory: pytest.TempPathFactory) -> Path:
-    roots = seed_parser(tiny_parser, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache")))
+    roots = seed_built(tiny_built, dataclasses.replace(
+        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
     out = tmp_path_factory.mktemp("results")
     assert main(["--shared-root", str(roots.shared), "--data-root", str(roots.data),
                  "--cache-dir", str(roots.cache), "baselines", "--systems", "wordnet",

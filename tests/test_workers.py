@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from processes import stop_in_order
 
 from lexsub_baselines.core.kernels import pinned_environment
 from lexsub_baselines.core.paths import Roots
@@ -30,6 +31,8 @@ from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import BuildContext, Stage, run_graph
 from lexsub_baselines.engine.progress import Progress
+
+pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
 
 VENV_BIN = Path(sys.executable).parent
 #: Workers are started under the kernels' pin, as docs/building.md says (`lexsub kernels --env`).
@@ -67,13 +70,7 @@ def _cluster(tmp_path: Path, worker: list[str], cwd: Path | None = None,
     try:
         yield address
     finally:
-        for running in (process, scheduler):
-            running.terminate()
-        for running in (process, scheduler):
-            try:
-                running.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                running.kill()
+        stop_in_order([process, scheduler])  # each worker is `--no-nanny` or execs into one
         log.close()
 
 

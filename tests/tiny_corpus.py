@@ -53,6 +53,12 @@ def make_tiny_shared(real: Roots, folder: Path, n_wiki: int = 3, n_books: int = 
               _book_lines(source, book_lines))
     for name in ("data", "resources"):
         (shared / name).symlink_to(real.shared / name, target_is_directory=True)
+    return tiny_roots(folder)
+
+
+def tiny_roots(folder: Path) -> Roots:
+    """Return the roots of the tiny shared root `make_tiny_shared` made under `folder`."""
+    shared = folder / "shared"
     return resolve_roots(shared, shared / "data", folder / "cache")
 
 
@@ -67,6 +73,15 @@ def seed_parser(model: ParserModel, roots: Roots) -> Roots:
         work = folder.with_name(folder.name + ".seed")
         shutil.copytree(model.path.parent, work, symlinks=False)
         install_folder(work, folder)  # sealed, as the parser stage installs its own
+    return roots
+
+
+def seed_built(built: Path, roots: Roots) -> Roots:
+    """Copy a cache of built resources (the session's `tiny_built`: tests/conftest.py) into
+    `roots.cache`, which must not exist yet: `lexsub --cache-dir` it, or, at a kernel level
+    other than the default, use `roots.cache / kernels_subfolder()` in process."""
+    # symlinks kept: a sealed folder is reached by a relative link (core.cache.install_folder)
+    shutil.copytree(built, roots.cache, symlinks=True, ignore=shutil.ignore_patterns(".made"))
     return roots
 
 
