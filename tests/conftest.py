@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from fetch_mirror import upstream_files, with_built_archives
 from kernel_pin import pin_test_process
-from tiny_corpus import make_tiny_shared, seed_built, seed_parser, tiny_roots
+from tiny_corpus import TinyRun, make_tiny_shared, seed_built, seed_parser, tiny_roots
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
@@ -181,6 +181,23 @@ def tiny_built(tiny_shared: Roots, tiny_parser: ParserModel,
                      "--no-progress"]) == 0
 
     return once(tmp_path_factory, "tiny-built", build)
+
+
+@pytest.fixture(scope="session")
+def wordnet_run(tiny_shared: Roots, tiny_built: Path,
+                tmp_path_factory: pytest.TempPathFactory) -> TinyRun:
+    """`lexsub baselines --no-lexsubgen --systems wordnet mw` (SemEval-2007, SWORDS, TSAR-2022)
+    on a copy of `tiny_built`, run once for all the test processes (tests/test_runner.py,
+    tests/test_tsar_runs.py): read its results, or copy them before writing; a later run may
+    use its cache (what it adds is keyed apart, under the cache's locks)."""
+    def run(folder: Path) -> None:
+        roots = seed_built(tiny_built, dataclasses.replace(tiny_shared, cache=folder / "cache"))
+        assert main([*TinyRun(roots, folder).options(), "baselines", "--no-lexsubgen",
+                     "--systems", "wordnet", "mw", "--out", str(folder / "results"),
+                     "--no-progress"]) == 0
+
+    folder = once(tmp_path_factory, "wordnet-run", run)
+    return TinyRun(dataclasses.replace(tiny_shared, cache=folder / "cache"), folder / "results")
 
 
 @pytest.fixture()

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import shutil
 from pathlib import Path
 
 import pytest
-from tiny_corpus import seed_built
+from tiny_corpus import TinyRun
 
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
@@ -24,23 +23,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(scope="module")
-def tiny(tiny_shared: Roots, tiny_built: Path,
-         tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The global options of a tiny corpus root (real task data) with the tiny parser: the
-    `wordnet` baseline ranks by relation frequency, counted in the tiny corpus (the session's
-    `tiny_built` cache, copied)."""
-    roots = seed_built(tiny_built, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
-    return ["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache)]
+def tiny(wordnet_run: TinyRun) -> list[str]:
+    """The global options of the run below: a tiny corpus root (real task data) with the tiny
+    parser, where the `wordnet` baseline ranks by relation frequency counted in that corpus."""
+    return wordnet_run.options()
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory, tiny: list[str]) -> Path:
-    """`lexsub baselines` for the WordNet and mw baselines (seconds, on the tiny corpus)."""
-    out = tmp_path_factory.mktemp("results")
-    assert main([*tiny, "baselines", "--no-lexsubgen", "--systems", "wordnet", "mw", "--out",
-                 str(out), "--no-progress"]) == 0
-    return out
+def results(wordnet_run: TinyRun) -> Path:
+    """`lexsub baselines --no-lexsubgen` for the WordNet and mw baselines (conftest's
+    `wordnet_run`: seconds, on the tiny corpus; read only, copied before a test writes)."""
+    return wordnet_run.out
 
 
 def test_answer_files_in_the_official_formats(results: Path) -> None:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tiny_corpus import seed_built
+from tiny_corpus import TinyRun
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import LexsubError
@@ -31,15 +31,10 @@ _TRIAL = "tsar2022-en-trial"
 
 
 @pytest.fixture(scope="module")
-def run(tiny_shared: Roots, tiny_built: Path,
-        tmp_path_factory: pytest.TempPathFactory) -> Path:
-    roots = seed_built(tiny_built, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
-    out = tmp_path_factory.mktemp("results")
-    assert main(["--shared-root", str(roots.shared), "--data-root", str(roots.data),
-                 "--cache-dir", str(roots.cache), "baselines", "--systems", "wordnet",
-                 "--no-lexsubgen", "--out", str(out), "--no-progress"]) == 0
-    return out
+def run(wordnet_run: TinyRun) -> Path:
+    """The results of `lexsub baselines --no-lexsubgen --systems wordnet mw` (conftest's
+    `wordnet_run`): the `wordnet` rows on TSAR-2022 (mw answers none)."""
+    return wordnet_run.out
 
 
 @pytest.mark.shared

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import lzma
 import shutil
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
@@ -74,6 +75,18 @@ def seed_parser(model: ParserModel, roots: Roots) -> Roots:
         shutil.copytree(model.path.parent, work, symlinks=False)
         install_folder(work, folder)  # sealed, as the parser stage installs its own
     return roots
+
+
+@dataclass(frozen=True)
+class TinyRun:
+    """A `lexsub baselines` made of the tiny corpus's resources: its roots and results folder."""
+
+    roots: Roots
+    out: Path
+
+    def options(self) -> list[str]:
+        """The global options of `lexsub` that name its roots (its cache, as it was run)."""
+        return ["--shared-root", str(self.roots.shared), "--cache-dir", str(self.roots.cache)]
 
 
 def seed_built(built: Path, roots: Roots) -> Roots:
