@@ -30,6 +30,7 @@ from fetch_mirror import (
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import UnknownNameError
+from lexsub_baselines.core.paths import kernels_subfolder
 from lexsub_baselines.resources.download import FetchError, mirrored
 from lexsub_baselines.resources.fetch import fetch, select
 from lexsub_baselines.resources.manifest import Manifest, load_manifest
@@ -64,7 +65,8 @@ def test_fetch_from_nothing_then_again_downloads_nothing(
     statuses = verify(temp_roots(tmp_path), ids, manifest=MANIFEST)  # the real manifest's digests
     assert [s.status for s in statuses] == ["ok"] * len(ids)
     assert (tmp_path / "root" / "data" / "semeval2007" / "key" / "gold").is_file()
-    assert not list((tmp_path / "cache" / "downloads").iterdir())  # no download left over
+    downloads = tmp_path / "cache" / kernels_subfolder() / "downloads"  # as --cache-dir reads
+    assert not list(downloads.iterdir())  # no download left over
 
 
 def test_every_recipe_gives_the_recorded_bytes(
@@ -114,7 +116,8 @@ def test_corrupted_download_is_refused_naming_the_file_and_both_digests(
     assert "swords-v1.1_dev.json.gz" in out and SWORDS_DEV.upstream_sha256 in out
     assert hashlib.sha256(data).hexdigest() in out
     assert not locate(SWORDS_DEV, temp_roots(tmp_path)).exists()
-    assert not list((tmp_path / "cache" / "downloads").glob("*.part"))  # deleted, not kept
+    downloads = tmp_path / "cache" / kernels_subfolder() / "downloads"
+    assert not list(downloads.glob("*.part"))  # deleted, not kept
 
 
 def _semeval_archive(files: dict[str, bytes], extra: dict[str, bytes] | None = None,

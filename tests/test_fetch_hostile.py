@@ -25,6 +25,7 @@ import fetch_mirror as fm
 import pytest
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.paths import kernels_subfolder
 from lexsub_baselines.resources.download import redirect_problem
 from lexsub_baselines.resources.fetch import fetch
 from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
@@ -39,7 +40,7 @@ HTML = b"<html><body>Rate limit exceeded; try again later.</body></html>\n"
 
 def _leftovers(tmp_path: Path) -> list[str]:
     """The downloads, validators and staging folders left in the cache."""
-    folder = tmp_path / "cache" / "downloads"
+    folder = tmp_path / "cache" / kernels_subfolder() / "downloads"  # as --cache-dir reads it
     return sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
 
 

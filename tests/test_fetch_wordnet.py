@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from fetch_mirror import fetch_cli, serving, temp_roots, url_path
 
-from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.paths import Roots, kernels_subfolder
 from lexsub_baselines.resources import wordnet_files
 from lexsub_baselines.resources.download import FetchError
 from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
@@ -130,7 +130,7 @@ def test_fetch_without_debian_lays_out_what_the_readers_find_then_downloads_noth
     assert folder == no_debian and page == no_debian.parent / "man/man5/lexnames.5WN.gz"
     assert (folder / "data.noun").read_bytes() == MADE_UP["wordnet-data.noun"]
     assert page.read_bytes() == MADE_UP["wordnet-lexnames"]
-    assert not list((tmp_path / "cache" / "downloads").iterdir())
+    assert not list((tmp_path / "cache" / kernels_subfolder() / "downloads").iterdir())
 
 
 def test_debian_wordnet_in_place_means_nothing_is_downloaded(

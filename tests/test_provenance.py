@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import kernels_subfolder
 from lexsub_baselines.runs.provenance import RunSettings, conflicts, resource_fingerprint
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, read_runs, settings_section
 from lexsub_baselines.tables.results import render_tables
@@ -85,7 +86,8 @@ def test_loaded_plug_ins_are_part_of_the_settings(tmp_path: Path,
 
     roots = resolve_roots(cache=tmp_path)
     plain = collect_settings(roots, {})
-    assert "plugins" not in plain.as_dict() and plain.as_dict()["cache"] == str(tmp_path)
+    assert "plugins" not in plain.as_dict() and plain.as_dict()["cache"] == str(
+        tmp_path / kernels_subfolder())  # the kernel level's own under LEXSUB_KERNELS
     monkeypatch.setattr(plugins, "_loaded", {"my_systems"})
     with_plugin = collect_settings(roots, {})
     assert with_plugin.as_dict()["plugins"] == "my_systems" and with_plugin.id != plain.id

@@ -11,7 +11,7 @@ from tiny_corpus import TinyRun
 
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
-from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.paths import Roots, kernels_subfolder
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.runs.runner import run_system, score_files
 from lexsub_baselines.tables.published import published_row
@@ -173,7 +173,8 @@ def test_runs_record_the_settings_of_every_row(results: Path, tiny: list[str]) -
     rows = [r for systems in runs["runs"].values() for r in systems.values()]
     # wordnet: 4 sets and 2 TSAR sets (plain and +simpler), mw: 2
     assert len(rows) == 10 and {r["settings"] for r in rows} == {settings_id}
-    cache = Path(tiny[tiny.index("--cache-dir") + 1])
+    # the folder `--cache-dir` names, or its kernel level's own under LEXSUB_KERNELS
+    cache = Path(tiny[tiny.index("--cache-dir") + 1]) / kernels_subfolder()
     assert settings["cache"] == str(cache.resolve()) and settings["wordnet"] == "nltk:wordnet-3.0"
     assert settings["baseline-frequency"] == "gr"
     assert settings["relations-tokens"].endswith(":all")
