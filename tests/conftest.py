@@ -191,10 +191,9 @@ def wordnet_run(tiny_shared: Roots, tiny_built: Path,
     tests/test_tsar_runs.py): read its results, or copy them before writing; a later run may
     use its cache (what it adds is keyed apart, under the cache's locks)."""
     def run(folder: Path) -> None:
-        roots = seed_built(tiny_built, dataclasses.replace(tiny_shared, cache=folder / "cache"))
-        assert main([*TinyRun(roots, folder).options(), "baselines", "--no-lexsubgen",
-                     "--systems", "wordnet", "mw", "--out", str(folder / "results"),
-                     "--no-progress"]) == 0
+        made = TinyRun(seed_built(tiny_built, tiny_shared, folder), folder / "results")
+        assert main([*made.options(), "baselines", "--no-lexsubgen", "--systems", "wordnet",
+                     "mw", "--out", str(made.out), "--no-progress"]) == 0
 
     folder = once(tmp_path_factory, "wordnet-run", run)
     return TinyRun(dataclasses.replace(tiny_shared, cache=folder / "cache"), folder / "results")
@@ -210,4 +209,4 @@ def seeded_roots(tiny_shared: Roots, tiny_parser: ParserModel, tmp_path: Path) -
 def built_roots(tiny_shared: Roots, tiny_built: Path, tmp_path: Path) -> Roots:
     """The tiny shared root with a cache of the test's own holding every tiny resource (laid
     out for `lexsub --cache-dir`, `LEXSUB_CACHE_DIR`: `tiny_built`)."""
-    return seed_built(tiny_built, dataclasses.replace(tiny_shared, cache=tmp_path / "cache"))
+    return seed_built(tiny_built, tiny_shared, tmp_path)

@@ -45,8 +45,7 @@ def data_roots(tiny_shared: Roots, run: tuple[Path, Path]) -> Roots:
 @pytest.fixture(scope="module")
 def run(tiny_shared: Roots, tiny_built: Path,
         tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    roots = seed_built(tiny_built, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
+    roots = seed_built(tiny_built, tiny_shared, tmp_path_factory.mktemp("cache"))
     data = tmp_path_factory.mktemp("root") / "data"
     sample_coinco(tiny_shared.data, data, _SAMPLE)
     out = tmp_path_factory.mktemp("results")

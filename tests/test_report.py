@@ -10,7 +10,6 @@ with the tiny real corpus the other build tests use (seconds).
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import json
 import re
@@ -61,8 +60,7 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     once (conftest's `tiny_built`)."""
     tiny: Roots = request.getfixturevalue("tiny_shared")
     cache: Path = request.getfixturevalue("tiny_built")
-    roots = seed_built(cache, dataclasses.replace(
-        tiny, cache=tmp_path_factory.mktemp("c") / "cache"))
+    roots = seed_built(cache, tiny, tmp_path_factory.mktemp("c"))
     out = tmp_path_factory.mktemp("built")
     assert main(["--shared-root", str(roots.shared), "--cache-dir", str(roots.cache),
                  "baselines", "--no-lexsubgen", "--no-tsar", "--systems", *SYSTEMS,

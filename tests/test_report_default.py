@@ -11,7 +11,6 @@ failed after every default run.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import re
 import shlex
@@ -43,8 +42,7 @@ def made(tiny_shared: Roots, tiny_built: Path,
          tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Run a default `lexsub baselines` (one system; the tiny corpus's resources built once in
     the session, `tiny_built`), then `make report`'s commands; return the results folder."""
-    roots = seed_built(tiny_built, dataclasses.replace(
-        tiny_shared, cache=tmp_path_factory.mktemp("cache") / "cache"))
+    roots = seed_built(tiny_built, tiny_shared, tmp_path_factory.mktemp("cache"))
     data = tmp_path_factory.mktemp("root") / "data"
     sample_coinco(tiny_shared.data, data, 40)
     work = tmp_path_factory.mktemp("checkout")

@@ -25,7 +25,7 @@ from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.tsar import TsarSystem, readings, simpler
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 
-pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
+pytestmark = pytest.mark.slow  # reads a whole tiny run (conftest's wordnet_run)
 
 _TRIAL = "tsar2022-en-trial"
 

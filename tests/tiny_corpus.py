@@ -9,6 +9,7 @@ the real BNC lexicon. `sample_coinco` makes a data root whose CoInCo holds a few
 
 from __future__ import annotations
 
+import dataclasses
 import lzma
 import shutil
 from dataclasses import dataclass
@@ -89,10 +90,11 @@ class TinyRun:
         return ["--shared-root", str(self.roots.shared), "--cache-dir", str(self.roots.cache)]
 
 
-def seed_built(built: Path, roots: Roots) -> Roots:
-    """Copy a cache of built resources (the session's `tiny_built`: tests/conftest.py) into
-    `roots.cache`, which must not exist yet: `lexsub --cache-dir` it, or, at a kernel level
+def seed_built(built: Path, tiny: Roots, folder: Path) -> Roots:
+    """Return `tiny` with the cache `folder/cache`, a copy of a cache of built resources (the
+    session's `tiny_built`: tests/conftest.py): `lexsub --cache-dir` it, or, at a kernel level
     other than the default, use `roots.cache / kernels_subfolder()` in process."""
+    roots = dataclasses.replace(tiny, cache=folder / "cache")
     # symlinks kept: a sealed folder is reached by a relative link (core.cache.install_folder)
     shutil.copytree(built, roots.cache, symlinks=True, ignore=shutil.ignore_patterns(".made"))
     return roots
