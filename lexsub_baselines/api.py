@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexsub_baselines.catalog import build_system
+from lexsub_baselines.core.collector import fewer_full_collections
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
@@ -92,7 +93,8 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
     system = for_dataset(system, dataset, roots)  # TSAR-2022: the word's readings, its form
     if folder is not None and rows:
         drop_rows(folder, rows)
-    answers = answer_dataset(system, dataset, progress)
+    with fewer_full_collections():  # as the `lexsub` command runs (core.collector)
+        answers = answer_dataset(system, dataset, progress)
     files = write_answers(system, dataset, answers, folder) if folder is not None else ()
     return RunResult(system.name, dataset.name, answers,
                      {kind: (folder or Path()) / relative for kind, relative in files})

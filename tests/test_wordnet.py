@@ -156,6 +156,17 @@ def test_nltk_relations_and_counts(nltk_wordnet: NltkWordNet) -> None:
         nltk_wordnet.related(dog, "hyponym")
 
 
+def test_lookups_are_kept_and_handed_out_as_copies(nltk_wordnet: NltkWordNet) -> None:
+    first = nltk_wordnet.synsets("Dog", "n")
+    first.clear()  # a caller's list: the next lookup is not changed by it
+    again = nltk_wordnet.synsets("dog", "n")
+    assert again and again[0].id == "dog.n.01" and again is not nltk_wordnet.synsets("dog", "n")
+    related = nltk_wordnet.related(again[0], "hypernym")
+    related.append(again[0])
+    assert [s.id for s in nltk_wordnet.related(again[0], "hypernym")] == [
+        "domestic_animal.n.01", "canine.n.02"]
+
+
 def test_nltk_base_forms_and_lemma_names(nltk_wordnet: NltkWordNet) -> None:
     assert nltk_wordnet.base_forms("took", "v") == ["take"]
     assert set(nltk_wordnet.base_forms("lay", "v")) == {"lay", "lie"}

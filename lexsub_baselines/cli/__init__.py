@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
+from lexsub_baselines.core.collector import fewer_full_collections
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
@@ -156,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = warnings.showwarning
     warnings.showwarning = _show_warning
     try:
-        status: int = args.func(args, roots)
+        with fewer_full_collections():  # long runs of many small objects (core.collector)
+            status: int = args.func(args, roots)
         return status
     except LexsubError as error:
         print(f"lexsub: error: {_with_root(error, roots)}", file=sys.stderr)

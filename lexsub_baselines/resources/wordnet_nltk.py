@@ -185,6 +185,10 @@ class NltkWordNet:
         self._loaded: Any = None
         self._objects: dict[str, Any] = {}
         self._morphy: Morphy | None = None
+        # (lemma, pos) -> synsets and (synset id, relation) -> targets, each looked up once:
+        # a dataset asks for the same few hundred lemmas thousands of times
+        self._synsets: dict[tuple[str, str], tuple[Synset, ...]] = {}
+        self._targets: dict[tuple[str, str], tuple[Synset, ...]] = {}
 
     @property
     def reader(self) -> Any:
@@ -213,17 +217,26 @@ class NltkWordNet:
         if pos not in ("n", "v", "a", "s", "r") or not lemma.strip():
             return []
         name = _nltk_name(lemma)
-        # NLTK's synsets() applies morphy and returns every base form's synsets; the exact
-        # entry's synsets come back in its index order and are kept when there are any.
-        found = self.reader.synsets(name, "a" if pos == "s" else pos)
-        exact = [s for s in found if any(n.lower() == name for n in s.lemma_names())]
-        return self._keep(exact or found)
+        kept = self._synsets.get((name, pos))
+        if kept is None:
+            # NLTK's synsets() applies morphy and returns every base form's synsets; the
+            # exact entry's synsets come back in its index order and are kept when any are.
+            found = self.reader.synsets(name, "a" if pos == "s" else pos)
+            exact = [s for s in found if any(n.lower() == name for n in s.lemma_names())]
+            kept = self._synsets[(name, pos)] = tuple(self._keep(exact or found))
+        return list(kept)
 
     def related(self, synset: Synset, relation: str) -> list[Synset]:
         """Return the synsets `synset` points to by `relation` (see `RELATIONS`)."""
         if relation not in RELATIONS:
             raise LexsubError(f"unknown WordNet relation {relation!r}; known: "
                               f"{', '.join(RELATIONS)}")
+        kept = self._targets.get((synset.id, relation))
+        if kept is None:
+            kept = self._targets[(synset.id, relation)] = tuple(self._related(synset, relation))
+        return list(kept)
+
+    def _related(self, synset: Synset, relation: str) -> list[Synset]:
         obj = self._object(synset)
         targets: list[Any]
         # NLTK keeps synset pointers in sets (their order varies between runs): they are put
