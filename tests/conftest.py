@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import fcntl
-import gc
 import os
 import shutil
 from collections.abc import Callable
@@ -27,7 +26,7 @@ from kernel_pin import pin_test_process
 from tiny_corpus import TinyRun, make_tiny_shared, seed_built, seed_parser, tiny_roots
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.core.collector import FULL_COLLECTION_EVERY
+from lexsub_baselines.core.collector import rarer_full_collections
 from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
 from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
 from lexsub_baselines.resources.manifest import Manifest, load_manifest
@@ -69,8 +68,7 @@ def pytest_configure(config: pytest.Config) -> None:
     a `lexsub` command (`core.collector`: the test processes hold every module's fixtures
     and run the pipelines in process); register the `needs` marker."""
     pin_test_process(config)
-    young, middle, full = gc.get_threshold()
-    gc.set_threshold(young, middle, max(full, FULL_COLLECTION_EVERY))
+    rarer_full_collections()
     config.addinivalue_line("markers", "needs(part, ...): skip, naming the Debian package, "
                             f"when one of {', '.join(NEEDS)} is not installed")
 

@@ -18,10 +18,20 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["FULL_COLLECTION_EVERY", "fewer_full_collections"]
+__all__ = ["FULL_COLLECTION_EVERY", "fewer_full_collections", "rarer_full_collections"]
 
 #: Collections of the middle generation between two full ones (CPython's default: 10).
 FULL_COLLECTION_EVERY = 100
+
+
+def rarer_full_collections(every: int = FULL_COLLECTION_EVERY) -> tuple[int, int, int]:
+    """Make full collections at most every `every` middle-generation ones (never more often
+    than the schedule in force, which is returned), for the rest of the process (the test
+    processes) or until the caller restores it (`fewer_full_collections`)."""
+    before = gc.get_threshold()
+    young, middle, full = before
+    gc.set_threshold(young, middle, max(full, every))
+    return before
 
 
 @contextmanager
@@ -36,9 +46,7 @@ def fewer_full_collections(every: int = FULL_COLLECTION_EVERY) -> Iterator[None]
     >>> gc.get_threshold() == before
     True
     """
-    before = gc.get_threshold()
-    young, middle, full = before
-    gc.set_threshold(young, middle, max(full, every))
+    before = rarer_full_collections(every)
     try:
         yield
     finally:
