@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from processes import stop_in_order
+from processes import start_scheduler, stop_in_order
 from tiny_corpus import make_tiny_shared, seed_parser
 
 from lexsub_baselines.builds import ResourceSettings, build
@@ -37,10 +37,18 @@ QUIET = Progress(enabled=False, stream=io.StringIO())
 pytestmark = [pytest.mark.shared, pytest.mark.slow]
 
 
-def _roots(tiny_shared: Roots, tiny_parser: ParserModel, cache: Path) -> Roots:
+@pytest.fixture(scope="module")
+def small_shared(shared: Roots, tmp_path_factory: pytest.TempPathFactory) -> Roots:
+    """Half the session's tiny corpus: three Wikipedia files and three books, about 27k words
+    in six shards: the module parses the whole of it seven times."""
+    return make_tiny_shared(shared, tmp_path_factory.mktemp("small"), n_wiki=3, n_books=3,
+                            wiki_lines=60, book_lines=500)
+
+
+def _roots(small_shared: Roots, tiny_parser: ParserModel, cache: Path) -> Roots:
     """The tiny roots with the parser seeded where a `lexsub --cache-dir CACHE` reads it: in
     the kernel level's own sub-folder (`kernels-x86-64-v2/` under `LEXSUB_KERNELS=x86-64-v2`)."""
-    return seed_parser(tiny_parser, dataclasses.replace(tiny_shared,
+    return seed_parser(tiny_parser, dataclasses.replace(small_shared,
                                                         cache=cache / kernels_subfolder()))
 
 
@@ -67,12 +75,12 @@ class Reference:
 
 
 @pytest.fixture(scope="module")
-def reference(tiny_shared: Roots, tiny_parser: ParserModel,
+def reference(small_shared: Roots, tiny_parser: ParserModel,
               tmp_path_factory: pytest.TempPathFactory) -> Reference:
     """The counts every build of this module must reproduce byte for byte, built once (one
     worker, in this process) instead of once per test: whatever builds them gives the same
     bytes (`test_local_builds_match_one_worker_and_are_reused` compares two engines)."""
-    roots = _roots(tiny_shared, tiny_parser, tmp_path_factory.mktemp("reference"))
+    roots = _roots(small_shared, tiny_parser, tmp_path_factory.mktemp("reference"))
     report = build(roots, ["relations", "corpus-counts"], ResourceSettings(),
                    EngineSettings(workers=1), QUIET)
     assert not report.failures()
@@ -86,15 +94,15 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture()
-def dask_cluster(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
-    """A real `dask scheduler` and two `dask worker` processes on 127.0.0.1."""
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    log = open(tmp_path / "dask.log", "wb")  # noqa: SIM115 (closed below)
-    scheduler = subprocess.Popen([str(VENV_BIN / "dask"), "scheduler", "--host", "127.0.0.1",
-                                  "--port", str(port), "--no-dashboard"],
-                                 stdout=log, stderr=log)
+@pytest.fixture(scope="module")
+def dask_cluster(tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A real `dask scheduler` and two `dask worker` processes on 127.0.0.1, started once for
+    the module's remote tests: a build on it, then one that loses a worker (the last to use
+    it: its `w0` is killed)."""
+    folder = tmp_path_factory.mktemp("dask")
+    log = open(folder / "dask.log", "wb")  # noqa: SIM115 (closed below)
+    scheduler, address = start_scheduler(folder, log)
     workers = [subprocess.Popen([str(VENV_BIN / "dask"), "worker", address, "--nthreads", "1",
                                  "--no-dashboard", "--no-nanny", "--name", f"w{number}"],
                                 stdout=log, stderr=log)
@@ -116,24 +124,24 @@ def _wait_for_shards(folder: Path, process: subprocess.Popen[bytes], at_least: i
 
 # --- the corpus plan ----------------------------------------------------------------------------
 
-def test_shards_hold_exactly_the_budgeted_sample(tiny_shared: Roots) -> None:
-    files = [(kind, path, str(path.relative_to(tiny_shared.shared)), file_words(kind, path))
-             for kind, path in corpus_plan(tiny_shared, ("enwiki", "gutenberg"))]
+def test_shards_hold_exactly_the_budgeted_sample(small_shared: Roots) -> None:
+    files = [(kind, path, str(path.relative_to(small_shared.shared)), file_words(kind, path))
+             for kind, path in corpus_plan(small_shared, ("enwiki", "gutenberg"))]
     total = sum(words for *_, words in files)
     for budget in (None, 1000, files[0][3], total // 2, total + 10):
         shards = plan_shards(files, budget)
         sample = [p for shard in shards for p in shard.paragraphs()]
-        assert sample == list(iter_paragraphs(tiny_shared, max_tokens=budget)), budget
+        assert sample == list(iter_paragraphs(small_shared, max_tokens=budget)), budget
     assert len({shard.label for shard in plan_shards(files, None)}) == len(files)
 
 
 # --- local cluster ------------------------------------------------------------------------------
 
-def test_local_builds_match_one_worker_and_are_reused(tiny_shared: Roots,
+def test_local_builds_match_one_worker_and_are_reused(small_shared: Roots,
                                                       tiny_parser: ParserModel,
                                                       reference: Reference,
                                                       tmp_path: Path) -> None:
-    two = _roots(tiny_shared, tiny_parser, tmp_path / "two")
+    two = _roots(small_shared, tiny_parser, tmp_path / "two")
     targets = ["relations", "corpus-counts"]
     first = build(two, targets, ResourceSettings(), EngineSettings(workers=2), QUIET)
     assert not first.failures() and first.engine == "local:2"
@@ -145,23 +153,24 @@ def test_local_builds_match_one_worker_and_are_reused(tiny_shared: Roots,
     counts = sorted((two.cache / "frequency").glob("corpus-counts-*.npz"))
     assert [p.read_bytes() for p in counts] == reference.counts
     facts = json.loads(next((two.cache / "relations").glob("gr-*.build.json")).read_text())
-    assert facts["engine"] == "local:2" and facts["parsed_words"] == facts["words"] > 40_000
+    assert facts["engine"] == "local:2" and facts["parsed_words"] == facts["words"] > 20_000
 
     again = build(two, targets, ResourceSettings(), EngineSettings(workers=2), QUIET)
     assert again.engine == "" and {r.status for r in again.records} == {"cached"}
 
 
-def test_a_larger_budget_reuses_the_smaller_ones_shards(tiny_shared: Roots,
+def test_a_larger_budget_reuses_the_smaller_ones_shards(small_shared: Roots,
                                                          tiny_parser: ParserModel,
                                                          tmp_path: Path) -> None:
-    roots = _roots(tiny_shared, tiny_parser, tmp_path)
-    small = ResourceSettings(relations=RelationSettings(max_tokens=20_000))
-    build(roots, ["relations"], small, EngineSettings(workers=2), QUIET)
-    build(roots, ["relations"], ResourceSettings(), EngineSettings(workers=2), QUIET)
+    roots = _roots(small_shared, tiny_parser, tmp_path)
+    small = ResourceSettings(relations=RelationSettings(max_tokens=10_000))
+    one = EngineSettings(workers=1)  # the reuse is the point, not the parallel parse
+    build(roots, ["relations"], small, one, QUIET)
+    build(roots, ["relations"], ResourceSettings(), one, QUIET)
     stems = [counts_stem(roots, tiny_parser_key(roots), s.relations)
              for s in (small, ResourceSettings())]
     facts = [json.loads(stem.with_suffix(".build.json").read_text()) for stem in stems]
-    assert facts[0]["words"] >= 20_000 and facts[1]["words"] > facts[0]["words"]
+    assert facts[0]["words"] >= 10_000 and facts[1]["words"] > facts[0]["words"]
     assert facts[1]["parsed_words"] < facts[1]["words"]  # whole files of the 20k build reused
 
 
@@ -175,10 +184,10 @@ def tiny_parser_key(roots: Roots) -> str:
 # --- remote cluster -----------------------------------------------------------------------------
 
 def test_remote_scheduler_builds_byte_identical_counts(
-        tiny_shared: Roots, tiny_parser: ParserModel, reference: Reference, tmp_path: Path,
+        small_shared: Roots, tiny_parser: ParserModel, reference: Reference, tmp_path: Path,
         dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, _ = dask_cluster
-    remote = _roots(tiny_shared, tiny_parser, tmp_path / "remote")
+    remote = _roots(small_shared, tiny_parser, tmp_path / "remote")
     done = subprocess.run(_lexsub(remote, "build", "relations", "--scheduler", address,
                                   "--no-progress"), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -204,10 +213,10 @@ def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
 
 
 def test_a_worker_killed_mid_shard_has_it_retried_losing_and_doubling_nothing(
-        tiny_shared: Roots, tiny_parser: ParserModel, reference: Reference, tmp_path: Path,
+        small_shared: Roots, tiny_parser: ParserModel, reference: Reference, tmp_path: Path,
         dask_cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, workers = dask_cluster
-    roots = _roots(tiny_shared, tiny_parser, tmp_path / "killed")
+    roots = _roots(small_shared, tiny_parser, tmp_path / "killed")
     client = subprocess.Popen(_lexsub(roots, "build", "relations", "--scheduler", address,
                                       "--no-progress"), stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
@@ -229,9 +238,9 @@ def plan_shards_of(roots: Roots) -> list[object]:
     return list(files)
 
 
-def test_unreachable_scheduler_is_one_clear_error(tiny_shared: Roots, tmp_path: Path) -> None:
+def test_unreachable_scheduler_is_one_clear_error(small_shared: Roots, tmp_path: Path) -> None:
     address = f"tcp://127.0.0.1:{_free_port()}"
-    roots = dataclasses.replace(tiny_shared, cache=tmp_path)
+    roots = dataclasses.replace(small_shared, cache=tmp_path)
     with pytest.raises(LexsubError) as raised:
         build(roots, ["corpus-plan"], ResourceSettings(),
               EngineSettings(scheduler=address, connect_timeout=1.0), QUIET)
@@ -241,12 +250,12 @@ def test_unreachable_scheduler_is_one_clear_error(tiny_shared: Roots, tmp_path: 
 
 # --- interruption -------------------------------------------------------------------------------
 
-def test_a_killed_build_resumes_without_reparsing(tiny_shared: Roots,
+def test_a_killed_build_resumes_without_reparsing(small_shared: Roots,
                                                   tiny_parser: ParserModel,
                                                   reference: Reference,
                                                   tmp_path: Path) -> None:
-    roots = _roots(tiny_shared, tiny_parser, tmp_path / "resumed")
-    command = _lexsub(roots, "build", "relations", "--no-progress")
+    roots = _roots(small_shared, tiny_parser, tmp_path / "resumed")
+    command = _lexsub(roots, "build", "relations", "--workers", "1", "--no-progress")
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              start_new_session=True)
     folder = shards_dir(roots, tiny_parser_key(roots), RelationSettings())
@@ -268,10 +277,12 @@ def test_a_killed_build_resumes_without_reparsing(tiny_shared: Roots,
     assert _relation_files(roots) == reference.relations  # a clean build's bytes
 
 
-def test_two_builds_at_once_share_the_cache(tiny_shared: Roots, tiny_parser: ParserModel,
+def test_two_builds_at_once_share_the_cache(small_shared: Roots, tiny_parser: ParserModel,
                                             reference: Reference, tmp_path: Path) -> None:
-    roots = _roots(tiny_shared, tiny_parser, tmp_path / "shared-cache")
-    command = _lexsub(roots, "build", "relations", "corpus-counts", "--no-progress")
+    roots = _roots(small_shared, tiny_parser, tmp_path / "shared-cache")
+    # one worker each: the two commands' locks are the point, not their parallel parses
+    command = _lexsub(roots, "build", "relations", "corpus-counts", "--workers", "1",
+                      "--no-progress")
     builds = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
               for _ in range(2)]
     outputs = [build.communicate(timeout=300)[1].decode() for build in builds]
@@ -286,9 +297,9 @@ def test_two_builds_at_once_share_the_cache(tiny_shared: Roots, tiny_parser: Par
 
 # --- bad input and progress ---------------------------------------------------------------------
 
-def test_a_corrupt_corpus_file_is_named_once_and_skipped(tiny_shared: Roots,
+def test_a_corrupt_corpus_file_is_named_once_and_skipped(small_shared: Roots,
                                                          tmp_path: Path) -> None:
-    roots = make_tiny_shared(resolve_roots(tiny_shared.shared.resolve()), tmp_path, n_wiki=2,
+    roots = make_tiny_shared(resolve_roots(small_shared.shared.resolve()), tmp_path, n_wiki=2,
                              n_books=1, wiki_lines=30, book_lines=100)
     victim = sorted((roots.shared / "corpora" / "enwiki-2015").rglob("wiki_*.xz"))[0]
     victim.write_bytes(victim.read_bytes()[: victim.stat().st_size // 2])
@@ -316,17 +327,17 @@ def test_plain_progress_prints_lines_not_carriage_returns() -> None:
     assert any("(50%)" in line and "words/s" in line for line in lines)
 
 
-def test_each_stage_locks_what_it_builds(tiny_shared: Roots, tiny_parser: ParserModel,
+def test_each_stage_locks_what_it_builds(small_shared: Roots, tiny_parser: ParserModel,
                                         tmp_path: Path) -> None:
     """Every stage names its lock by its cache entry: another relation sample changes the
     locks of the relation counts and their neighbour lists, and no other stage's."""
-    tiny_shared = _roots(tiny_shared, tiny_parser, tmp_path)  # the parser keys the counts
+    small_shared = _roots(small_shared, tiny_parser, tmp_path)  # the parser keys the counts
     from lexsub_baselines.builds.parsing import parser_key
     from lexsub_baselines.builds.stages import STAGES
     from lexsub_baselines.engine.graph import BuildContext
 
     def keys(settings: ResourceSettings) -> dict[str, str]:
-        ctx = BuildContext(None, tiny_shared, settings, QUIET)
+        ctx = BuildContext(None, small_shared, settings, QUIET)
         found = {}
         for name in STAGES.names():
             lock_key = STAGES.get(name).lock_key
@@ -339,6 +350,6 @@ def test_each_stage_locks_what_it_builds(tiny_shared: Roots, tiny_parser: Parser
     one, other = keys(small), keys(large)
     assert {name for name in one if one[name] != other[name]} == {"relations", "neighbours"}
     assert one == keys(small) and len(set(one.values())) == len(one)
-    parser = parser_key(BuildContext(None, tiny_shared, small, QUIET))
+    parser = parser_key(BuildContext(None, small_shared, small, QUIET))
     assert parser is not None
-    assert one["relations"] == str(counts_stem(tiny_shared, parser, small.relations))
+    assert one["relations"] == str(counts_stem(small_shared, parser, small.relations))

@@ -364,11 +364,18 @@ def test_embedded_data_escapes_every_angle_bracket() -> None:
     assert json.loads(payload)["note"] == nasty["note"]
 
 
-def test_outputs_are_byte_identical(report: Report, results: Path, tmp_path: Path,
-                                    shared: Roots) -> None:
-    again = build_report(results, shared, ReportSettings(trials=100), progress=False)
-    for path in write_report(again, tmp_path):
-        assert path.read_bytes() == (results / path.relative_to(tmp_path)).read_bytes(), path
+def test_cli_writes_the_same_bytes_again(report: Report, results: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`lexsub report` of the same results, elsewhere: every file `report` wrote (pages,
+    figures, explorer), byte for byte."""
+    out = tmp_path / "again"
+    assert main(["report", "--results", str(results), "--out", str(out), "--trials", "100",
+                 "--no-progress"]) == 0
+    assert str(out / EXPLORER_PAGE) in capsys.readouterr().out
+    written = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    assert (out / EXPLORER_PAGE).is_file() and len(written) == len(figure_names(report)) + 3
+    for path in written:
+        assert (out / path).read_bytes() == (results / path).read_bytes(), path
 
 
 def test_bad_input_is_one_message_naming_the_file(results: Path, tmp_path: Path,
@@ -397,21 +404,16 @@ def test_bad_input_is_one_message_naming_the_file(results: Path, tmp_path: Path,
     assert "results folder" in capsys.readouterr().err
 
 
-def test_cli_writes_report_and_explorer(results: Path, tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "out"
-    assert main(["report", "--results", str(results), "--out", str(out), "--trials", "100",
-                 "--no-progress", "--datasets", "semeval2007-trial", "--systems", "wordnet",
-                 "roget"]) == 0
-    printed = capsys.readouterr().out
-    assert str(out / EXPLORER_PAGE) in printed
-    assert (out / "report.html").is_file() and (out / EXPLORER_PAGE).is_file()
-    assert main(["report", "--results", str(results), "--out", str(tmp_path / "plain"),
-                 "--trials", "100", "--no-progress", "--no-explorer", "--datasets",
-                 "semeval2007-trial"]) == 0
-    assert not (tmp_path / "plain" / EXPLORER_PAGE).exists()
-    assert "explorer/index.html" not in (tmp_path / "plain" / "report.html").read_text(
-        encoding="utf-8")
+def test_cli_writes_a_part_of_the_report_without_the_explorer(results: Path,
+                                                              tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    assert main(["report", "--results", str(results), "--out", str(plain), "--trials", "100",
+                 "--no-progress", "--no-explorer", "--datasets", "semeval2007-trial",
+                 "--systems", "wordnet", "roget"]) == 0
+    assert (plain / "report.html").is_file() and not (plain / EXPLORER_PAGE).exists()
+    assert "explorer/index.html" not in (plain / "report.html").read_text(encoding="utf-8")
+    markdown = (plain / "report.md").read_text(encoding="utf-8")
+    assert "\n## semeval2007-trial\n" in markdown and "\n## semeval2007-test\n" not in markdown
 
 
 # --- in a real browser ---------------------------------------------------------------------

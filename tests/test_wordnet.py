@@ -182,3 +182,28 @@ def test_open_wordnet_is_cached_per_spec(tmp_path: Path) -> None:
     roots = Roots(shared=tmp_path, data=tmp_path, cache=tmp_path / "cache")
     assert open_wordnet(roots) is open_wordnet(roots, "nltk:wordnet-3.0")
     assert open_wordnet(roots).name == "nltk:wordnet-3.0"
+
+
+@needs_debian
+def test_a_process_loads_each_database_once_whichever_cache_holds_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another cache's copy of the same files shares the loaded reader (NLTK's indexes take
+    seconds to load); once the copy it was loaded from is gone, the next one loads its own."""
+    import lexsub_baselines.resources.wordnet_nltk as wordnet_nltk
+
+    loaded: list[Path] = []
+
+    def load(directory: Path) -> Path:
+        loaded.append(directory)
+        return directory
+
+    monkeypatch.setattr(wordnet_nltk, "_READERS", {})
+    monkeypatch.setattr(wordnet_nltk, "_load_reader", load)
+    first, second = (NltkWordNet(tmp_path / name) for name in ("first", "second"))
+    assert first.reader is second.reader is first.reader
+    folder = build_nltk_wordnet_dir(tmp_path / "first")
+    assert loaded == [folder] and build_nltk_wordnet_dir(tmp_path / "second").name == folder.name
+    shutil.rmtree(folder)
+    third = NltkWordNet(tmp_path / "third")
+    assert third.reader == build_nltk_wordnet_dir(tmp_path / "third") != folder
+    assert len(loaded) == 2 and NltkWordNet(tmp_path / "second").reader is third.reader

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from processes import stop_in_order
+from processes import start_scheduler, stop_in_order
 
 from lexsub_baselines.core.kernels import pinned_environment
 from lexsub_baselines.core.paths import Roots
@@ -57,11 +57,8 @@ def _cluster(tmp_path: Path, worker: list[str], cwd: Path | None = None,
              env: dict[str, str] | None = None, pinned: bool = True) -> Iterator[str]:
     """A scheduler and one worker (`worker` wraps or extends `dask worker ADDRESS`), started
     under the kernels' pin unless not `pinned` (then without any of its variables)."""
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
     log = open(tmp_path / "dask.log", "ab")  # noqa: SIM115 (closed below)
-    scheduler = subprocess.Popen([str(VENV_BIN / "dask"), "scheduler", "--host", "127.0.0.1",
-                                  "--port", str(port), "--no-dashboard"], stdout=log, stderr=log)
+    scheduler, address = start_scheduler(tmp_path, log)
     command = [part.replace("ADDRESS", address) for part in worker]
     unpinned = {k: v for k, v in os.environ.items() if k not in PIN}
     process = subprocess.Popen(command, stdout=log, stderr=log, cwd=cwd,
@@ -356,11 +353,7 @@ def test_late_checks_on_a_lost_scheduler_fail_in_one_line(tmp_path: Path) -> Non
     from lexsub_baselines.engine.late_workers import late_checks
     from lexsub_baselines.engine.workers import Expected, Facts
 
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    scheduler = subprocess.Popen([str(VENV_BIN / "dask"), "scheduler", "--host", "127.0.0.1",
-                                  "--port", str(port), "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    scheduler, address = start_scheduler(tmp_path, subprocess.DEVNULL)
 
     async def run() -> str:
         client = await Client(address, asynchronous=True, timeout="60s")

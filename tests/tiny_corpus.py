@@ -100,13 +100,15 @@ def seed_built(built: Path, tiny: Roots, folder: Path) -> Roots:
     return roots
 
 
-def sample_coinco(real: Path, data: Path, instances: int) -> None:
-    """Make the data root `data`: every dataset of the real data root linked, but CoInCo's
-    files cut to the first `instances` instances of `coinco_all` (its dev and test files to
-    those of them each holds, the gold to their ids; the candidate pools linked)."""
+def sample_coinco(real: Path, data: Path, instances: int, leave_out: tuple[str, ...] = ()
+                  ) -> None:
+    """Make the data root `data`: every dataset of the real data root linked (but the folders
+    `leave_out`: a run skips their datasets, saying so), CoInCo's files cut to the first
+    `instances` instances of `coinco_all` (its dev and test files to those of them each
+    holds, the gold to their ids; the candidate pools linked)."""
     data.mkdir()
     for child in real.iterdir():
-        if child.name != "coinco":
+        if child.name != "coinco" and child.name not in leave_out:
             (data / child.name).symlink_to(child)
     source, coinco = real / "coinco", data / "coinco"
     coinco.mkdir()
