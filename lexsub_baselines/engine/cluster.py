@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,24 @@ def _unreachable(address: str, error: BaseException) -> LexsubError:
         "local cluster")
 
 
+#: Why the embedded cluster's workers may not start, and the fix.
+_GUARD = ("each worker process imports the script that started the cluster again (Python's "
+          "`spawn`), so a script must do its work under `if __name__ == \"__main__\":`, as "
+          "scripts/example_system.py does; or run the builds on a cluster you started "
+          f"(--scheduler, {SCHEDULER_ENV})")
+
+
+def _refuse_a_second_start() -> None:
+    """Stop a worker process of the embedded cluster that, importing its parent's script
+    again, reached the script's own start of a cluster: one line, no traceback (the parent
+    then says which workers did not start). Python's `spawn` runs the script as `__mp_main__`
+    (`multiprocessing.spawn._fixup_main_from_path`), `__main__` its own until it is done."""
+    importing = sys.modules.get("__mp_main__")
+    if importing is not None and importing is not sys.modules.get("__main__"):
+        raise SystemExit(f"lexsub: a worker of the embedded Dask cluster ran the script's top "
+                         f"level: {_GUARD}")
+
+
 async def _wait_for_workers(client: Any, address: str) -> None:
     try:
         await client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
@@ -117,11 +136,18 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
         # set before a worker process starts (glibc reads its own only then)
         pin = {f"distributed.nanny.pre-spawn-environ.{name}": value
                for name, value in pinned_environment().items()}
+        _refuse_a_second_start()
         with dask.config.set({**LOCAL_CONFIG, **pin}):
-            async with LocalCluster(n_workers=settings.local_workers(), threads_per_worker=1,
-                                    processes=True, dashboard_address=":0",
-                                    silence_logs=logging.ERROR, asynchronous=True) as cluster, \
-                    Client(cluster, asynchronous=True) as client:
+            async with AsyncExitStack() as stack:
+                try:
+                    cluster = await stack.enter_async_context(LocalCluster(
+                        n_workers=settings.local_workers(), threads_per_worker=1,
+                        processes=True, dashboard_address=":0", silence_logs=logging.ERROR,
+                        asynchronous=True))
+                except RuntimeError as error:  # "Nanny failed to start": a worker died
+                    raise LexsubError(f"the embedded Dask cluster could not start its workers "
+                                      f"({error}); {_GUARD}") from None
+                client = await stack.enter_async_context(Client(cluster, asynchronous=True))
                 await check_code(client)  # a long-lived process may run code edited since
                 yield client
                 # the work is over: a worker whose heartbeat meets the closing scheduler
