@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -12,6 +13,14 @@ from pathlib import Path
 from typing import IO
 
 DASK = str(Path(sys.executable).with_name("dask"))
+
+
+def free_port() -> int:
+    """Return a port of 127.0.0.1 that is free now (for a process that cannot pick its own:
+    the next process to bind it wins, so a scheduler picks its own: `start_scheduler`)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def start_scheduler(folder: Path, log: IO[bytes] | int, timeout: float = 60

@@ -8,7 +8,6 @@ import io
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from processes import start_scheduler, stop_in_order
+from processes import DASK, free_port, start_scheduler, stop_in_order
 from tiny_corpus import make_tiny_shared, seed_parser
 
 from lexsub_baselines.builds import ResourceSettings, build
@@ -88,12 +87,6 @@ def reference(small_shared: Roots, tiny_parser: ParserModel,
     return Reference(_relation_files(roots), [p.read_bytes() for p in counts])
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def dask_cluster(tmp_path_factory: pytest.TempPathFactory
                  ) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
@@ -103,7 +96,7 @@ def dask_cluster(tmp_path_factory: pytest.TempPathFactory
     folder = tmp_path_factory.mktemp("dask")
     log = open(folder / "dask.log", "wb")  # noqa: SIM115 (closed below)
     scheduler, address = start_scheduler(folder, log)
-    workers = [subprocess.Popen([str(VENV_BIN / "dask"), "worker", address, "--nthreads", "1",
+    workers = [subprocess.Popen([DASK, "worker", address, "--nthreads", "1",
                                  "--no-dashboard", "--no-nanny", "--name", f"w{number}"],
                                 stdout=log, stderr=log)
                for number in range(2)]
@@ -239,7 +232,7 @@ def plan_shards_of(roots: Roots) -> list[object]:
 
 
 def test_unreachable_scheduler_is_one_clear_error(small_shared: Roots, tmp_path: Path) -> None:
-    address = f"tcp://127.0.0.1:{_free_port()}"
+    address = f"tcp://127.0.0.1:{free_port()}"
     roots = dataclasses.replace(small_shared, cache=tmp_path)
     with pytest.raises(LexsubError) as raised:
         build(roots, ["corpus-plan"], ResourceSettings(),

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from processes import start_scheduler, stop_in_order
+from processes import DASK, free_port, start_scheduler, stop_in_order
 
 from lexsub_baselines.core.kernels import pinned_environment
 from lexsub_baselines.core.paths import Roots
@@ -38,12 +37,6 @@ VENV_BIN = Path(sys.executable).parent
 #: Workers are started under the kernels' pin, as docs/building.md says (`lexsub kernels --env`).
 PIN = pinned_environment()
 PACKAGE = Path(__file__).resolve().parent.parent / "lexsub_baselines"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _can_unshare() -> bool:
@@ -72,7 +65,7 @@ def _cluster(tmp_path: Path, worker: list[str], cwd: Path | None = None,
 
 
 def _worker(*options: str) -> list[str]:
-    return [str(VENV_BIN / "dask"), "worker", "ADDRESS", "--no-dashboard", "--no-nanny",
+    return [DASK, "worker", "ADDRESS", "--no-dashboard", "--no-nanny",
             "--nthreads", "1", *options]
 
 
@@ -210,7 +203,7 @@ def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
                     ignore=shutil.ignore_patterns("__pycache__"))
     (other / "lexsub_baselines" / "engine" / "late_workers.py").unlink()
     roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
-    bad_port, good_port = _free_port(), _free_port()
+    bad_port, good_port = free_port(), free_port()
     bad, good = f"tcp://127.0.0.1:{bad_port}", f"tcp://127.0.0.1:{good_port}"
     late: list[subprocess.Popen[bytes]] = []
     removed: list[dict[str, Any]] = []
@@ -319,7 +312,7 @@ def test_the_check_of_a_killed_client_retires_nobody(tiny_shared: Roots, tmp_pat
                     ignore=shutil.ignore_patterns("__pycache__"))
     (other / "lexsub_baselines" / "engine" / "locks.py").write_text(
         (PACKAGE / "engine" / "locks.py").read_text() + "\n# changed\n")
-    port = _free_port()
+    port = free_port()
     with _cluster(tmp_path, _worker()) as address, open(tmp_path / "late.log", "ab") as log:
         killed = subprocess.run([sys.executable, "-c", _CLIENT, address,
                                  str(tiny_shared.shared), str(tiny_shared.data),
