@@ -21,7 +21,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing Python packages into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
   # the exact versions the README's figures were made with (requirements.lock)
-  .venv/bin/python -m pip install -q -c requirements.lock -e ".[dev]"
+  .venv/bin/python -m pip install -q -c requirements.lock -e ".[dev,baselines]"
   echo "$want" > "$stamp"
 fi
 # thinc's matrix kernels (blis) rebuilt for BLIS's generic configuration only: the same floats
