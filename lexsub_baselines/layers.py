@@ -20,9 +20,11 @@ __all__ = ["LAYERS", "layer_of"]
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("core", "layers")),
     ("storage", ("text", "tables")),
-    ("data", ("datasets", "substitutes")),
-    # lexical resources sit below scoring: the SWORDS evaluation lemmatises with WordNet
+    # the inputs' record (the manifest: what each is, its digest, where it comes from) and the
+    # lexical resources sit below the task data, whose files are checked against the record,
+    # and below scoring: the SWORDS evaluation lemmatises with WordNet
     ("resources", ("resources",)),
+    ("data", ("datasets", "substitutes")),
     ("scoring and engine", ("scoring", "engine")),
     ("models", ("distributional", "lm")),
     ("components", ("generators", "rankers")),

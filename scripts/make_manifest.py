@@ -87,13 +87,17 @@ KENLM_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
 _BOTH = ["scoring", "baselines"]
 _SEMEVAL = {"licence": "research use, as distributed by the task organisers",
             "upstream_url": SEMEVAL2007_URL, "upstream_sha256": SEMEVAL2007_SHA256,
+            # ../shared/README.md's digest of the archive; never checked against a download
+            "upstream_unverified": True,
             "note": "`lexsub fetch semeval2007` unpacks the organisers' archive (the host serves "
                     "plain http only) so that semeval2007/{trial,test,key}/ sit under the data "
                     "root: each file is the archive member of its name with the recorded "
                     f"sha256, wherever it lies in the archive ({SEMEVAL2007_NOTE}); the archive "
                     "is not at hand here, so its size and unpacked size (upstream_bytes, "
                     "unpacked_bytes) are a bound: ten times the bytes of the files taken from "
-                    "it",
+                    "it, and its sha256 (upstream_sha256, from the shared data's README) was "
+                    "never checked against a download (upstream_unverified): a fetch checks "
+                    "each file by its own sha256 alone, so a mirror made from the files works",
             "used_by": ["lexsub_baselines.datasets.catalog"], "input": "semeval2007",
             "groups": _BOTH}
 #: Melamud et al.'s repository (Apache-2.0) at its last commit; its `datasets/` folder.

@@ -117,7 +117,7 @@ def test_every_command_is_described_and_its_help_is_true() -> None:
 def test_every_help_page_ends_with_examples_that_parse() -> None:
     """Each command's help ends with two or three worked examples; each command in them parses
     (an unknown option or a missing argument would exit); score's show the fetch-then-score
-    path of SemEval, SWORDS and LexSubGen's protocol."""
+    path of SemEval, SWORDS, LexSubGen's protocol and TSAR-2022."""
     parser = build_parser()
     pages = {name: sub for name, sub in _subcommands(parser) if name.count(" ") == 1}
     assert set(pages) == {f"lexsub {name}" for name in COMMAND_MODULES}
@@ -139,5 +139,7 @@ def test_every_help_page_ends_with_examples_that_parse() -> None:
             assert commands[0] == "lexsub fetch scoring"
             scored = [c for c in commands if c.startswith("lexsub score ")]
             assert {c.split()[3] for c in scored} == {"semeval2007-test", "swords-test",
-                                                      "semeval2007-all"}
-            assert "lexsub fetch semeval2007 lst-candidates" in commands  # what -all reads
+                                                      "semeval2007-all", "coinco-all",
+                                                      "tsar2022-es-test"}
+            assert "lexsub fetch lst-candidates coinco" in commands  # what -all, coinco read
+            assert "lexsub fetch tsar2022" in commands

@@ -19,6 +19,7 @@ from typing import Any
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.collector import fewer_full_collections
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.extras import EXTRA, INSTALL_EXTRA, MissingExtraError
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
     DATA_ENV,
@@ -36,6 +37,7 @@ __all__ = ["COMMANDS", "COMMAND_MODULES", "UNPINNED_COMMANDS", "build_parser",
 #: The sub-command modules, in the order `lexsub --help` lists them.
 COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.fetch_cmd",
+    "lexsub_baselines.cli.mirror_cmd",
     "lexsub_baselines.cli.datasets_cmd",
     "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
@@ -52,6 +54,7 @@ COMMANDS: tuple[str, ...] = (
 #: then imported, as for `lexsub --help`.
 COMMAND_MODULES: dict[str, str] = {
     "fetch": "lexsub_baselines.cli.fetch_cmd",
+    "mirror": "lexsub_baselines.cli.mirror_cmd",
     "datasets": "lexsub_baselines.cli.datasets_cmd",
     "resources": "lexsub_baselines.cli.resources_cmd",
     "baselines": "lexsub_baselines.cli.baselines_cmd",
@@ -86,7 +89,7 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
 
 #: Commands whose work is pure Python (no numeric library is loaded: the scorers are exact
 #: Python arithmetic), so they run without re-executing under the kernels' pin (0.3 s).
-UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch"})
+UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror"})
 
 
 def needs_pin(argv: Sequence[str]) -> bool:
@@ -101,8 +104,12 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lexsub",
         description="The baseline systems of the SemEval lexical-substitution tasks "
-        "(SemEval-2007 Task 10, SemEval-2010 Task 2), also run on SWORDS; the official "
-        "scorers, and the SWORDS evaluation. `lexsub COMMAND --help` describes each command.",
+        "(SemEval-2007 Task 10, SemEval-2010 Task 2), also run on SWORDS, LS07 and CoInCo "
+        "under LexSubGen's protocol and TSAR-2022; the official scorers of each, exactly "
+        "(SemEval-2007/2010's score.pl, SWORDS's evaluation, LexSubGen's, TSAR-2022's "
+        "tsar_eval.py). Scoring, fetch, mirror and datasets need only `pip install "
+        f"lexsub_baselines`; building and running the baselines need `{INSTALL_EXTRA}`. "
+        "`lexsub COMMAND --help` describes each command.",
         **examples("lexsub"),
     )
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
@@ -124,8 +131,24 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
                         f"{now.cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:
-        importlib.import_module(module_name).add_parser(subparsers)
+        try:
+            importlib.import_module(module_name).add_parser(subparsers)
+        except MissingExtraError as error:  # the scoring install: the command is named, not run
+            _add_needs_extra(subparsers, module_name, error)
     return parser
+
+
+def _add_needs_extra(subparsers: Any, module_name: str, error: MissingExtraError) -> None:
+    """Register the commands of `module_name` as ones that say what to install, in one line."""
+    def refuse(args: argparse.Namespace, roots: Roots) -> int:
+        raise error
+
+    for name in (name for name, module in COMMAND_MODULES.items() if module == module_name):
+        command = subparsers.add_parser(name, help=f"(needs the {EXTRA} extra: {INSTALL_EXTRA})",
+                                        description=str(error), add_help=False,
+                                        prefix_chars="\0")  # every word its own, --help too
+        command.add_argument("words", nargs="*")
+        command.set_defaults(func=refuse)
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int,

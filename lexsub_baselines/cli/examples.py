@@ -17,15 +17,26 @@ Step = tuple[str, str | tuple[str, ...]]
 #: command (`lexsub` for the top page) -> its examples: (what it does, the command or commands).
 EXAMPLES: dict[str, tuple[Step, ...]] = {
     "lexsub": (
-        ("score a file anywhere: fetch the data once, then score",
-         ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test")),
-        ("which data root is in use, and why", "lexsub datasets")),
+        ("score a file anywhere: fetch the data once, then score (SemEval-2007, SWORDS, "
+         "LexSubGen's protocol, TSAR-2022)",
+         ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test",
+          "lexsub score mine.tsv tsar2022-en-test --compare")),
+        ("which data root is in use, and why", "lexsub datasets"),
+        ("build and run the baselines (needs the baselines extra: pip install "
+         "'lexsub_baselines[baselines]')", "lexsub baselines")),
     "fetch": (
-        ("everything `lexsub score` reads (SemEval-2007, SWORDS; WordNet is checked, not "
-         "downloaded)", "lexsub fetch scoring"),
+        ("everything `lexsub score` reads (SemEval-2007, SWORDS, TSAR-2022, and WordNet for "
+         "SWORDS: taken from Debian's folder when installed, else fetched)",
+         "lexsub fetch scoring"),
         ("one input, into a folder of one's own", "lexsub --data-root ~/lexsub-data fetch "
          "semeval2007"),
         ("where each input comes from, or why it cannot be fetched", "lexsub fetch --list")),
+    "mirror": (
+        ("a mirror of what `lexsub score` reads, served for other machines",
+         ("lexsub mirror ~/lexsub-mirror scoring", "python3 -m http.server -d ~/lexsub-mirror "
+          "8000")),
+        ("then, on a machine without internet access to the hosts",
+         "lexsub fetch scoring --mirror http://THAT-HOST:8000")),
     "datasets": (
         ("which datasets' files are in place under the data root", "lexsub datasets"),
         ("the same for a data folder of one's own",
@@ -50,11 +61,14 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
         ("SemEval-2007: fetch the data once, then score a best file (-t best is the default) "
          "and an oot file", ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test",
                              "lexsub score mine.oot semeval2007-test -t oot")),
-        ("SWORDS: the benchmark's evaluation of a result (-t does not apply)",
-         "lexsub score mine.lsr.json swords-test"),
-        ("LexSubGen's protocol on LS07-all (the SemEval-2007 files and Melamud et al.'s "
-         "candidate pools; -t does not apply)",
-         ("lexsub fetch semeval2007 lst-candidates", "lexsub score mine.json semeval2007-all"))),
+        ("SWORDS (the benchmark's evaluation), then LexSubGen's protocol on LS07-all and "
+         "CoInCo (Melamud et al.'s candidate pools), ranked among today's published systems "
+         "(-t does not apply to either)",
+         ("lexsub score mine.lsr.json swords-test", "lexsub fetch lst-candidates coinco",
+          "lexsub score mine.json semeval2007-all", "lexsub score mine.json coinco-all "
+          "--compare")),
+        ("TSAR-2022 (tsar_eval.py's ten figures), ranked among the task's official runs",
+         ("lexsub fetch tsar2022", "lexsub score mine.tsv tsar2022-es-test --compare"))),
     "components": (
         ("every generator, ranker, frequency source and profile", "lexsub components"),
         ("with a plug-in's components", "lexsub components --plugin my_system.py")),

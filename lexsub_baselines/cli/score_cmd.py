@@ -42,7 +42,8 @@ def add_parser(subparsers: Any) -> None:
                           *(f"{name}: {LSG_PROFILES.doc(name)}" for name in LSG_PROFILES)])
     parser = subparsers.add_parser(
         "score", help="score a best/oot/mw answer file (the official SemEval-2007/2010 "
-        "scorer) or a SWORDS result (the benchmark's evaluation)",
+        "scorer), a SWORDS result (the benchmark's evaluation), a LexSubGen-protocol result "
+        "(LS07, CoInCo) or a TSAR-2022 predictions file (tsar_eval.py)",
         description="Score a system answer file (best, oot or mw lines; - reads standard "
         "input) against a gold file or a dataset's gold, printing what the official scorer "
         "prints, then a signature of the settings per block; against swords-dev or "
@@ -54,8 +55,11 @@ def add_parser(subparsers: Any) -> None:
         "the task's tsar_eval.py does. Problems in the file are "
         "warnings on stderr, one per kind; a file that can give nothing useful (no answer "
         "line, another format, another split) is refused (exit 2). The gold of a dataset name "
-        "is read under the data root: `lexsub fetch scoring` puts SemEval-2007's and SWORDS's "
-        "there. Profiles: " + profiles,
+        "is read under the data root (`lexsub fetch scoring` puts SemEval-2007's, SWORDS's and "
+        "TSAR-2022's there; `lexsub fetch lst-candidates` and `coinco` LexSubGen's pools), "
+        "each file checked against the sha256 the manifest records (memoised: an unchanged "
+        "file is read once): a file that is not the recorded one is refused, naming both "
+        "digests. Profiles: " + profiles,
         **examples("score"))
     parser.add_argument("system", type=Path,
                         help="the system answer file (a SWORDS result *.lsr.json for swords-*)")

@@ -1,6 +1,7 @@
 """Task data: typed instances and gold, lenient readers, and the registry of named datasets.
 
-May import `core` and `text` (the tokeniser).
+May import `core`, `text` (the tokeniser) and `resources` (the manifest: each file is checked
+against its recorded digest before it is read).
 """
 
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset

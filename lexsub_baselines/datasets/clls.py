@@ -28,6 +28,7 @@ from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem
+from lexsub_baselines.resources.elsewhere import CLLS_NOTE, CLLS_UPSTREAM_URL
 
 __all__ = [
     "CLLS_FILES",
@@ -41,8 +42,6 @@ __all__ = [
     "read_clls_gold",
 ]
 
-CLLS_UPSTREAM_URL = "http://lit.csci.unt.edu/index.php/Semeval_2010"
-
 #: split -> ((role, path relative to the data root), ...).
 CLLS_FILES: dict[str, tuple[tuple[str, str], ...]] = {
     "trial": (("instances", "clls2010/trial/clls_trial.xml"),
@@ -50,12 +49,6 @@ CLLS_FILES: dict[str, tuple[tuple[str, str], ...]] = {
     "test": (("instances", "clls2010/test/clls_test.xml"),
              ("gold", "clls2010/test/gold")),
 }
-
-CLLS_NOTE = (
-    "the SemEval-2010 Task 2 data is not redistributed; obtain it from the task page and put it "
-    "under the data root as clls2010/trial/{clls_trial.xml,gold.trial} and "
-    "clls2010/test/{clls_test.xml,gold} (rename or symlink the distributed files)"
-)
 
 _DESCRIPTIONS = {
     "trial": "SemEval-2010 Task 2 (cross-lingual EN→ES) trial data: 300 instances, 30 lexelts",
@@ -78,7 +71,7 @@ def clls_specs() -> tuple[DatasetSpec, ...]:
 
 def clls_available(roots: Roots, split: str = "test") -> bool:
     """Return True when the CLLS instances and gold of `split` are under the data root."""
-    dataset = Dataset(clls_spec(split), roots.data)
+    dataset = Dataset(clls_spec(split), roots.data, roots.cache)
     return dataset.has("instances") and dataset.has("gold")
 
 

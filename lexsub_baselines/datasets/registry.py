@@ -20,6 +20,7 @@ from lexsub_baselines.datasets.swords import (
 )
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT, tsar_gold_items, tsar_instances
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
+from lexsub_baselines.resources.verified import data_entry, verified_input
 
 __all__ = ["DATASETS", "Dataset", "DatasetSpec"]
 
@@ -58,10 +59,19 @@ def _split_gold(path: Path, mtime_ns: int, format: str, ids: frozenset[str]
 
 @dataclass(frozen=True)
 class Dataset:
-    """A registered dataset resolved against a data root."""
+    """A registered dataset resolved against a data root.
+
+    Attributes:
+        spec: the registered spec.
+        root: the data root.
+        cache: the cache folder that memoises the files' digests (`Roots.cache`; None: this
+            process only). Each file is checked against the manifest's digest before it is
+            read (`resources.verified`).
+    """
 
     spec: DatasetSpec
     root: Path
+    cache: Path | None = None
 
     @property
     def name(self) -> str:
@@ -74,6 +84,7 @@ class Dataset:
         Raises:
             MissingResourceError: the dataset has no such role or the file is absent; the
                 message names the path, the data root setting and the upstream archive.
+            InputMismatchError: the file is not the one the manifest records.
         """
         rel = self.spec.relpath(role)
         if rel is None:
@@ -88,7 +99,7 @@ class Dataset:
                 remedy = (f"it has no public download ({self.spec.upstream_note}; "
                           f"{self.spec.upstream_url or 'no upstream'}); {remedy}")
             raise MissingResourceError(f"{self.name} {role} file", path, remedy)
-        return path
+        return verified_input(path, data_entry(rel), self.cache)
 
     def has(self, role: str) -> bool:
         """Return True when the file of `role` is present."""

@@ -1,4 +1,4 @@
 """Lexical resources: WordNet, Roget, frequency lists, bilingual dictionaries, the manifest.
 
-May import `core`, `text`, `tables`, `datasets`, `substitutes`.
+May import `core`, `text`, `tables`.
 """

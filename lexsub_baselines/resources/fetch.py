@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.datasets.clls import CLLS_NOTE, CLLS_UPSTREAM_URL
 from lexsub_baselines.resources.download import FetchError, Interrupted
+from lexsub_baselines.resources.elsewhere import ELSEWHERE
 from lexsub_baselines.resources.fetch_lock import input_lock
 from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
 from lexsub_baselines.resources.manifest_rules import path_problem
@@ -60,13 +60,6 @@ from lexsub_baselines.resources.wordnet_files import (
 
 __all__ = ["ELSEWHERE", "FetchResult", "fetch", "inputs", "select"]
 
-#: Inputs the manifest has no entry for (nothing of them is present to measure): their note.
-ELSEWHERE: dict[str, str] = {
-    "clls2010": f"no public download: {CLLS_NOTE} ({CLLS_UPSTREAM_URL}; its organisers are the "
-                "ones to ask)",
-}
-
-
 @dataclass(frozen=True)
 class FetchResult:
     """What `fetch` did for one input.
@@ -77,7 +70,8 @@ class FetchResult:
             recipe, but found), `not fetched` (no recipe and absent) or `failed`.
         files: how many files are in place.
         downloaded: bytes downloaded in this run.
-        detail: the note of an input that is not fetched, or the error of a failed one.
+        detail: the note of an input that is not fetched, the error of a failed one, or what to
+            know of a fetched one (an archive whose recorded digest was never verified).
         where: the folder the files are in (the first one).
     """
 
@@ -97,8 +91,9 @@ class FetchResult:
         size = ("nothing downloaded" if not self.downloaded else
                 f"{self.downloaded / 1e3:,.0f} kB downloaded" if self.downloaded < 1e6 else
                 f"{self.downloaded / 1e6:,.1f} MB downloaded")
-        return f"{self.name:<17} {self.status}: {self.files} file(s) checked in {self.where} " \
+        line = f"{self.name:<17} {self.status}: {self.files} file(s) checked in {self.where} " \
                f"({size})"
+        return f"{line}; {self.detail}" if self.detail else line
 
 
 def inputs(manifest: Manifest) -> dict[str, list[Resource]]:
@@ -242,7 +237,10 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
                 made.unlink(missing_ok=True)
             status = "fetched"
         files += 1
-    return FetchResult(name, status, files, downloads.bytes - before, where=where)
+    unverified = status == "fetched" and any(r.upstream_unverified for r in entries)
+    return FetchResult(name, status, files, downloads.bytes - before, where=where,
+                       detail="the archive's recorded sha256 was never verified against a "
+                       "download, so each file was checked by its own" if unverified else "")
 
 
 def _stderr(line: str) -> None:

@@ -23,9 +23,9 @@ recipe's change; "" when not recorded), `sha256` that of the file as laid out un
 A fetch is capped by optional fields (format 2 unchanged: an entry without them still
 reads; `OPTIONAL`): `upstream_bytes`, the most bytes read from `upstream_url` (its measured
 size, a `head`'s kept bytes, or for an archive not at hand a bound its note states),
-`unpacked_bytes`, the most an archive's regular members hold together, and `redirect_hosts`,
-where a redirect may lead besides the URL's own host (`Resource.download_limit`). Paths are
-confined to the roots (`manifest_rules`).
+`unpacked_bytes`, the most an archive's regular members hold together, `redirect_hosts`,
+where a redirect may lead besides the URL's own host (`Resource.download_limit`), and
+`upstream_unverified`. Paths are confined to the roots (`manifest_rules`).
 
 `resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
@@ -55,20 +55,8 @@ from lexsub_baselines.resources.manifest_rules import (
     path_problem,
 )
 
-__all__ = [
-    "BUILD_ROOT",
-    "FETCH_RECIPES",
-    "GROUPS",
-    "KINDS",
-    "OPTIONAL",
-    "TREE_RULE",
-    "Manifest",
-    "Resource",
-    "folder_files",
-    "load_manifest",
-    "path_problem",
-    "tree_sha256",
-]
+__all__ = ["BUILD_ROOT", "FETCH_RECIPES", "GROUPS", "KINDS", "OPTIONAL", "TREE_RULE", "Manifest",
+           "Resource", "folder_files", "load_manifest", "path_problem", "tree_sha256"]
 
 FORMAT = 2
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
@@ -90,7 +78,8 @@ _SPECIFIC: dict[str, tuple[str, ...]] = {
     "pypi": ("package", "sha256"),
 }
 #: The fields an entry may leave out (written only when set): the caps of a fetch.
-OPTIONAL: tuple[str, ...] = ("upstream_bytes", "unpacked_bytes", "redirect_hosts")
+OPTIONAL: tuple[str, ...] = ("upstream_bytes", "unpacked_bytes", "redirect_hosts",
+                             "upstream_unverified")
 
 
 @dataclass(frozen=True)
@@ -126,6 +115,8 @@ class Resource:
         unpacked_bytes: the most bytes the regular members of the archive at `upstream_url`
             hold together (0: not recorded).
         redirect_hosts: the hosts a redirect from `upstream_url` may lead to, besides its own.
+        upstream_unverified: `upstream_sha256` was never checked against a download (the
+            SemEval-2007 archive's): a fetch does not require it; each file's `sha256` does.
     """
 
     id: str
@@ -150,6 +141,7 @@ class Resource:
     upstream_bytes: int = 0
     unpacked_bytes: int = 0
     redirect_hosts: tuple[str, ...] = ()
+    upstream_unverified: bool = False
 
     def download_limit(self) -> int:
         """Return the most bytes a fetch reads from `upstream_url` (0: none is recorded).
@@ -195,6 +187,8 @@ class Resource:
         for key, value in data.items():
             if key in ("bytes", "file_count", "upstream_bytes", "unpacked_bytes"):
                 ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            elif key == "upstream_unverified":
+                ok = isinstance(value, bool)
             elif key in ("used_by", "members", "groups", "redirect_hosts"):
                 ok = isinstance(value, list) and all(isinstance(v, str) and v for v in value)
                 ok = ok and (key != "groups" or set(value) <= set(GROUPS))

@@ -12,18 +12,19 @@ that dataset in signatures, so one gold has one signature however it was named.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.file_digests import known_sha256
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
+from lexsub_baselines.resources.verified import InputMismatchError, data_entry
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
@@ -34,33 +35,37 @@ __all__ = ["GoldSource", "dataset_of", "resolve_gold"]
 _ROLES = {False: "gold", True: "mwgold"}
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def dataset_of(path: Path, roots: Roots) -> Dataset | None:
-    """Return the SemEval, SWORDS or TSAR dataset whose gold or mw gold has the bytes of `path`.
+    """Return the SemEval, SWORDS or TSAR dataset whose gold or mw gold `path` is: the one
+    whose recorded sha256 (the manifest's) it has, else, for a dataset the manifest has no
+    digest of, the one whose file it is or has the bytes of.
+
+    Raises:
+        InputMismatchError: `path` is where the manifest puts a dataset's gold, and is not the
+            recorded file.
 
     >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots()).name
     >>> # 'semeval2007-test'
     """
-    try:
-        size = path.stat().st_size
-    except OSError:
+    if not path.is_file():
         return None
-    digest = None
+    digest, resolved = known_sha256(path, roots.cache), path.resolve()
     for name in dataset_names():
         dataset = load_dataset(name, roots)
         if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
             continue
         for role in _ROLES.values():
-            if not dataset.has(role):
+            rel = dataset.spec.relpath(role)
+            if rel is None:
                 continue
-            candidate = dataset.path(role)
-            if candidate.stat().st_size != size:
-                continue
-            digest = digest or _digest(path)
-            if candidate.resolve() == path.resolve() or _digest(candidate) == digest:
+            here, entry = dataset.root / rel, data_entry(rel)
+            if entry is not None:
+                if entry.sha256 == digest:
+                    return dataset
+                if here.is_file() and here.resolve() == resolved:
+                    raise InputMismatchError(path, entry, digest)
+            elif here.is_file() and (here.resolve() == resolved
+                                     or known_sha256(here, roots.cache) == digest):
                 return dataset
     return None
 

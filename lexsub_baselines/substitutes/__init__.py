@@ -1,4 +1,4 @@
 """What a system proposes and answers: `Candidate`, `Answers`, the answer-file and result writers.
 
-May import `core` and `datasets`.
+May import `core`, `resources` and `datasets`.
 """
