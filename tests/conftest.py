@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from fetch_mirror import upstream_files, with_built_archives
+from fetch_mirror import upstream_files
 from kernel_pin import pin_test_process
 from tiny_corpus import TinyRun, make_tiny_shared, seed_built, seed_parser, tiny_roots
 
@@ -120,11 +120,10 @@ def shared(roots: Roots) -> Roots:
 
 @pytest.fixture(scope="session")
 def upstream(shared: Roots) -> tuple[dict[str, bytes], Manifest]:
-    """What the upstream URLs serve (from ../shared) for the fetch tests, and the manifest
-    with the archives built here (`fetch_mirror`)."""
+    """What the upstream URLs serve (from ../shared) for the fetch tests (`fetch_mirror`), and
+    the shipped manifest they are fetched with."""
     manifest = load_manifest()
-    files = upstream_files(shared.shared, manifest)
-    return files, with_built_archives(manifest, files)
+    return upstream_files(shared.shared, manifest), manifest
 
 
 #: A parser trained in seconds (500 EWT sentences, 60 updates) for the build tests.

@@ -1,13 +1,13 @@
 """A real local HTTP server standing in for the upstream hosts, for the `lexsub fetch` tests.
 
-`upstream_files(shared, manifest)` makes, from the shared root, what each upstream URL serves:
-the file itself (`file`), its uncompressed content (`xz`), the file followed by lines the
-fetch must cut (`head`), and for an archive a tar.gz built here, with its files in another
-layout than ours (`task10data/scoring/gold`) beside a decoy of the same name, so the fetch
-must find each member by name and digest (WordNet's Debian packages are not served here:
-`tests/test_fetch_wordnet.py` serves its own). The real upstream archive is not at hand, so its
-digest is the built one's: `with_built_archives` returns the manifest with only the archives'
-`upstream_sha256` replaced; every file's own digest stays the real one.
+`upstream_files(shared, manifest)` makes, from the shared root, what each upstream URL serves,
+as `lexsub mirror` does (`resources.mirror`: the file itself, its uncompressed content for
+`xz`), but harder on the fetch: a `head` file is followed by lines the fetch must cut, and the
+archive is built with its files in another layout than ours (`task10data/scoring/gold`) beside
+a decoy of the same name, so the fetch must find each member by name and digest (WordNet's
+Debian packages are not served here: `tests/test_fetch_wordnet.py` serves its own). The real
+upstream archive is not at hand; the shipped manifest marks its digest unverified, so the
+fetch checks each member by its own digest and the shipped manifest serves as it is.
 
 `Mirror` serves those bytes at `/HOST/PATH` (what `--mirror` asks for) from a thread, honours
 `Range: bytes=N-` with a 206, logs every request, and can cut a transfer short once (`cut`)
@@ -19,11 +19,8 @@ Content-Length it announces, None for none), and give each file a strong `ETag`,
 
 from __future__ import annotations
 
-import dataclasses
-import gzip
 import hashlib
 import io
-import lzma
 import re
 import tarfile
 import threading
@@ -35,6 +32,7 @@ from pathlib import Path
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.resources.manifest import Manifest, Resource
+from lexsub_baselines.resources.mirror import mirror_path, served_bytes, tar_gz
 from lexsub_baselines.resources.verify import locate
 
 EXTRA_LINES = b"".join(b"zz-not-kept-%d 1\n" % i for i in range(50))
@@ -42,18 +40,7 @@ EXTRA_LINES = b"".join(b"zz-not-kept-%d 1\n" % i for i in range(50))
 
 def url_path(url: str) -> str:
     """Return the path a mirror is asked for: `/HOST/PATH` of `https://HOST/PATH`."""
-    return "/" + url.split("://", 1)[1]
-
-
-def _tar_gz(members: dict[str, bytes]) -> bytes:
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for name, data in sorted(members.items()):
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            info.mode = 0o644
-            tar.addfile(info, io.BytesIO(data))
-    return gzip.compress(raw.getvalue(), mtime=0)
+    return "/" + mirror_path(url)
 
 
 def _archive_name(resource: Resource) -> str:
@@ -70,31 +57,18 @@ def upstream_files(shared: Path, manifest: Manifest) -> dict[str, bytes]:
     for resource in manifest.resources:
         if not resource.fetch or resource.upstream_url.endswith(".deb"):
             continue  # WordNet's packages: tests/test_fetch_wordnet.py builds its own
-        data = locate(resource, roots).read_bytes()
+        path = locate(resource, roots)
         how = resource.fetch.partition(":")[0]
         if how == "archive":
             members = archives.setdefault(resource.upstream_url, {})
-            members[_archive_name(resource)] = data
+            members[_archive_name(resource)] = path.read_bytes()
             members[f"task10data/decoy/{resource.path.rsplit('/', 1)[-1]}"] = b"a decoy\n"
             continue
-        served[url_path(resource.upstream_url)] = {
-            "file": data, "xz": lzma.decompress(data) if how == "xz" else b"",
-            "head": data + EXTRA_LINES}[how]
+        served[url_path(resource.upstream_url)] = (
+            path.read_bytes() + EXTRA_LINES if how == "head" else served_bytes(resource, path))
     for url, members in archives.items():
-        served[url_path(url)] = _tar_gz(members)
+        served[url_path(url)] = tar_gz(members)
     return served
-
-
-def with_built_archives(manifest: Manifest, served: dict[str, bytes]) -> Manifest:
-    """Return `manifest` with each archive's digest that of the archive built here."""
-    def fix(resource: Resource) -> Resource:
-        if not resource.fetch.startswith("archive:") or url_path(resource.upstream_url) \
-                not in served:  # WordNet's packages: not served here
-            return resource
-        digest = hashlib.sha256(served[url_path(resource.upstream_url)]).hexdigest()
-        return dataclasses.replace(resource, upstream_sha256=digest)
-
-    return Manifest(tuple(fix(r) for r in manifest.resources), "test manifest")
 
 
 def archive_members(files: dict[str, bytes], manifest: Manifest) -> dict[str, bytes]:

@@ -124,7 +124,7 @@ def _fetch_archive_beside_swords(files: dict[str, bytes], archive: bytes, tmp_pa
     semeval2007, having checked that swords-dev was fetched and nothing of the other is left."""
     served = {**files, fm.url_path(ARCHIVE_URL): archive}
     with fm.serving(served) as mirror:
-        assert fm.fetch_cli(tmp_path, fm.with_built_archives(MANIFEST, served), mirror.url,
+        assert fm.fetch_cli(tmp_path, MANIFEST, mirror.url,
                          "semeval2007", "swords-dev") == 2
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err

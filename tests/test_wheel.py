@@ -1,30 +1,36 @@
-"""The package installed as a wheel, outside a checkout, scores after a fetch.
+"""The scoring install: the wheel without the `baselines` extra, outside a checkout, mirrors,
+fetches, scores every protocol and refuses a damaged gold.
 
 The wheel is built from a copy of the sources (no build isolation, no index: the dev
 environment has the build backend) and installed with `--no-deps` into a fresh venv that sees
-the dev environment's packages through a `.pth` line (so nothing is downloaded). With HOME in
-a temporary folder, no LEXSUB_* variable and the working folder elsewhere (an empty `shared/`
-beside it, which the roots rule ignores), `lexsub fetch
-scoring` fills the per-user folder from the local mirror (`fetch_mirror`), and `lexsub score`
-then scores a SemEval-2007 and a SWORDS file exactly as the checkout scores them.
+one library of the dev environment, tqdm (the scoring install's only dependency), through a
+`.pth` line to a folder holding it alone: numpy, spaCy, Dask, NLTK... are not importable
+there, as after `pip install lexsub_baselines`. With HOME in a temporary folder, no LEXSUB_*
+variable and the working folder elsewhere (an empty `shared/` beside it, which the roots rule
+ignores), the installed `lexsub mirror` makes a mirror of ../shared, `python3 -m http.server`
+serves it, `lexsub fetch` fills the per-user folder from it with the shipped manifest, and
+`lexsub score` then scores SemEval-2007, SWORDS, LexSubGen's protocol and TSAR-2022 exactly as
+the checkout scores them, `--compare` included.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from fetch_mirror import serving, upstream_files, with_built_archives
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core.extras import INSTALL_EXTRA
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots
-from lexsub_baselines.resources.manifest import load_manifest
 
 pytestmark = [pytest.mark.slow, pytest.mark.needs("wordnet")]
 
@@ -44,10 +50,28 @@ def _build_and_install(tmp_path: Path) -> Path:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     subprocess.run([*pip, "--python", str(venv / "bin" / "python"), "install", "--no-deps",
                     "--no-index", str(wheel)], check=True)
-    purelib = Path(sysconfig.get_paths()["purelib"])  # the dev environment's packages
+    alone = tmp_path / "core-dependencies"  # tqdm, and nothing else of the dev environment
+    alone.mkdir()
+    (alone / "tqdm").symlink_to(Path(sysconfig.get_paths()["purelib"]) / "tqdm")
     [site] = (venv / "lib").glob("python3*/site-packages")
-    (site / "zz-dev-packages.pth").write_text(f"{purelib}\n", encoding="utf-8")
+    (site / "zz-core-dependencies.pth").write_text(f"{alone}\n", encoding="utf-8")
     return venv
+
+
+@contextmanager
+def _http_server(folder: Path) -> Iterator[str]:
+    """Serve `folder` with `python3 -m http.server` on a port it picks; yield its URL."""
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
+                               "127.0.0.1", "-d", str(folder)], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        port = re.search(r"port (\d+)", server.stdout.readline())
+        assert port is not None, "http.server printed no port"
+        yield f"http://127.0.0.1:{port.group(1)}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def _checkout_output(capsys: pytest.CaptureFixture[str], shared: Roots, *args: str) -> str:
@@ -56,7 +80,7 @@ def _checkout_output(capsys: pytest.CaptureFixture[str], shared: Roots, *args: s
     return capsys.readouterr().out
 
 
-def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
+def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
         shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     venv = _build_and_install(tmp_path)
     home, work = tmp_path / "home", tmp_path / "elsewhere" / "work"
@@ -66,57 +90,93 @@ def test_wheel_in_a_fresh_venv_fetches_then_scores_from_any_folder(
            if not k.startswith(("LEXSUB_", "XDG_")) and k != "PYTHONPATH"}  # the wheel's copy
     env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
 
-    def lexsub(*args: str, rc: int = 0) -> str:
-        done = subprocess.run(["lexsub", *args], cwd=work, env=env, capture_output=True,
-                              text=True, timeout=300)
-        assert done.returncode == rc, done.stderr
+    def run(*args: str, rc: int = 0, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(args, cwd=work, env=env, capture_output=True, text=True,
+                              timeout=300, input=stdin)
+        assert done.returncode == rc, (args, done.stdout, done.stderr)
+        return done
+
+    def lexsub(*args: str, rc: int = 0, stdin: str | None = None) -> str:
+        done = run("lexsub", *args, rc=rc, stdin=stdin)
         return done.stdout if rc == 0 else done.stderr
 
-    def refused(*args: str, fetch: str) -> None:
-        """One line naming the fetch that helps; no traceback, no `make` (issue 40's trial)."""
+    def one_line(*args: str, has: str) -> None:
+        """One error line, naming `has`; no traceback, no `make` (a pip user has no checkout)."""
         error = lexsub(*args, rc=2)
         assert error.count("\n") == 1 and error.startswith("lexsub: error: "), error
-        assert f"run `lexsub fetch {fetch}` to download it" in error and "make" not in error
+        assert has in error and "make" not in error, error
 
-    where = subprocess.run([venv / "bin" / "python", "-c", "import lexsub_baselines as p; "
-                            "print(p.__file__)"], env=env, cwd=work, capture_output=True,
-                           text=True, check=True).stdout
-    assert where.startswith(str(venv)), where  # the wheel, not the checkout
-    best = shared.shared / "scorer-vectors" / "systems" / "s000_test_hedge.best"
-    swords = shared.shared / "swords-vectors" / "systems" / "test-reversed.lsr.json"
-    tsar = shared.shared / "tsar2022-vectors" / "systems" / "en-test-complex-first.tsv"
-    if not all(path.is_file() for path in (best, swords, tsar)):
-        pytest.skip("the scorer, SWORDS and TSAR-2022 vectors of ../shared are absent")
-    for path in (best, swords, tsar):
+    probe = "import lexsub_baselines as p, importlib.util as u; print(p.__file__); " \
+            "print([m for m in ('numpy', 'spacy', 'dask', 'nltk') if u.find_spec(m)])"
+    where, found = run(str(venv / "bin" / "python"), "-c", probe).stdout.splitlines()
+    assert where.startswith(str(venv)) and found == "[]", (where, found)  # the wheel, alone
+
+    vectors = {"best": shared.shared / "scorer-vectors" / "systems" / "s000_test_hedge.best",
+               "oot": shared.shared / "scorer-vectors" / "systems" / "s002_test_oot10.oot",
+               "swords": shared.shared / "swords-vectors" / "systems" / "test-reversed.lsr.json",
+               "tsar": shared.shared / "tsar2022-vectors" / "systems" / "en-test-oracle.tsv",
+               "lsg": shared.shared / "lexsubgen-vectors" / "semeval_all" / "systems"
+                      / "semeval_all-reversed.json"}
+    if not all(path.is_file() for path in vectors.values()):
+        pytest.skip("the scorer, SWORDS, TSAR-2022 and LexSubGen vectors of ../shared are absent")
+    for path in vectors.values():
         shutil.copyfile(path, work / path.name)
-    refused("score", best.name, "semeval2007-test", fetch="semeval2007")  # nothing fetched yet
-    refused("score", swords.name, "swords-test", fetch="swords")
-    refused("score", tsar.name, "tsar2022-en-test", fetch="tsar2022")
-    helped = lexsub("score", "--help")
-    assert "\nexamples:\n  # " in helped and helped.rstrip().splitlines()[-1].startswith(
-        "  lexsub score ") and "make" not in helped
-    manifest = load_manifest()
-    files = upstream_files(shared.shared, manifest)
-    (tmp_path / "manifest.json").write_text(with_built_archives(manifest, files).to_text(),
-                                            encoding="utf-8")
-    with serving(files) as mirror:
-        fetched = lexsub("fetch", "scoring", "--mirror", mirror.url, "--manifest",
-                         str(tmp_path / "manifest.json"))
+    best, oot, swords, tsar, lsg = (vectors[k].name for k in ("best", "oot", "swords", "tsar",
+                                                               "lsg"))
+    one_line("score", best, "semeval2007-test", has="run `lexsub fetch semeval2007`")
+    one_line("score", tsar, "tsar2022-en-test", has="run `lexsub fetch tsar2022`")
+
+    # what needs the extra says so in one line; the help lists it
+    one_line("run", "wordnet", "semeval2007-trial", has=INSTALL_EXTRA)
+    one_line("build", "--help", has=INSTALL_EXTRA)
+    assert f"(needs the baselines extra: {INSTALL_EXTRA})" in " ".join(lexsub("--help").split())
+    api = run(str(venv / "bin" / "python"), "-c",
+              "import lexsub_baselines as p; from lexsub_baselines import Candidate, Instance, "
+              "Ranker, CandidateGenerator, Scorer, load_dataset, DATASETS\n"
+              "try:\n    p.run('wordnet', 'semeval2007-trial')\n"
+              "except p.LexsubError as error:\n    print(type(error).__name__, error)", rc=0)
+    assert api.stdout.startswith("MissingExtraError") and INSTALL_EXTRA in api.stdout
+
+    # the installed mirror command, served by a plain static server, fetched with the
+    # shipped manifest (no edit: the SemEval-2007 archive is rebuilt, its members checked)
+    mirror = tmp_path / "mirror"
+    made = lexsub("--shared-root", str(shared.shared), "mirror", str(mirror), "semeval2007",
+                  "swords", "tsar2022", "lst-candidates")
+    assert made.count(": mirrored (") == 4, made
+    with _http_server(mirror) as url:
+        fetched = lexsub("fetch", "scoring", "lst-candidates", "--mirror", url, "--no-progress")
     user_data = home / ".local" / "share" / "lexsub_baselines"
     assert f"data root {user_data / 'data'} (the per-user default)" in fetched
-    assert (user_data / "data" / "semeval2007" / "key" / "gold").is_file()
+    assert "semeval2007       fetched: 8 file(s)" in fetched and "never verified" in fetched
+    gold = user_data / "data" / "semeval2007" / "key" / "gold"
 
-    semeval = lexsub("score", best.name, "semeval2007-test", "-t", "best")
-    expected = json.loads((best.parent.parent / "cases.jsonl").open().readline())["expected"]
-    assert f"precision = {expected['all']['precision']:.2f}, " \
-           f"recall = {expected['all']['recall']:.2f}" in semeval
-    assert semeval == _checkout_output(capsys, shared, str(best), "semeval2007-test", "-t",
-                                       "best")
-    scored = lexsub("score", swords.name, "swords-test")
-    assert scored == _checkout_output(capsys, shared, str(swords), "swords-test")
-    figures = json.loads(lexsub("score", tsar.name, "tsar2022-en-test", "--format", "json"))
-    [case] = [json.loads(line) for line in (tsar.parent.parent / "cases.jsonl").open()
-              if json.loads(line)["system_file"] == f"systems/{tsar.name}"]
-    assert figures["metrics"]["MAP@10"] == case["metrics"]["MAP@10"]
-    refused("score", best.name, "semeval2007-all", fetch="lst-candidates")  # not in scoring
-    assert (home / ".cache" / "lexsub_baselines").is_dir()  # the per-user cache, not the checkout's
+    # every protocol, as the checkout scores it
+    semeval = lexsub("score", best, "semeval2007-test")
+    assert semeval == _checkout_output(capsys, shared, str(vectors["best"]), "semeval2007-test")
+    assert lexsub("score", oot, "semeval2007-test", "-t", "oot") == _checkout_output(
+        capsys, shared, str(vectors["oot"]), "semeval2007-test", "-t", "oot")
+    assert lexsub("score", swords, "swords-test") == _checkout_output(
+        capsys, shared, str(vectors["swords"]), "swords-test")
+    lexsubgen = json.loads(lexsub("score", lsg, "semeval2007-all", "--format", "json"))
+    [case] = [json.loads(line) for line in (vectors["lsg"].parent.parent / "cases.jsonl").open()
+              if json.loads(line).get("system_file") == f"systems/{lsg}"]
+    assert lexsubgen["metrics"]["gap_normalized"] == pytest.approx(  # in percent
+        100 * case["mean_metrics_unrounded"]["gap_normalized"], abs=1e-6)
+    figures = json.loads(lexsub("score", "-", "tsar2022-en-test", "--format", "json",
+                                stdin=vectors["tsar"].read_text(encoding="utf-8")))
+    [case] = [json.loads(line) for line in (vectors["tsar"].parent.parent / "cases.jsonl").open()
+              if json.loads(line)["system_file"] == f"systems/{tsar}"]
+    assert (figures["metrics"]["ACC@1"], figures["metrics"]["MAP@10"]) == (
+        case["metrics"]["MAP@1/Potential@1/Precision@1"], case["metrics"]["MAP@10"])
+    # --compare with the published fields: the 2007 teams, today's systems, the TSAR teams
+    assert "| KU |" in lexsub("score", best, "semeval2007-test", "--compare")
+    assert "XLNet+embs" in lexsub("score", lsg, "semeval2007-all", "--compare")
+    assert "UniHD" in lexsub("score", tsar, "tsar2022-en-test", "--compare")
+    assert (home / ".cache" / "lexsub_baselines" / "digests").is_dir()  # the per-user cache
+
+    # a damaged gold is refused in one line naming both digests and the fetch
+    data = bytearray(gold.read_bytes())
+    data[5000] ^= 1
+    gold.write_bytes(bytes(data))
+    one_line("score", best, "semeval2007-test", has="run `lexsub fetch semeval2007`")
+    one_line("score", best, str(gold), has="is not the recorded 4e27e4ab")

@@ -24,6 +24,7 @@ from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
 from lexsub_baselines.scoring.api import emit_problems
 from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, PROTOCOL, LexSubGenScorer
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
@@ -118,6 +119,9 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace, roots: Roots) -> int:
     """Score and print; problems in the input are warnings, never a traceback."""
     profile = args.profile
+    if args.protocol is None and profile is None and args.gold in LEXSUBGEN_DATA \
+            and _json_object(args.system):  # coinco-all is SemEval gold too: a JSON result
+        args.protocol = PROTOCOL           # is LexSubGen's (semeval2007-all is LexSubGen's)
     if args.protocol == PROTOCOL and profile is None:
         profile = PROTOCOL
     if args.protocol is not None and args.protocol != PROTOCOL and profile in LSG_PROFILES:
@@ -149,6 +153,16 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
         print(f"lexsub: hint: {hint}", file=sys.stderr)
     _emit(report, compare_with_field(scorer, args, roots) if args.compare else None, args.format)
     return 0
+
+
+def _json_object(path: Path) -> bool:
+    """Return whether the file starts (after white space) with `{`: a JSON result, not a
+    SemEval answer file (standard input is not looked into)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(4096).lstrip().startswith(b"{")
+    except OSError:
+        return False
 
 
 def _emit(report: Any, table: Table | None, fmt: str) -> None:

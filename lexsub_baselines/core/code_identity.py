@@ -245,7 +245,8 @@ def _default_memo() -> Path | None:
         return None
 
 
-def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = None) -> str:
+def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = None,
+                libraries: bool = True) -> str:
     """Return the normalised digest of `modules` and what they import (see the module doc).
 
     Arguments:
@@ -253,6 +254,9 @@ def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = Non
             but do not count.
         root: the package folder (a copy of the package, in tests).
         memo: the cache folder that keeps the per-file digests (None: the default cache).
+        libraries: add the versions of the libraries the modules import (False: code whose
+            results no library computes, as the scorers', whose identity must not depend on
+            whether the `baselines` extra is installed).
 
     Raises:
         KeyError: a name is not a module of the package.
@@ -269,7 +273,7 @@ def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = Non
         if any(path.name.encode() in package.module(name)[0] for name in names):
             digest.update(f"{relative}\0{data_digest(relative, path)}\n".encode())
     externals = {external for name in names for external in package.module(name)[3]}
-    for library in libraries_imported_by(externals):
+    for library in libraries_imported_by(externals) if libraries else ():
         digest.update(f"library {library}\0{library_version(library)}\n".encode())
     package.save()
     return digest.hexdigest()[:16]

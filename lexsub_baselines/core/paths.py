@@ -107,13 +107,19 @@ def user_data_dir() -> Path:
     return _xdg("XDG_DATA_HOME", ".local/share")
 
 
+def in_checkout(project_dir: Path | None = None) -> bool:
+    """Return whether the package runs from a checkout (its parent holds `pyproject.toml`),
+    rather than installed (a wheel in `site-packages`)."""
+    return ((project_dir or PROJECT_DIR) / "pyproject.toml").is_file()
+
+
 def default_shared(project_dir: Path | None = None) -> tuple[Path, str]:
     """Return the default shared root and why: the checkout's `../shared` when the package
     runs from a checkout (`project_dir`, default `PROJECT_DIR`, holds `pyproject.toml`) that
     has one, else the per-user folder. The working directory plays no part."""
     project_dir = project_dir or PROJECT_DIR
     candidate = project_dir.parent / "shared"
-    if (project_dir / "pyproject.toml").is_file() and candidate.is_dir():
+    if in_checkout(project_dir) and candidate.is_dir():
         return candidate.resolve(), CHECKOUT_ORIGIN
     return user_data_dir(), USER_ORIGIN
 
@@ -128,7 +134,7 @@ def _chosen(given: str | Path | None, option: str, variable: str) -> tuple[str |
 
 
 def _default_cache() -> Path:
-    if (PROJECT_DIR / "pyproject.toml").is_file():
+    if in_checkout():
         return PROJECT_DIR / "resources" / "cache"
     return _xdg("XDG_CACHE_HOME", ".cache")
 

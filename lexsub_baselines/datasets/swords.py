@@ -29,6 +29,7 @@ from __future__ import annotations
 import gzip
 import json
 import warnings
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -213,9 +214,11 @@ def _read(path: Path, mtime_ns: int, size: int) -> SwordsData:
         with gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" \
                 else path.open(encoding="utf-8") as handle:
             document = json.load(handle)
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DataFormatError(path, None, f"not a readable SWORDS file ({error})",
-                              "expected gzipped JSON as distributed") from None
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise DataFormatError(path, None, f"not a readable SWORDS file ({error}): damaged "
+                              "or cut short", "expected gzipped JSON as distributed: move it "
+                              "away and run `lexsub fetch swords` (it checks the sha256)"
+                              ) from None
     return _parse(document, path)
 
 

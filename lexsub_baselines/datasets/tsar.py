@@ -33,6 +33,7 @@ when an annotator gave it -- the task's evaluator drops it, `scoring.tsar`).
 
 from __future__ import annotations
 
+import io
 import re
 import warnings
 from collections import Counter
@@ -105,9 +106,17 @@ def split_lines(path: Path) -> list[tuple[int, list[str]]]:
     """
     if not path.is_file():
         raise MissingResourceError("TSAR file", path, _NOTE)
-    try:
-        with path.open(encoding="utf-8", newline=None) as handle:
-            lines = handle.readlines()
+    return split_data(path.read_bytes(), path)
+
+
+def split_data(data: bytes, path: Path | str) -> list[tuple[int, list[str]]]:
+    """Return (line number, fields) of every line of a file's bytes, as `split_lines` does.
+
+    Raises:
+        DataFormatError: the bytes are not UTF-8 (`path` names the file).
+    """
+    try:  # text mode with universal newlines, as open() reads it
+        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", newline=None).readlines()
     except UnicodeDecodeError as error:
         raise DataFormatError(path, None, f"not UTF-8 ({error.reason} at byte {error.start})",
                               "save the file as UTF-8") from None

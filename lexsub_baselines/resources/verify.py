@@ -1,8 +1,11 @@
 """Checks the manifest's entries against the current roots: `verify()` -> `ResourceStatus`.
 
-A status is `ok`, `found` (present; checksums not asked for), `missing`, `mismatch` or
-`version-differs` (a Debian package of another version than the manifest's); `lexsub resources
---verify` prints them. The entries themselves are `resources.manifest`'s.
+A status is `ok`, `found` (present; checksums not asked for), `missing`, `mismatch`,
+`version-differs` (a Debian package of another version than the manifest's) or `unused`
+(nothing reads it here: the WordNet route the readers do not take — Debian's packages when
+they read the fetched copy, and the reverse — and, for an installed package, KenLM's sdist,
+which a checkout builds); `lexsub resources --verify` prints them. The entries themselves are
+`resources.manifest`'s.
 
 A file is the recorded one when its sha256 is the manifest's, or, for an entry that `lexsub
 fetch` compresses itself (recipe `xz`), when its uncompressed content has the upstream digest:
@@ -23,7 +26,8 @@ from typing import Any
 from tqdm import tqdm
 
 from lexsub_baselines.core.cache import file_sha256
-from lexsub_baselines.core.paths import DATA_ENV, SHARED_ENV, Roots
+from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.paths import DATA_ENV, SHARED_ENV, Roots, in_checkout
 from lexsub_baselines.resources.manifest import (
     BUILD_ROOT,
     Manifest,
@@ -32,11 +36,12 @@ from lexsub_baselines.resources.manifest import (
     load_manifest,
     tree_sha256,
 )
+from lexsub_baselines.resources.wordnet_files import DEBIAN_WORDNET_DIR, find_wordnet
 
 __all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content",
            "xz_content_sha256"]
 
-STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs")
+STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs", "unused")
 
 
 def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> Path:
@@ -84,8 +89,8 @@ class ResourceStatus:
 
     Attributes:
         resource: the entry.
-        status: `ok`, `found` (present, not checksummed), `missing`, `mismatch` or
-            `version-differs`.
+        status: `ok`, `found` (present, not checksummed), `missing`, `mismatch`,
+            `version-differs` or `unused` (nothing reads it here).
         location: where it was looked for.
         detail: what differs, or the remedy for a missing entry ("" when ok).
         found_version: the installed version (debian, pypi), "" otherwise.
@@ -110,10 +115,31 @@ class ResourceStatus:
                 "upstream_url": self.resource.upstream_url}
 
 
+def _unused(resource: Resource, roots: Roots) -> str:
+    """Return why nothing reads `resource` here ("" when something may): WordNet's route the
+    readers do not take, KenLM's sdist for an installed package."""
+    if resource.kind == "pypi" and not in_checkout():
+        return ("an installed package builds no LM; a checkout builds KenLM's tools from "
+                "this sdist (`make kenlm`), or LEXSUB_KENLM_BIN names a folder holding "
+                "lmplz and build_binary (lm.kenlm_tools)")
+    if resource.input != "wordnet":
+        return ""
+    try:
+        folder = find_wordnet(data_root=roots.data)[0]
+    except MissingResourceError:
+        return ""
+    debian = folder == DEBIAN_WORDNET_DIR
+    if (resource.kind == "debian") != debian:
+        return f"WordNet is read from {folder}"
+    return ""
+
+
 def _remedy(resource: Resource, location: Path) -> str:
     if resource.kind == "debian":
         return (f"install the Debian package {resource.package} (as root: `apt-get install "
-                f"{resource.package}`; in a checkout, `make setup` does)")
+                f"{resource.package}`" + ("; in a checkout, `make setup` does)" if in_checkout()
+                                          else "; or `lexsub fetch wordnet`)"
+                                          if resource.input == "wordnet" else ")"))
     if resource.kind == "pypi":
         return (f"run `make kenlm` (it fetches {resource.package}=={resource.version} from "
                 f"PyPI: {resource.upstream_url})")
@@ -212,4 +238,6 @@ def verify(roots: Roots, ids: Sequence[str] | None = None, *, checksums: bool = 
             bar.update(path.stat().st_size)
             return digest
 
-        return [_check(r, where, checksums, hasher) for r, where in located]
+        return [ResourceStatus(r, "unused", where, why)
+                if (why := _unused(r, roots)) and not _present(r, where)
+                else _check(r, where, checksums, hasher) for r, where in located]

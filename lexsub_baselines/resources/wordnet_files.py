@@ -6,7 +6,9 @@ them all at a copy unpacked without root, and `fetch` never calls present what `
 read. The order: `LEXSUB_WORDNET_DIR` when set (an explicit choice, taken alone), else
 Debian's `/usr/share/wordnet` when it holds every file, else the copy `lexsub fetch wordnet`
 unpacks from the same Debian packages under the data root (`FETCHED_WORDNET_DIR`; the same
-bytes, so the order changes no figure: Debian's comes first as the one the system keeps).
+bytes, so the order changes no figure: Debian's comes first as the one the system keeps), else
+such a copy under the default data root or the per-user one (a copy fetched once serves every
+`--data-root`: WordNet is not task data).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.core.paths import resolve_roots
+from lexsub_baselines.core.paths import resolve_roots, user_data_dir
 
 __all__ = ["DEBIAN_WORDNET_DIR", "FETCHED_WORDNET_DIR", "LEXNAMES_MAN_PAGE", "REMEDY",
            "WORDNET_DIR_ENV", "WORDNET_FILES", "fetched_wordnet", "find_wordnet",
@@ -58,20 +60,30 @@ def _complete(folder: Path) -> bool:
     return all((folder / name).is_file() for name in WORDNET_FILES)
 
 
+def _fetched_copy(data_root: Path | None) -> Path | None:
+    """Return the first complete fetched copy: under `data_root`, the default data root, the
+    per-user one (None when there is none)."""
+    for folder in dict.fromkeys((fetched_wordnet(data_root), fetched_wordnet(),
+                                 user_data_dir() / "data" / FETCHED_WORDNET_DIR)):
+        if _complete(folder):
+            return folder
+    return None
+
+
 def wordnet_location(wordnet_dir: Path | None = None, man_page: Path | None = None,
                      data_root: Path | None = None) -> tuple[Path, Path]:
     """Return the WordNet database folder and the lexnames(5WN) page to read.
 
     Given ones are taken as they are; else `LEXSUB_WORDNET_DIR`; else Debian's folder when it
-    holds every file of `WORDNET_FILES`, else the fetched one (`fetched_wordnet(data_root)`)
-    when it does, else Debian's (whose absence the error then names). The page of a folder
-    from the variable or fetched is where the same .deb puts it: `<prefix>/share/man/man5/`
-    beside `<prefix>/share/wordnet`.
+    holds every file of `WORDNET_FILES`, else the first complete fetched copy (under
+    `data_root`, the default data root, the per-user one), else Debian's (whose absence the
+    error then names). The page of a folder from the variable or fetched is where the same
+    .deb puts it: `<prefix>/share/man/man5/` beside `<prefix>/share/wordnet`.
     """
     chosen = os.environ.get(WORDNET_DIR_ENV)
     if wordnet_dir or chosen:
         folder = wordnet_dir or Path(str(chosen)).expanduser()
-    elif not _complete(DEBIAN_WORDNET_DIR) and _complete(fetched := fetched_wordnet(data_root)):
+    elif not _complete(DEBIAN_WORDNET_DIR) and (fetched := _fetched_copy(data_root)):
         folder = fetched
     else:
         folder = DEBIAN_WORDNET_DIR

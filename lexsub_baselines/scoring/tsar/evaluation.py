@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.errors import DataFormatError
-from lexsub_baselines.datasets.tsar import split_lines
+from lexsub_baselines.datasets.tsar import split_data, split_lines
+from lexsub_baselines.scoring.input_files import read_input
 
 __all__ = ["KEY_JOIN", "TsarGold", "TsarPrediction", "TsarPredictions", "acc_at_top1", "check",
            "floor4", "map_at", "potential_at", "predictions_from_lines", "read_gold",
@@ -158,13 +159,18 @@ def predictions_from_lines(lines: Sequence[tuple[int, Sequence[str]]],
 
 
 def read_predictions(path: Path) -> TsarPredictions:
-    """Read a predictions file (`sentence<TAB>word<TAB>substitute...`, best first).
+    """Read a predictions file (`sentence<TAB>word<TAB>substitute...`, best first; `-` is
+    standard input).
 
     Raises:
         MissingResourceError: no such file.
+        LexsubError: a directory, or a file that cannot be read.
         DataFormatError: not UTF-8, or a line without a complex word.
     """
-    return predictions_from_lines(split_lines(path), str(path))
+    data = read_input(path, "TSAR-2022 predictions file",
+                      "give the path of the predictions file (sentence, complex word, "
+                      "substitutes; tab-separated), or - for standard input")
+    return predictions_from_lines(split_data(data, path), str(path))
 
 
 def check(gold: Mapping[str, TsarGold], predictions: TsarPredictions) -> None:

@@ -31,6 +31,7 @@ from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.tsar.evaluation import (
     TsarGold,
+    TsarPrediction,
     TsarPredictions,
     acc_at_top1,
     check,
@@ -69,6 +70,11 @@ def _figures(pairs: Sequence[tuple[TsarGold, tuple[str, ...]]]) -> list[float]:
     return [potential_at(pairs, 1), acc_at_top1(pairs, 1), acc_at_top1(pairs, 2),
             acc_at_top1(pairs, 3), map_at(pairs, 3), map_at(pairs, 5), map_at(pairs, 10),
             potential_at(pairs, 3), potential_at(pairs, 5), potential_at(pairs, 10)]
+
+
+def _given(prediction: TsarPrediction) -> bool:
+    """Return whether a line gave any substitute (kept or dropped by the evaluator)."""
+    return bool(prediction.labels or prediction.dropped_word or prediction.dropped_repeats)
 
 
 class TsarScorer(OtherProtocolScorer):
@@ -155,6 +161,11 @@ class TsarScorer(OtherProtocolScorer):
         if not predictions.by_key:
             raise NothingToScoreError(f"{predictions.path}: lists no instance: nothing to "
                                       "score (the task's evaluator divides by zero here)")
+        if not any(_given(p) for p in predictions.by_key.values()):
+            raise NothingToScoreError(
+                f"{predictions.path}: no line has a substitute after the sentence and the "
+                "complex word (the dataset's _none file?): nothing to score; a predictions "
+                "line is sentence<TAB>complex word<TAB>substitute<TAB>..., best first")
         check(self.tsar_gold, predictions)
         pairs = [(self.tsar_gold[key], p.labels) for key, p in predictions.by_key.items()]
         unfloored = dict(zip(METRICS, _figures(pairs), strict=True))
@@ -197,6 +208,11 @@ class TsarScorer(OtherProtocolScorer):
             notes.append(f"{path}:{repeats[0].line}: repeated substitutes were dropped "
                          f"({sum(p.dropped_repeats for p in repeats)} on {len(repeats)} lines), "
                          "as tsar_eval.py drops them")
+        bare = [p for _, p in values if not _given(p)]
+        if bare:
+            notes.append(f"{path}:{bare[0].line}: no substitute after the complex word "
+                         f"({len(bare)} lines): each counts as an empty list, with nothing "
+                         "gained, as tsar_eval.py counts it")
         empty = [p for _, p in values if "" in p.labels]
         if empty:
             notes.append(f"{path}:{empty[0].line}: an empty substitute (two tabs in a row) "
