@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tiny_corpus import sample_manifest
 
 from lexsub_baselines.analysis.breakdown import pos_table, subset_table
 from lexsub_baselines.analysis.compare import (
@@ -27,6 +28,7 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import DATASETS
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.resources.manifest import MANIFEST_ENV
 from lexsub_baselines.scoring import answers_from_mapping
 from lexsub_baselines.substitutes.answers import Answers
 
@@ -46,11 +48,13 @@ BEST = {
 
 
 @pytest.fixture()
-def results(tmp_path: Path) -> tuple[Path, Roots]:
-    """A data root with semeval2007-trial's layout (gold only) and a results folder."""
+def results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Roots]:
+    """A data root with semeval2007-trial's layout (gold only, made up: its manifest says
+    so) and a results folder."""
     data = tmp_path / "data"
     (data / "semeval2007" / "trial").mkdir(parents=True)
     (data / "semeval2007" / "trial" / "gold.trial").write_text(GOLD)
+    monkeypatch.setenv(MANIFEST_ENV, str(sample_manifest(data, tmp_path / "manifest.json")))
     out = tmp_path / "results" / "semeval2007-trial"
     out.mkdir(parents=True)
     records = {}

@@ -24,6 +24,7 @@ import lexsub_baselines.datasets.lexsubgen as lexsubgen_data
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.resources.manifest import MANIFEST_ENV
 from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
@@ -48,9 +49,10 @@ def run(tiny_shared: Roots, tiny_built: Path,
         tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     roots = seed_built(tiny_built, tiny_shared, tmp_path_factory.mktemp("cache"))
     data = tmp_path_factory.mktemp("root") / "data"
-    sample_coinco(tiny_shared.data, data, _SAMPLE, leave_out=("swords",))  # not its point
+    manifest = sample_coinco(tiny_shared.data, data, _SAMPLE, leave_out=("swords",))
     out = tmp_path_factory.mktemp("results")
     with pytest.MonkeyPatch.context() as patch:  # count the derivations of LexSubGen's data
+        patch.setenv(MANIFEST_ENV, str(manifest))  # the sample is the data (SWORDS: not its point)
         for name, derive in (("coinco-all", lexsubgen_data._coinco),
                              ("semeval2007-all", lexsubgen_data._semeval_all)):
             def counted(roots: Roots, name: str = name, derive: Any = derive) -> Any:

@@ -18,6 +18,7 @@ from tiny_corpus import sample_coinco
 import lexsub_baselines
 from lexsub_baselines import Candidate, Instance, LexsubError, PluginError, load_plugins
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.resources.manifest import MANIFEST_ENV
 
 PROJECT = Path(__file__).resolve().parent.parent
 EXAMPLE = PROJECT / "scripts" / "example_system.py"
@@ -102,9 +103,9 @@ def test_the_readme_plugin_commands_run_as_written(built_roots: Roots, tmp_path:
     # protocol as written, and the whole of CoInCo's 15,415 instances would test nothing more
     data = tmp_path / "root" / "data"
     data.parent.mkdir()
-    sample_coinco(built_roots.data, data, 40)
+    manifest = sample_coinco(built_roots.data, data, 40)
     env = {k: v for k, v in _env(dataclasses.replace(built_roots, data=data)).items()
-           if k != "PYTHONPATH"}
+           if k != "PYTHONPATH"} | {MANIFEST_ENV: str(manifest)}
     for command in commands:
         words = shlex.split(command)
         done = subprocess.run([lexsub, *words[1:]], cwd=tmp_path, env=env, capture_output=True,

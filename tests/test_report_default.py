@@ -22,6 +22,7 @@ from tiny_corpus import sample_coinco, seed_built
 from lexsub_baselines.analysis.headline import read_scores
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, Roots
+from lexsub_baselines.resources.manifest import MANIFEST_ENV
 
 pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared, pytest.mark.slow]
 
@@ -44,10 +45,11 @@ def made(tiny_shared: Roots, tiny_built: Path,
     the session, `tiny_built`), then `make report`'s commands; return the results folder."""
     roots = seed_built(tiny_built, tiny_shared, tmp_path_factory.mktemp("cache"))
     data = tmp_path_factory.mktemp("root") / "data"
-    sample_coinco(tiny_shared.data, data, 40)
+    manifest = sample_coinco(tiny_shared.data, data, 40)
     work = tmp_path_factory.mktemp("checkout")
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(work)
+        patch.setenv(MANIFEST_ENV, str(manifest))
         patch.setenv(SHARED_ENV, str(roots.shared))
         patch.setenv(DATA_ENV, str(data))
         patch.setenv(CACHE_ENV, str(roots.cache))

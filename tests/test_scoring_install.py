@@ -197,3 +197,36 @@ def test_a_wordnet_fetched_once_serves_every_data_root(
         (fetched / name).write_text("", encoding="utf-8")
     folder, _ = wordnet_files.find_wordnet(data_root=tmp_path / "another-data-root")
     assert folder == fetched
+
+
+def test_every_input_of_a_run_is_checked_before_it_starts(
+        shared: Roots, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files by sha256, folders by the digest of their files; the digests are returned for the
+    run's settings; a changed input is refused naming it, both digests and the remedy."""
+    from lexsub_baselines.resources.verified import verify_inputs
+
+    monkeypatch.setattr(file_digests, "_RACY_NS", 0)
+    root = tmp_path / "shared"
+    (root / "resources" / "roget").mkdir(parents=True)
+    shutil.copyfile(shared.shared / "resources" / "roget" / "pg10681.txt",
+                    root / "resources" / "roget" / "pg10681.txt")
+    books = sorted((shared.shared / "corpora" / "gutenberg").iterdir())
+    (root / "corpora" / "gutenberg").mkdir(parents=True)
+    for book in books:  # the folder as it is, by symlinks, but for one file
+        (root / "corpora" / "gutenberg" / book.name).symlink_to(book)
+    (root / "data").symlink_to(shared.data, target_is_directory=True)
+    roots = resolve_roots(root, None, tmp_path / "cache")
+    found = verify_inputs(roots)
+    assert {"roget-1911", "corpus-gutenberg", "semeval2007-key-gold"} <= set(found)
+    assert "corpus-enwiki-2015" not in found  # absent: what needs it says so when it runs
+    (root / "corpora" / "gutenberg" / books[0].name).unlink()
+    shutil.copyfile(books[0], root / "corpora" / "gutenberg" / books[0].name)
+    _corrupt(root / "corpora" / "gutenberg" / books[0].name)
+    with pytest.raises(InputMismatchError, match=r"tree sha256 \w+ is not .*\(corpus-gutenberg") \
+            as error:
+        verify_inputs(roots)
+    assert found["corpus-gutenberg"] in str(error.value)
+    shutil.copyfile(books[0], root / "corpora" / "gutenberg" / books[0].name)
+    _corrupt(root / "resources" / "roget" / "pg10681.txt", keep_times=True)
+    with pytest.raises(InputMismatchError, match="run `lexsub fetch roget`"):
+        verify_inputs(roots)

@@ -95,7 +95,8 @@ def test_cli_dataset_profile_and_unknown_gold(capsys: pytest.CaptureFixture[str]
     assert main(["score", str(CLLS_BEST), "semeval2007-tset"]) == 2
     err = capsys.readouterr().err
     assert "semeval2007-tset: it is neither a file nor a dataset name (did you mean " \
-        "semeval2007-test? datasets: semeval2007-trial, semeval2007-test, clls2010-trial" in err
+        "semeval2007-test? semeval2007 has semeval2007-trial, semeval2007-test, " \
+        "semeval2007-all; datasets: semeval2007-trial, semeval2007-test, clls2010-trial" in err
     assert ", semeval2007-all); " in err  # LexSubGen's names too
     with pytest.raises(MissingResourceError, match="coinco-dev"):
         score(CLLS_BEST, "no-such-gold")

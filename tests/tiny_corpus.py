@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
-from lexsub_baselines.core.cache import install_folder
-from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.core.cache import file_sha256, install_folder
+from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.distributional.parser import FULL_TRAINING, ParserModel, parser_dir
+from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
 
 
 def _head(source: Path, target: Path, lines: int) -> None:
@@ -100,12 +101,30 @@ def seed_built(built: Path, tiny: Roots, folder: Path) -> Roots:
     return roots
 
 
+def sample_manifest(data: Path, out: Path) -> Path:
+    """Write to `out` the shipped manifest with the digest and size of every file of the data
+    root `data` that is not the recorded one (a sample cut for a test); return `out`, for
+    `LEXSUB_MANIFEST` (the checks then take the sample for the data)."""
+    def measured(resource: Resource) -> Resource:
+        path = data / resource.path.removeprefix("data/")
+        if resource.kind != "file" or not resource.path.startswith("data/") \
+                or not path.is_file() or file_sha256(path) == resource.sha256:
+            return resource
+        return dataclasses.replace(resource, sha256=file_sha256(path),
+                                   bytes=path.stat().st_size)
+
+    shipped = load_manifest(PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json")
+    out.write_text(Manifest(tuple(map(measured, shipped.resources))).to_text(), encoding="utf-8")
+    return out
+
+
 def sample_coinco(real: Path, data: Path, instances: int, leave_out: tuple[str, ...] = ()
-                  ) -> None:
+                  ) -> Path:
     """Make the data root `data`: every dataset of the real data root linked (but the folders
     `leave_out`: a run skips their datasets, saying so), CoInCo's files cut to the first
     `instances` instances of `coinco_all` (its dev and test files to those of them each
-    holds, the gold to their ids; the candidate pools linked)."""
+    holds, the gold to their ids; the candidate pools linked). Return the manifest of the
+    sample (`sample_manifest`, beside `data`), which its runs take as `LEXSUB_MANIFEST`."""
     data.mkdir()
     for child in real.iterdir():
         if child.name != "coinco" and child.name not in leave_out:
@@ -125,3 +144,4 @@ def sample_coinco(real: Path, data: Path, instances: int, leave_out: tuple[str, 
     (coinco / "coinco_all.no_problematic.gold").write_bytes(b"\n".join(gold) + b"\n")
     candidates = "coinco.no_problematic.candidates"
     (coinco / candidates).symlink_to(source / candidates)
+    return sample_manifest(data, data.parent / "manifest.json")

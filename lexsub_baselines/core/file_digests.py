@@ -15,7 +15,9 @@ that cannot be written leaves the memo to the process.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
+import lzma
 import os
 import time
 from pathlib import Path
@@ -48,26 +50,37 @@ def _memo(memo: Path) -> dict[str, list[int | str]]:
     return _LOADED[memo]
 
 
-def known_sha256(path: Path, cache: Path | None) -> str:
+def _xz_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with lzma.open(path) as handle:
+        while block := handle.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def known_sha256(path: Path, cache: Path | None, *, xz: bool = False) -> str:
     """Return the hex sha256 of `path`, memoised by file version in `<cache>/digests/`.
 
     Arguments:
         path: the file.
         cache: the cache folder (`Roots.cache`); None keeps the memo in this process.
+        xz: the sha256 of the file's xz-decompressed content instead (memoised apart).
 
     Raises:
-        OSError: the file cannot be read.
+        OSError: the file cannot be read (or, with `xz`, is not an xz file: `lzma.LZMAError`).
     """
-    if cache is None:
+    if cache is None and not xz:
         return memo_sha256(path)
-    name = str(path.resolve())
+    if cache is None:
+        return _xz_sha256(path)
+    name = str(path.resolve()) + ("#xz" if xz else "")
     memo_file = cache / MEMO
     memo = _memo(memo_file)
     version = _version(path)
     entry = memo.get(name)
     if entry is not None and entry[:-1] == version:
         return str(entry[-1])
-    digest = memo_sha256(path)
+    digest = _xz_sha256(path) if xz else memo_sha256(path)
     if _version(path) == version and time.time_ns() - int(version[4]) > _RACY_NS:
         if len(memo) >= _MAX_ENTRIES:
             memo.clear()

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
@@ -55,10 +56,13 @@ from lexsub_baselines.resources.manifest_rules import (
     path_problem,
 )
 
-__all__ = ["BUILD_ROOT", "FETCH_RECIPES", "GROUPS", "KINDS", "OPTIONAL", "TREE_RULE", "Manifest",
-           "Resource", "folder_files", "load_manifest", "path_problem", "tree_sha256"]
+__all__ = ["BUILD_ROOT", "FETCH_RECIPES", "GROUPS", "KINDS", "MANIFEST_ENV", "OPTIONAL",
+           "TREE_RULE", "Manifest", "Resource", "folder_files", "load_manifest", "path_problem",
+           "tree_sha256"]
 
 FORMAT = 2
+#: A manifest to read instead of the shipped one (`load_manifest`).
+MANIFEST_ENV = "LEXSUB_MANIFEST"
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
 #: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
 #: reads.
@@ -275,12 +279,17 @@ class Manifest:
 
 
 def load_manifest(path: Path | None = None) -> Manifest:
-    """Load the manifest shipped with the package, or the one at `path`.
+    """Load the manifest at `path`, else at `LEXSUB_MANIFEST`, else the shipped one.
+
+    A manifest of one's own (`MANIFEST_ENV`: a sample of the data, another release) is then
+    what every check compares with; a run records the digests it checked, whichever it is.
 
     Raises:
         MissingResourceError: `path` does not exist.
         DataFormatError: the file is malformed.
     """
+    if path is None and os.environ.get(MANIFEST_ENV):
+        path = Path(os.environ[MANIFEST_ENV])
     if path is not None:
         if not path.is_file():
             raise MissingResourceError("resource manifest", path,

@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import DATA_ENV, SHARED_ENV, Roots, in_checkout
@@ -226,6 +224,8 @@ def verify(roots: Roots, ids: Sequence[str] | None = None, *, checksums: bool = 
     Raises:
         UnknownNameError: an id is not in the manifest.
     """
+    from tqdm import tqdm  # not on the path of the readers, which import `locate`
+
     manifest = manifest or load_manifest()
     selected = [manifest.get(i) for i in ids] if ids is not None else list(manifest.resources)
     located = [(r, locate(r, roots, build_root)) for r in selected]

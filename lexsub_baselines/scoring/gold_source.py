@@ -184,11 +184,13 @@ def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roo
 
     every = list(dict.fromkeys([*names, *LEXSUBGEN_DATA]))
     family = [n for n in every if n.split("-")[0] == str(gold).split("-")[0]]
-    close = difflib.get_close_matches(str(gold), every, n=1)
-    raise MissingResourceError(  # a family's other names, not a guess (tsar2022-fr-test)
+    # a typo is guessed (semeval2007-tset); a name the family lacks is not (tsar2022-fr-test:
+    # not 'did you mean tsar2022-pt-test', but the family's names)
+    close = difflib.get_close_matches(str(gold), every, n=1, cutoff=0.9 if family else 0.6)
+    raise MissingResourceError(
         "gold file", path, "it is neither a file nor a dataset name ("
-        + (f"{family[0].split('-')[0]} has {', '.join(family)}; " if family
-           else f"did you mean {close[0]}? " if close else "")
+        + (f"did you mean {close[0]}? " if close else "")
+        + (f"{family[0].split('-')[0]} has {', '.join(family)}; " if family else "")
         + f"datasets: {', '.join(every)}); the "
         f"SemEval-2007 gold files (key/gold, key/mwgold, trial/gold.trial) are in "
         f"{SEMEVAL2007_URL}")
