@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +41,11 @@ _DERIVED: dict[str, int] = {}
 
 
 @pytest.fixture(scope="module")
-def data_roots(tiny_shared: Roots, run: tuple[Path, Path]) -> Roots:
-    return dataclasses.replace(tiny_shared, data=run[1])
+def data_roots(tiny_shared: Roots, run: tuple[Path, Path]) -> Iterator[Roots]:
+    """The sample's roots, its manifest in force (`sample_coinco`) while the module runs."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(MANIFEST_ENV, str(run[1].parent / "manifest.json"))
+        yield dataclasses.replace(tiny_shared, data=run[1])
 
 
 @pytest.fixture(scope="module")

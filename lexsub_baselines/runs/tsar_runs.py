@@ -152,7 +152,7 @@ def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = T
     Returns:
         (run record, the scorer's JSON) of the plain row, then of the `+simpler` row.
     """
-    from lexsub_baselines.scoring.tsar import TsarScorer
+    from lexsub_baselines.scoring.tsar import TsarScorer, read_predictions
 
     start = time.perf_counter()
     plain: dict[str, Answers] = {}
@@ -172,8 +172,9 @@ def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = T
         record = RunRecord(dataset.name, name, len(answers), len(answers) - len(missing),
                            seconds, ((KIND, relative),), out,
                            digests=((KIND, file_sha256(out / relative)),), missing=missing)
-        row = scorer.score(out / relative, warn=False).to_json()
-        done.append((record, {**row, "system": relative}))  # not where `out` is: reproducible
+        # named by its place in `out`, not where `out` is: the notes are reproducible too
+        row = scorer.score(read_predictions(out / relative, relative), warn=False).to_json()
+        done.append((record, row))
     return done
 
 

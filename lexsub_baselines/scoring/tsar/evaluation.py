@@ -158,9 +158,9 @@ def predictions_from_lines(lines: Sequence[tuple[int, Sequence[str]]],
     return TsarPredictions(path, by_key, len(lines), tuple(repeated))
 
 
-def read_predictions(path: Path) -> TsarPredictions:
+def read_predictions(path: Path, name: str | None = None) -> TsarPredictions:
     """Read a predictions file (`sentence<TAB>word<TAB>substitute...`, best first; `-` is
-    standard input).
+    standard input), named `name` in messages and notes (default: `path`).
 
     Raises:
         MissingResourceError: no such file.
@@ -170,7 +170,7 @@ def read_predictions(path: Path) -> TsarPredictions:
     data = read_input(path, "TSAR-2022 predictions file",
                       "give the path of the predictions file (sentence, complex word, "
                       "substitutes; tab-separated), or - for standard input")
-    return predictions_from_lines(split_data(data, path), str(path))
+    return predictions_from_lines(split_data(data, name or path), name or str(path))
 
 
 def check(gold: Mapping[str, TsarGold], predictions: TsarPredictions) -> None:
