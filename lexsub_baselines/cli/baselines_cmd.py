@@ -52,7 +52,7 @@ from lexsub_baselines.runs.runner import (
     write_json,
 )
 from lexsub_baselines.runs.store import check_pair, drop_rows, rows_to_replace, write_record
-from lexsub_baselines.runs.tsar_runs import for_dataset, record_tsar_rows
+from lexsub_baselines.runs.tsar_runs import for_dataset, record_tsar_rows, source_language
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -202,8 +202,12 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     return 0
 
 
-def _datasets_for(system_language: str, roots: Roots) -> tuple[list[Dataset], bool, str]:
-    """Return (datasets, score?, note) for a system answering in `system_language`."""
+def _datasets_for(system_language: str, roots: Roots, source: str = "en"
+                  ) -> tuple[list[Dataset], bool, str]:
+    """Return (datasets, score?, note) for a system answering in `system_language` (none
+    besides TSAR-2022 for a system reading `source` words other than English)."""
+    if source != "en":
+        return [], True, ""
     if system_language == "en":
         swords = [d for d in (load_dataset(n, roots) for n in SWORDS) if d.has("instances")]
         return [load_dataset(n, roots) for n in ENGLISH] + swords, True, ""
@@ -271,7 +275,9 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             if name in blocked:
                 raise LexsubError(f"could not build {blocked[name]}")
             system = build_system(name, roots)
-            datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots)
+            source = source_language(system)
+            datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots,
+                                                   source)
             made: dict[str, Any] = {}
             for dataset in datasets:
                 if not answer_kinds(system, dataset):
@@ -292,7 +298,8 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             if english and not args.no_lexsubgen:
                 record_lexsubgen_rows(system, made, out, roots, scores, runs,
                                       (current, recorded), not args.no_progress, golds=golds)
-            if english and not args.no_tsar and {"best", "oot"} & set(system.kinds):
+            if (english or source != "en") and not args.no_tsar \
+                    and {"best", "oot"} & set(system.kinds):
                 record_tsar_rows(system, out, roots, scores, runs, (current, recorded),
                                  not args.no_progress)
         except LexsubError as error:
