@@ -8,7 +8,10 @@ First, per TSAR set: how many gold substitutes are capitalised, how many complex
 and the gold of those. Then, for each system on each set of its language, the rows under
 `case: kept` (the complex word's capitalisation copied, before issue 50) and `case: lower`
 (the rows' setting): how many instances' lists differ, and ACC@1, ACC@1@Top1, MAP@3 and
-Potential@3 of both (plain and `+simpler`). It writes nothing under results/.
+Potential@3 of both (plain and `+simpler`); for a Spanish or Portuguese system, how often
+the ending by analogy gave a form (`systems.tsar_languages.Inflections`: `formed`, `kept` a
+lemma where the complex word is not one, `same`: the complex word is its lemma), over every
+substitute of the plain and `+simpler` lists. It writes nothing under results/.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.runs.tsar_runs import run_tsar, source_language, tsar_datasets, tsar_system
+from lexsub_baselines.systems.tsar_languages import Inflections, LanguageSystem, analogy
 
 DEFAULT = ("wordnet+freq:bnc:tiers", "wordnet+freq:wordfreq:tiers", "mythes:es", "wordnet:es",
            "mythes:pt", "wordnet:pt")
@@ -57,8 +61,12 @@ def main(names: list[str]) -> int:
                 dataset = load_dataset(dataset_name, roots)
                 rows = {}
                 lists = {}
+                tally = Inflections()
                 for case in ("kept", "lower"):
                     wrapped = dataclasses.replace(tsar_system(system, roots), case=case)
+                    if case == "lower" and isinstance(system, LanguageSystem):
+                        wrapped = dataclasses.replace(wrapped,
+                                                      inflector=analogy(system.language, tally))
                     out = Path(folder) / case
                     rows[case] = run_tsar(wrapped, dataset, out, progress=False)
                     lists[case] = [(out / r["system"]).read_text(encoding="utf-8")
@@ -71,6 +79,9 @@ def main(names: list[str]) -> int:
                                         f"{rows['lower'][n][1]['metrics'][m]:.4f}"
                                         for m in HEADLINE)
                     print(f"{record.system}\t{dataset_name}\t{changed}\t{figures}")
+                if tally.counts:
+                    print(f"{name}\t{dataset_name}\tinflection: {dict(tally.counts)}, left a "
+                          f"lemma {tally.failure_rate():.1%} of the substitutes needing a form")
     return 0
 
 

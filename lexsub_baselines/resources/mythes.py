@@ -123,7 +123,8 @@ def read_mythes(path: Path, name: str = "") -> Thesaurus:
     """
     raw = path.read_bytes()
     first, _, body = raw.partition(b"\n")
-    lines = body.decode(_encoding(path, first)).split("\n")
+    text = body.decode(_encoding(path, first))
+    lines = text.removesuffix("\n").split("\n")  # not splitlines(): the text is the file's
     entries: dict[str, list[MythesSense]] = {}
     number = 0
     while number < len(lines):

@@ -12,8 +12,9 @@ between two changed lines.
 `align_offsets` recovers it from the offsets a lexicon names: it walks them in order beside
 the database's synset starts, keeps the current shift while each offset lands on a synset
 start, and where one does not, takes the smallest change of shift that puts it and the next
-`CONFIRM` offsets on synset starts (a chance alignment of so many is all but impossible: a
-synset line is ~150 bytes). An offset no shift explains is left out (and counted).
+`CONFIRM` offsets on synset starts, after the last synset aligned (a chance alignment of so
+many is all but impossible: a synset line is ~150 bytes). An offset no shift explains is
+left out.
 """
 
 from __future__ import annotations
@@ -62,17 +63,18 @@ def align_offsets(starts: Sequence[int], wanted: Iterable[int]) -> dict[int, int
     """
     ordered = sorted(set(wanted))
     shift = 0
+    last = -1  # the installed offset of the previous synset aligned: the order is the same
     out: dict[int, int] = {}
     for n, offset in enumerate(ordered):
         if not _lands(starts, offset + shift):
             after = ordered[n + 1:n + 1 + CONFIRM]
             for change in _CHANGES:
                 candidate = shift + change
-                if _lands(starts, offset + candidate) and all(
+                if offset + candidate > last and _lands(starts, offset + candidate) and all(
                         _lands(starts, o + candidate) for o in after):
                     shift = candidate
                     break
             else:
                 continue
-        out[offset] = offset + shift
+        out[offset] = last = offset + shift
     return out

@@ -21,13 +21,9 @@ answers the system already gave (nothing is answered twice):
   own GAP stays in `list_gap`. Pool words reach GAP only: P@k and R@k come from the list,
   which never sees the pools (they are made from the gold).
 
-LS07-all holds the 300 SemEval-2007 trial instances, on which the fill order, the cmlc
-weights, the neighbour threshold and the embedding sizes were chosen; LexSubGen's published
-rows are on all of it. So each `semeval2007-all` row (plain and `+fill`) is also scored on
-its test part alone (`TEST_PART`: the instances of `semeval2007-test`, ids 301-2010), from
-the same files, and kept beside the row as `test_part` (the figures, the instances scored,
-the signature): the figure free of the tuning set, with the difference shown in tables.md
-(`tables.lexsubgen.test_part_table`).
+LS07-all holds the 300 trial instances our settings were chosen on (LexSubGen's rows are on
+all of it), so each `semeval2007-all` row is also scored on its test part alone (`TEST_PART`,
+ids 301-2010), from the same files: the row's `test_part` (`tables.lexsubgen.test_part_table`).
 """
 
 from __future__ import annotations
