@@ -208,4 +208,4 @@ def test_ls07_rows_are_also_scored_on_the_test_part_alone(run: tuple[Path, Path]
     tables = (out / "tables.md").read_text()
     assert "### semeval2007-all without the tuning set — the test part alone" in tables
     assert "(1703 scored instances, ids 301-2010)" in tables
-    assert "| LS07 test GAP | LS07 test P@1 |" in tables
+    assert "| GAP all | GAP test | GAP Δ |" in tables

@@ -13,7 +13,7 @@ how each GAP was made: `pool` (every candidate of the pool ranked by the system,
 published rows rank it) or `list` (the pool words the system happened to list; the others
 out of vocabulary). `test_part_table` sets each LS07-all row beside the same files scored on
 LS07's test part alone (ids 301-2010: without the 300 trial instances our settings were
-chosen on), with the difference; the overview shows the test part's GAP and P@1 too.
+chosen on), with the difference.
 """
 
 from __future__ import annotations
@@ -159,21 +159,17 @@ def lexsubgen_overview(scores: Mapping[str, Any], marks: Marks | None = None) ->
         return "/".join(dict.fromkeys(_gap_made(row_of(system, d)) for d in _DATASETS
                                       if row_of(system, d)))
 
-    def test_part(system: str) -> list[Cell]:
-        return _test_figures(row_of(system, _DATASETS[0]))[:2]  # GAP and P@1
-
     rows: list[tuple[list[Cell], bool, bool]] = [
         ([system + (" (padded)" if padded(system) else ""), made(system),
-          *ours(system, _DATASETS[0]), *test_part(system), *ours(system, _DATASETS[1])],
-         not padded(system), False)
+          *ours(system, _DATASETS[0]), *ours(system, _DATASETS[1])], not padded(system), False)
         for system in systems]
     for name in dict.fromkeys(row.system for row in TODAY if row.protocol == _KIND):
         by = {row.dataset: row for row in TODAY if row.system == name and row.protocol == _KIND}
-        published = [[by[d].get(k) if d in by else None for k, _ in COLUMNS] for d in _DATASETS]
-        rows.append(([name, "pool", *published[0], None, None, *published[1]], True, True))
-    cells, muted = _ranked(rows, 2 + len(COLUMNS) + 2)
+        rows.append(([name, "pool", *((by[d].get(k) if d in by else None) for d in _DATASETS
+                                      for k, _ in COLUMNS)], True, True))
+    cells, muted = _ranked(rows, 2 + len(COLUMNS))
     header = ("system", "GAP made", *(f"LS07 {label}" for _, label in COLUMNS),
-              "LS07 test GAP", "LS07 test P@1", *(f"CoInCo {label}" for _, label in COLUMNS))
+              *(f"CoInCo {label}" for _, label in COLUMNS))
     return Table("LS07-all and CoInCo under LexSubGen's protocol — ours and today's systems",
                  header, rows_of(cells), note=_NOTE.format(dataset="DATA"), muted=muted,
                  marks=tuple("" if i in muted else
