@@ -24,7 +24,7 @@ TSAR-2022 gives a complex word as written (`compulsory`, `studies`) with no lemm
    ...), readings ordered by the frequency of (lemma, PoS) in the reading source (ties: n, v,
    a, r); repeats and the complex word itself are dropped. best = the first, oot = the first 10.
 
-Spanish and Portuguese systems take other `readings` and an other `inflector`
+Spanish and Portuguese systems take other `readings` and another `inflector`
 (`systems.tsar_languages`: simplemma's lemma, every PoS; the ending by analogy).
 """
 
@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.rankers.inflection import Inflector
 from lexsub_baselines.resources.frequency import FrequencySource
@@ -129,6 +130,9 @@ class TsarSystem:
     case: str = "lower"
 
     def __post_init__(self) -> None:
+        if self.case not in CASES:
+            raise LexsubError(f"unknown TSAR case setting {self.case!r}; known: "
+                              f"{', '.join(CASES)}")
         if not self.name:
             suffix = SIMPLER if self.simpler_source is not None else ""
             object.__setattr__(self, "name", self.system.name + suffix)
