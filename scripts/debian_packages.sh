@@ -9,6 +9,7 @@ APT_PACKAGES=(
   python3-venv python3-dev build-essential
   wordnet-base wordnet-sense-index      # Princeton WordNet 3.0 database files (/usr/share/wordnet)
   dict-freedict-eng-spa                 # FreeDict English->Spanish (dictd format)
+  mythes-es mythes-pt-pt mythes-pt-br   # LibreOffice's MyThes thesauri (/usr/share/mythes)
   cmake libboost-program-options-dev libboost-system-dev libboost-thread-dev
   libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev   # KenLM's lmplz/build_binary
   chromium                              # headless check that the HTML report renders
@@ -30,6 +31,10 @@ explain_missing() {
   [[ "$missing" =~ " dict-freedict-eng-spa " ]] && echo \
     "  - dict-freedict-eng-spa: FreeDict. Without: no dict:freedict/dictcorp:freedict" \
     "(the Wiktionary dictionary systems still run)" >&2
+  [[ "$missing" =~ " mythes-es "|" mythes-pt-pt "|" mythes-pt-br " ]] && echo \
+    "  - mythes-es, mythes-pt-pt, mythes-pt-br: the Spanish and Portuguese thesauri. Without:" \
+    "no mythes:es/mythes:pt rows on TSAR-2022, unless \`lexsub fetch mythes\` unpacks the" \
+    "same packages under the data root (no root needed)" >&2
   [[ "$missing" =~ " cmake "|" libboost"|" zlib1g-dev "|" libbz2-dev "|" liblzma-dev " ]] \
     && echo "  - cmake, boost, zlib/bz2/lzma dev: KenLM's lmplz. Without: no lm/cmlc rankers" \
     "(wordnet+lm, wordnet+cmlc*), unless LEXSUB_KENLM_BIN names built lmplz/build_binary" >&2

@@ -20,7 +20,9 @@ times the bytes of the files taken from it (the SemEval-2007 archive holds those
 small ones: readmes, the DTD, the task's documentation). WordNet's fetch takes its files out
 of Debian's packages (`WORDNET_DEBS`: their digests, sizes and unpacked sizes measured once from
 the .debs `apt-get download` gives); each file's digest is measured from the installed package,
-whose files are those bytes.
+whose files are those bytes. The MyThes thesauri are fetched the same way from Debian's
+`mythes-*` packages (`MYTHES_DEBS`), the Open Multilingual Wordnet's Spanish and Portuguese
+files from omw-data at the commits recorded in ../shared/README.md (`OMW_DATA`).
 Adding an input is one entry below (`input`, `fetch`, `groups`).
 The output is deterministic (sorted keys, entries in the order below), so a re-run on the same
 inputs gives the same bytes; `--check` exits 1 when the checked-in file differs.
@@ -57,6 +59,8 @@ from lexsub_baselines.resources.manifest import (
     folder_files,
     tree_sha256,
 )
+from lexsub_baselines.resources.mythes import DEBIAN_MYTHES_DIR, FETCHED_MYTHES_DIR, MYTHES
+from lexsub_baselines.resources.omw import OMW_FILES
 from lexsub_baselines.resources.verify import locate, xz_content
 from lexsub_baselines.resources.wordnet_files import FETCHED_WORDNET_DIR
 from lexsub_baselines.resources.wordnet_nltk import (
@@ -81,6 +85,31 @@ WORDNET_DEBS: dict[str, tuple[str, int, int, str]] = {
                      6467132, 29159189, "78cc404951819f319f979e9b5d08db8304ce49b9"),
     "wordnet-sense-index": ("b22c7d3100470d90f812acc224718e4bd362d7ca427766fa3e11013c8c7895cf",
                             1600588, 8224421, "0bbb00f36bd47de3cf6d1cbb225e3979f8cc5456"),
+}
+#: Debian's pool of LibreOffice's dictionaries, where `lexsub fetch mythes` gets the packages.
+MYTHES_POOL = "https://deb.debian.org/debian/pool/main/libr/libreoffice-dictionaries/"
+MYTHES_DEB_VERSION = "1:7.5.0-1"
+#: package -> (sha256, bytes, bytes of the regular members of its data.tar.xz, sha1), measured
+#: from the .debs `apt-get download mythes-es mythes-pt-br mythes-pt-pt` gave (bookworm).
+MYTHES_DEBS: dict[str, tuple[str, int, int, str]] = {
+    "mythes-es": ("95b53b986c9e42fe7560a83d136b1bf1e3b4c855b0ecd727ddfd5948fb112e40",
+                  799368, 3643572, "3f300a35dbd504e8d8b735a747f0204e03836e24"),
+    "mythes-pt-br": ("8d461f2da3f29e841591e548fba836bb48a68e5b30e331d7092df547cb78b70f",
+                     1291332, 16063715, "25c3549d68449ff33a14333cecbde083fbb31d88"),
+    "mythes-pt-pt": ("c9a4d9cb819d22639d72c434b0e0c6f4ef29a1103f4aeb7b97ec6f7f6e97e99b",
+                     1217232, 4347181, "eaf96ce143b2a14db1d40f2c9a6bdaa8090708fe"),
+}
+#: language -> (omw-data commit, folder, name, version, licence, what) of the OMW files read.
+#: The Portuguese file's commit is known by its short hash only (../shared/README.md; the
+#: full hash was not found here): GitHub resolves it, and the digest is checked.
+OMW_DATA: dict[str, tuple[str, str, str, str, str]] = {
+    "es": ("291d2c211b767ff10c17a7eea22d521577001ff6", "wns/mcr",
+           "MCR 3.0 (omw-data commit 291d2c2)", "CC BY 3.0",
+           "Spanish wordnet of the Multilingual Central Repository 3.0 on WordNet 3.0 offsets "
+           "(OFFSET-POS<TAB>lemma<TAB>word; 57,764 lemma lines)"),
+    "pt": ("f75be19", "wns/por", "OpenWN-PT (omw-data commit f75be19)", "CC BY-SA 3.0",
+           "OpenWN-PT, the Portuguese wordnet, on WordNet 3.0 offsets (OFFSET-POS<TAB>lemma"
+           "<TAB>word; 74,012 lemma lines)"),
 }
 KENLM_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
 
@@ -191,6 +220,7 @@ def _shared_entries() -> list[dict[str, Any]]:
         "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"],
         "input": "swords-vectors", "fetch": "", "groups": []})
     entries += _tsar_entries()
+    entries += _omw_entries()
     entries.append({
         "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
         "what": "made-up answer files with the official scorer's output (cases.jsonl) for "
@@ -318,6 +348,23 @@ def _tsar_entries() -> list[dict[str, Any]]:
     return entries
 
 
+def _omw_entries() -> list[dict[str, Any]]:
+    """Return the Open Multilingual Wordnet files (omw-data at the recorded commits)."""
+    entries = []
+    for language, (commit, folder, version, licence, what) in OMW_DATA.items():
+        name = OMW_FILES[language][-1]
+        entries.append({
+            "id": f"omw-{language}", "kind": "file", "path": "/".join(OMW_FILES[language]),
+            "what": what, "version": version, "licence": licence,
+            "upstream_url": f"https://github.com/omwn/omw-data/raw/{commit}/{folder}/{name}",
+            "note": f"`lexsub fetch omw` puts the file of omwn/omw-data (commit {commit[:7]}, "
+                    f"{folder}/, unchanged; the file differs at later commits) under the "
+                    "shared root, where ../shared holds it",
+            "used_by": ["lexsub_baselines.resources.omw"], "input": "omw", "fetch": "file",
+            "groups": ["baselines"]})
+    return entries
+
+
 def _dpkg(*args: str) -> str:
     result = subprocess.run(["dpkg-query", *args], capture_output=True, text=True, check=False)
     if result.returncode != 0:
@@ -330,6 +377,7 @@ def _debian_entries() -> list[dict[str, Any]]:
     """Return one entry per Debian package, its members being the files the code reads."""
     used = [DEBIAN_WORDNET_DIR / name for name in WORDNET_FILES] + [LEXNAMES_MAN_PAGE]
     used += [FREEDICT_DIR / "freedict-eng-spa.index", FREEDICT_DIR / "freedict-eng-spa.dict.dz"]
+    used += [DEBIAN_MYTHES_DIR / variant.file for variant in MYTHES.values()]
     owners: dict[str, list[str]] = {}
     for path in used:
         owner = _dpkg("-S", str(path)).split(":")[0]
@@ -353,6 +401,13 @@ def _debian_entries() -> list[dict[str, Any]]:
                                   "freedict", "elsewhere, put "
                                   "freedict-eng-spa.{index,dict.dz} of FreeDict's eng-spa "
                                   f"release in {FREEDICT_DIR}", ["baselines"]),
+        **{variant.package: (f"LibreOffice's MyThes thesaurus {variant.file}",
+                             variant.licence, DEBIAN_MYTHES_DIR,
+                             "lexsub_baselines.resources.mythes",
+                             "mythes", "without root, `lexsub fetch mythes` unpacks the same "
+                             "file from the package under the data root (the mythes-* entries)",
+                             ["baselines"])
+           for variant in MYTHES.values()},
     }
     entries = []
     for package in sorted(owners, key=list(facts).index):
@@ -391,6 +446,30 @@ def _wordnet_fetch_entries() -> list[dict[str, Any]]:
                     "unverified)",
             "used_by": ["lexsub_baselines.resources.wordnet_files"], "input": "wordnet",
             "fetch": f"archive:{source.name}", "groups": ["scoring", "baselines"]})
+    return entries
+
+
+def _mythes_fetch_entries() -> list[dict[str, Any]]:
+    """Return one entry per MyThes file `lexsub fetch mythes` takes out of Debian's packages."""
+    entries = []
+    for variant in MYTHES.values():
+        digest, size, unpacked, sha1 = MYTHES_DEBS[variant.package]
+        deb = f"{variant.package}_{MYTHES_DEB_VERSION.split(':')[-1]}_all.deb"
+        source = DEBIAN_MYTHES_DIR / variant.file
+        entries.append({
+            "id": f"mythes-{variant.name}", "kind": "file",
+            "path": f"data/{FETCHED_MYTHES_DIR}/{variant.file}",
+            "what": f"LibreOffice's MyThes thesaurus {variant.file} ({variant.package})",
+            "version": MYTHES_DEB_VERSION, "licence": variant.licence,
+            "upstream_url": MYTHES_POOL + deb, "upstream_sha256": digest,
+            "upstream_bytes": size, "unpacked_bytes": unpacked, "measured_from": source,
+            "note": f"`lexsub fetch mythes` takes it out of Debian's {variant.package} "
+                    f"{MYTHES_DEB_VERSION} (bookworm) into the data root, where the reader "
+                    f"finds it when {DEBIAN_MYTHES_DIR} lacks it; the same bytes as the "
+                    f"installed package's {source}. Should the pool drop this version: "
+                    f"https://snapshot.debian.org/file/{sha1} (by its sha1; unverified)",
+            "used_by": ["lexsub_baselines.resources.mythes"], "input": "mythes",
+            "fetch": f"archive:{variant.file}", "groups": ["baselines"]})
     return entries
 
 
@@ -441,7 +520,8 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
     """Return the manifest measured from the roots, the Debian packages and the KenLM sdist."""
     roots = resolve_roots(shared, data)
     resources = []
-    for entry in [*_shared_entries(), *_wordnet_fetch_entries(), *_debian_entries(),
+    for entry in [*_shared_entries(), *_wordnet_fetch_entries(), *_mythes_fetch_entries(),
+                  *_debian_entries(),
                   _kenlm_entry()]:
         entry.setdefault("upstream_sha256", "")
         source = entry.pop("measured_from", None)

@@ -1,7 +1,7 @@
 """Shared fixtures: the resolved roots, and skipping of tests whose data or package is absent.
 
 Real-data tests skip when ../shared is absent (`shared`); a test marked `needs("wordnet")`
-(or kenlm, freedict, chromium) skips, naming the Debian package, when that part is not
+(or kenlm, freedict, chromium, mythes) skips, naming the Debian package, when that part is not
 installed: `make setup` without root goes on without it (scripts/debian_packages.sh), and
 `make test` then reports those tests as skipped, never as passed or failed. pytest runs under
 the numeric kernels' pin (tests/kernel_pin.py: re-executed once, as `lexsub` is), in a test
@@ -60,6 +60,9 @@ NEEDS: dict[str, tuple[Callable[[], bool], str]] = {
                  "FreeDict eng-spa not installed (Debian dict-freedict-eng-spa)"),
     "chromium": (lambda: shutil.which("chromium") is not None,
                  "chromium not installed (Debian chromium)"),
+    "mythes": (lambda: all(Path("/usr/share/mythes", name).is_file()
+                           for name in ("th_es_ES_v2.dat", "th_pt_BR.dat", "th_pt_PT_v2.dat")),
+               "the MyThes thesauri not installed (Debian mythes-es, mythes-pt-br, mythes-pt-pt)"),
 }
 
 

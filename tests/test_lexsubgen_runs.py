@@ -190,3 +190,28 @@ def test_a_filled_run_scores_only_the_ids_asked(run: tuple[Path, Path], data_roo
     _, row = run_filled(empty, "coinco-all", inner, tmp_path, data_roots, ids)
     assert row["instances_scored"] == 10 and row["counts"]["gap"] <= 10
     assert len(json.loads((tmp_path / "coinco-all" / "wordnet+fill.pool.json").read_text())) == 10
+
+
+def test_ls07_rows_are_also_scored_on_the_test_part_alone(run: tuple[Path, Path],
+                                                          data_roots: Roots) -> None:
+    out = run[0]
+    scores = json.loads((out / "scores.json").read_text())
+    for system in ("wordnet", "wordnet+fill"):
+        row = scores["semeval2007-all"][system]["lexsubgen"]
+        part = row["test_part"]
+        assert part["part"] == "semeval2007-test"
+        assert part["instances"] == 1703 < row["instances_scored"] == 2003  # 300 trial out
+        # the file GAP is read from (the pool's for +fill, always padded: run_filled), scored
+        # by the scorer restricted to the test ids: the same figures
+        ids = [str(i) for i in range(301, 2011)]
+        name = "wordnet.lexsubgen.json" if system == "wordnet" else "wordnet+fill.pool.json"
+        again = LexSubGenScorer("semeval2007-all", "lexsubgen-padded", roots=data_roots,
+                                ids=ids).score(out / "semeval2007-all" / name, warn=False)
+        assert part["metrics"]["gap_normalized"] == again.metrics["gap_normalized"]
+        assert part["metrics"] != row["metrics"]  # the trial part moved the figures
+    coinco = scores["coinco-all"]["wordnet"]["lexsubgen"]
+    assert "test_part" not in coinco  # CoInCo holds no tuning set
+    tables = (out / "tables.md").read_text()
+    assert "### semeval2007-all without the tuning set — the test part alone" in tables
+    assert "(1703 scored instances, ids 301-2010)" in tables
+    assert "| GAP all | GAP test | GAP Δ |" in tables

@@ -117,6 +117,7 @@ def test_a_run_on_tsar_is_refused_in_one_line_not_a_traceback(shared: Roots) -> 
     from lexsub_baselines import run
     from lexsub_baselines.core.errors import LexsubError
 
-    with pytest.raises(LexsubError, match=r"the systems do not run on tsar2022-pt-test: .*"
-                                          r"`lexsub score PRED.tsv tsar2022-pt-test`"):
+    with pytest.raises(LexsubError, match=r"system mw reads English words and "
+                                          r"tsar2022-pt-test's are pt: .*`lexsub score "
+                                          r"PRED.tsv tsar2022-pt-test`"):
         run("mw", "tsar2022-pt-test", roots=shared)

@@ -57,7 +57,7 @@ def test_predictions_are_written_scored_recorded_and_shown(
                                                f"{dataset}#")
             assert row["tsar"] == {"pos": "union", "reading_frequency": "bnc",
                                    "simpler_frequency": "wordfreq",
-                                   "inflection": "lemminflect"}
+                                   "inflection": "lemminflect", "case": "lower"}
     assert scores[_TRIAL]["wordnet"]["tsar2022"]["metrics"]["Potential@10"] > 0
     capsys.readouterr()  # what `lexsub score` prints for the written file: the row
     assert main(["--data-root", str(data.data), "score", str(out / _TRIAL / "wordnet.tsv"),
@@ -72,7 +72,7 @@ def test_predictions_are_written_scored_recorded_and_shown(
     assert "| `UniHD run 2` | published | 0.8096 | 0.4289 |" in tables
     assert "| `LSBert-baseline run 1` | published baseline | 0.5978 | 0.3029 |" in tables
     assert "| `wordnet+simpler` | ours |" in tables
-    assert "Spanish, Portuguese: no rows of ours yet" in tables
+    assert "no rows of ours" not in tables
 
 
 @pytest.mark.shared
@@ -84,8 +84,9 @@ def test_lexsub_run_answers_tsar_english_and_refuses_the_others(
     result = run("wordnet+freq:bnc:tiers", _TRIAL, out=tmp_path, roots=tiny_shared)
     assert result.files["tsar2022"].name == "wordnet+freq-bnc-tiers.tsv"
     assert result.answers["1"].best == ("required",)  # `compulsory`: its first synset
-    with pytest.raises(LexsubError, match=r"^the systems do not run on tsar2022-pt-test: no "
-                                          r"Spanish or Portuguese thesaurus"):
+    with pytest.raises(LexsubError, match=r"^system wordnet\+freq:bnc:tiers reads English "
+                                          r"words and tsar2022-pt-test's are pt: run "
+                                          r"mythes:pt or wordnet:pt on it"):
         run("wordnet+freq:bnc:tiers", "tsar2022-pt-test", roots=tiny_shared)
     with pytest.raises(LexsubError, match=r"^system mw writes mw answers, which "
                                           r"tsar2022-en-trial cannot score"):
@@ -112,12 +113,15 @@ def test_readings_then_the_sentence_form_then_turns() -> None:
 
     bnc = KilgarriffFrequency({("study", "v"): 50, ("study", "n"): 10, ("examine", "v"): 90,
                                ("analysis", "n"): 1})
-    system = TsarSystem(Fixed(), "union", bnc, bnc)
+    system = TsarSystem(Fixed(), "union", bnc, bnc, case="kept")
     instance = Instance("1", "Studies", "Studies", "", ("Studies", "show", "it"), 0,
                         sentence="Studies show it")
     plain, simplified = system.answers(instance)
     assert plain.oot == ("Examines", "Analyses", "Reports")  # the verb reading first (bnc)
     assert simplified is not None and simplified.oot == ("Examines",)
+    # the case fix: the gold of every TSAR set is lower-case, the rows' setting follows it
+    lowered, _ = dataclasses.replace(system, case="lower").answers(instance)
+    assert lowered.oot == ("examines", "analyses", "reports")
     assert system.name == "fixed+simpler"
 
 

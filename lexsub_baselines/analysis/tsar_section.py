@@ -1,4 +1,4 @@
-"""The report's TSAR-2022 section: our rows on TSAR English beside the official field, greyed."""
+"""The report's TSAR-2022 section: our rows on each TSAR set beside the official field, greyed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from lexsub_baselines.tables.tsar import is_tsar_scores, tsar_table
 __all__ = ["tsar_section"]
 
 _READ = ("TSAR-2022 (Saggion et al. 2022) asks for simpler substitutes of a complex word in "
-         "its sentence. Each of our English systems answers it twice: plain substitution, and "
+         "its sentence, in English, Spanish and Portuguese. Each of our English systems answers "
+         "the English sets, and the Spanish and Portuguese thesaurus (MyThes) and wordnet (the "
+         "Open Multilingual Wordnet's words on WordNet 3.0) baselines their language's, each "
+         "twice: plain substitution, and "
          "`+simpler` (only substitutes more frequent than the complex word, by frequency), "
          "scored exactly as the task's tsar_eval.py scores them (ACC@1: the first substitute "
          "is a gold one; Potential@k: one of the first k is). Greyed: every team's official "

@@ -13,7 +13,13 @@ register after it.
 
 from __future__ import annotations
 
-from lexsub_baselines.catalog import components, fill_policies, named_systems, sources
+from lexsub_baselines.catalog import (
+    components,
+    fill_policies,
+    named_systems,
+    sources,
+    tsar_systems,
+)
 from lexsub_baselines.catalog.components import BASELINE_FREQUENCY, PRIOR_FREQUENCY
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.core.paths import Roots, resolve_roots
@@ -40,6 +46,7 @@ __all__ = [
     "sources",
     "system_names",
     "system_needs",
+    "tsar_systems",
 ]
 
 

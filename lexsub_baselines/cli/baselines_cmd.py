@@ -37,11 +37,7 @@ from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds, record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
-from lexsub_baselines.runs.records import (
-    UNKNOWN,
-    RunsFile,
-    describe_mixed,
-)
+from lexsub_baselines.runs.records import UNKNOWN, RunsFile, describe_mixed
 from lexsub_baselines.runs.runner import (
     answer_kinds,
     check_run,
@@ -52,7 +48,7 @@ from lexsub_baselines.runs.runner import (
     write_json,
 )
 from lexsub_baselines.runs.store import check_pair, drop_rows, rows_to_replace, write_record
-from lexsub_baselines.runs.tsar_runs import for_dataset, record_tsar_rows
+from lexsub_baselines.runs.tsar_runs import for_dataset, record_tsar_rows, source_language
 
 #: The English datasets every English system runs on.
 ENGLISH = ("semeval2007-trial", "semeval2007-test")
@@ -71,7 +67,8 @@ def add_parser(subparsers: Any) -> None:
         "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
         "cross-lingual systems on CLLS-2010 when its data is present; every English system also "
         "on coinco-all and semeval2007-all under LexSubGen's protocol, unless --no-lexsubgen, and "
-        "on TSAR-2022 English trial and test, unless --no-tsar), write their answer files to "
+        "on TSAR-2022 English trial and test, the Spanish and Portuguese systems on their "
+        "language's, unless --no-tsar), write their answer files to "
         "OUT/<dataset>/, score them with the official scorers, and write OUT/scores.json, "
         "OUT/runs.json (the settings of every row) and OUT/tables.md, which it also prints. "
         "What `make baselines` runs. Exit status 1 when a system failed.",
@@ -90,9 +87,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--no-lexsubgen", action="store_true",
                         help="skip LS07-all and CoInCo under LexSubGen's protocol (by default "
                         "every English system also answers coinco-all; see docs/scorer.md)")
-    parser.add_argument("--no-tsar", action="store_true",
-                        help="skip TSAR-2022 English trial and test (by default every English "
-                        "system also answers them, plain and +simpler; see docs/tsar.md)")
+    parser.add_argument("--no-tsar", action="store_true", help="skip TSAR-2022 (by default "
+                        "every English system answers its English sets, each Spanish and "
+                        "Portuguese system its language's, plain and +simpler; docs/tsar.md)")
     engine_options(parser)
     plugin_options(parser)
     parser.set_defaults(func=run_baselines)
@@ -271,7 +268,9 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             if name in blocked:
                 raise LexsubError(f"could not build {blocked[name]}")
             system = build_system(name, roots)
-            datasets, scored, note = _datasets_for(getattr(system, "language", "en"), roots)
+            source = source_language(system)  # a Spanish or Portuguese system: TSAR only
+            datasets, scored, note = ([], True, "") if source != "en" else _datasets_for(
+                getattr(system, "language", "en"), roots)
             made: dict[str, Any] = {}
             for dataset in datasets:
                 if not answer_kinds(system, dataset):
@@ -292,7 +291,8 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             if english and not args.no_lexsubgen:
                 record_lexsubgen_rows(system, made, out, roots, scores, runs,
                                       (current, recorded), not args.no_progress, golds=golds)
-            if english and not args.no_tsar and {"best", "oot"} & set(system.kinds):
+            if (english or source != "en") and not args.no_tsar and {"best", "oot"} & set(
+                    system.kinds):
                 record_tsar_rows(system, out, roots, scores, runs, (current, recorded),
                                  not args.no_progress)
         except LexsubError as error:

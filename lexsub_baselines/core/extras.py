@@ -40,7 +40,7 @@ INSTALL_EXTRA = f"pip install 'lexsub_baselines[{EXTRA}]'"
 #: checks that every third-party import of the package is here or is a core dependency).
 BASELINES_LIBRARIES: frozenset[str] = frozenset({
     "cloudpickle", "dask", "distributed", "gensim", "kenlm", "lemminflect", "matplotlib",
-    "nltk", "numpy", "scipy", "spacy", "thinc", "threadpoolctl", "wn", "wordfreq",
+    "nltk", "numpy", "scipy", "simplemma", "spacy", "thinc", "threadpoolctl", "wn", "wordfreq",
 })
 
 

@@ -16,7 +16,8 @@ __all__ = ["LIBRARIES", "libraries_imported_by", "library_version"]
 #: Each library (its distribution's name) -> the top-level modules whose import brings its
 #: code into a computation: numpy's version shapes what scipy, gensim and spaCy compute,
 #: thinc and blis are spaCy's network and matrix code, wordfreq holds the Spanish ranker's
-#: frequencies.
+#: frequencies (and the Spanish and Portuguese TSAR rows'), simplemma lemmatises their
+#: complex words.
 LIBRARIES: dict[str, tuple[str, ...]] = {
     "blis": ("blis", "thinc", "spacy"),
     "gensim": ("gensim",),
@@ -25,6 +26,7 @@ LIBRARIES: dict[str, tuple[str, ...]] = {
     "nltk": ("nltk",),
     "numpy": ("numpy", "scipy", "gensim", "spacy", "thinc"),
     "scipy": ("scipy", "gensim"),
+    "simplemma": ("simplemma",),
     "spacy": ("spacy",),
     "thinc": ("thinc", "spacy"),
     "wn": ("wn",),

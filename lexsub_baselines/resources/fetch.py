@@ -39,6 +39,7 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
@@ -145,6 +146,16 @@ def _wordnet_elsewhere(entries: list[Resource], roots: Roots) -> FetchResult | N
         return None
     return FetchResult("wordnet", "present", files=len(WORDNET_FILES),
                        detail=f"found at {folder}")
+
+
+def _installed(name: str, entries: list[Resource]) -> FetchResult | None:
+    """Return an input's result when its Debian packages are installed whole (the readers take
+    their files, as they take Debian's WordNet: `resources.mythes`), else None."""
+    debian = [r for r in entries if r.kind == "debian"]
+    if not debian or not all(Path(m).is_file() for r in debian for m in r.members):
+        return None
+    return FetchResult(name, "present", files=sum(len(r.members) for r in debian),
+                       detail=f"found at {debian[0].path}")
 
 
 def _unfetchable(name: str, entries: list[Resource], roots: Roots) -> FetchResult:
@@ -275,7 +286,8 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
     results = []
     for name, entries in chosen.items():
         recipes = [r for r in entries if r.fetch]
-        elsewhere = _wordnet_elsewhere(entries, roots) if name == "wordnet" else None
+        elsewhere = (_wordnet_elsewhere(entries, roots) if name == "wordnet"
+                     else _installed(name, entries))
         if elsewhere is not None:
             result = elsewhere
         elif not recipes:

@@ -169,9 +169,16 @@ class WordListFrequency:
 
 @dataclass(frozen=True)
 class WordfreqFrequency:
-    """The `wordfreq` source: `wordfreq.word_frequency(lemma, "en")`, PoS-blind."""
+    """The `wordfreq` source: `wordfreq.word_frequency(lemma, language)`, PoS-blind (English
+    by default; `wordfreq:es`, `wordfreq:pt` for the Spanish and Portuguese TSAR rows)."""
 
     name: str = "wordfreq"
+    language: str = "en"
+
+    @classmethod
+    def of(cls, language: str) -> WordfreqFrequency:
+        """Return the source of `language` (`wordfreq` for English, else `wordfreq:LANG`)."""
+        return cls("wordfreq" if language == "en" else f"wordfreq:{language}", language)
 
     def count(self, lemma: str, pos: str) -> float | None:
         """Return wordfreq's frequency of the word `lemma` (0.0 unknown); None for multiwords."""
@@ -179,4 +186,4 @@ class WordfreqFrequency:
             return None
         from wordfreq import word_frequency  # lazy: loading its tables takes a moment
 
-        return float(word_frequency(lemma, "en"))
+        return float(word_frequency(lemma, self.language))

@@ -34,6 +34,7 @@ from lexsub_baselines.resources.manifest import (
     load_manifest,
     tree_sha256,
 )
+from lexsub_baselines.resources.mythes import DEBIAN_MYTHES_DIR
 from lexsub_baselines.resources.wordnet_files import DEBIAN_WORDNET_DIR, find_wordnet
 
 __all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content",
@@ -120,6 +121,14 @@ def _unused(resource: Resource, roots: Roots) -> str:
         return ("an installed package builds no LM; a checkout builds KenLM's tools from "
                 "this sdist (`make kenlm`), or LEXSUB_KENLM_BIN names a folder holding "
                 "lmplz and build_binary (lm.kenlm_tools)")
+    if resource.input == "mythes":  # Debian's thesauri when installed, else the fetched ones
+        manifest = load_manifest()
+        installed = all(Path(m).is_file() for r in manifest.resources
+                        if r.input == "mythes" and r.kind == "debian" for m in r.members)
+        if (resource.kind == "debian") != installed:
+            return "the thesauri are read from " + (str(DEBIAN_MYTHES_DIR) if installed
+                                                    else "the data root")
+        return ""
     if resource.input != "wordnet":
         return ""
     try:

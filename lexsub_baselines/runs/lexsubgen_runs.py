@@ -20,6 +20,10 @@ answers the system already gave (nothing is answered twice):
   and `gap_normalized` are this file's (`gap_made: pool`: ranking against ranking); the list's
   own GAP stays in `list_gap`. Pool words reach GAP only: P@k and R@k come from the list,
   which never sees the pools (they are made from the gold).
+
+LS07-all holds the 300 trial instances our settings were chosen on (LexSubGen's rows are on
+all of it), so each `semeval2007-all` row is also scored on its test part alone (`TEST_PART`,
+ids 301-2010), from the same files: the row's `test_part` (`tables.lexsubgen.test_part_table`).
 """
 
 from __future__ import annotations
@@ -48,15 +52,18 @@ from lexsub_baselines.systems.fill import FilledSystem, SharedChain
 if TYPE_CHECKING:
     from lexsub_baselines.scoring.lexsubgen import LexSubGenData, LexSubGenScorer
 
-__all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "LexSubGenGolds", "lexsubgen_entries",
-           "record_lexsubgen_rows", "run_filled", "run_lexsubgen", "score_lexsubgen",
-           "write_lexsubgen_result"]
+__all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "TEST_PART", "LexSubGenGolds",
+           "lexsubgen_entries", "record_lexsubgen_rows", "run_filled", "run_lexsubgen",
+           "score_filled", "score_lexsubgen", "test_part", "write_lexsubgen_result"]
 
 #: The kind of a LexSubGen result file (`<system>.lexsubgen.json`) in scores.json.
 KIND = "lexsubgen"
 #: The datasets scored under LexSubGen's protocol, and the runs each is made of (None: its own).
 LEXSUBGEN_DATASETS: dict[str, tuple[str, ...] | None] = {
     "semeval2007-all": ("semeval2007-trial", "semeval2007-test"), "coinco-all": None}
+#: The datasets scored on a part alone too, and that part's dataset (its instances): the
+#: test part of LS07-all, without the trial instances the settings were chosen on.
+TEST_PART: dict[str, str] = {"semeval2007-all": "semeval2007-test"}
 #: The longest list LexSubGen's protocol reads (R@10).
 _TOP = 10
 #: The kind of the pool-ranking file (`<system>+fill.pool.json`) in runs.json.
@@ -224,13 +231,8 @@ def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers],
                        digests=((KIND, file_sha256(out / relative)),
                                 (POOL_KIND, file_sha256(out / pool_relative))),
                        missing=missing)
-    row = score_lexsubgen(out / relative, dataset, roots, short > 0, ids, golds)
-    pool = score_lexsubgen(out / pool_relative, dataset, roots, True, ids, golds)
-    row["list_gap"] = {name: row["metrics"][name] for name in _GAPS}
-    row["metrics"].update({name: pool["metrics"][name] for name in _GAPS})
-    row["counts"].update({name: pool["counts"][name] for name in _GAPS})
-    row["gap_made"] = POOL_KIND
-    row["pool_signature"] = pool["signature"]
+    row = score_filled(out / relative, out / pool_relative, dataset, roots, short > 0, ids,
+                       golds)
     row["fill"] = {**filled.policy.settings(), "short": short, "pool_ranked_by": dict(hows)}
     if short:
         row["notes"] = [*row["notes"], f"the fill chain ran out for {short} instances: their "
@@ -239,6 +241,42 @@ def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers],
         print(f"lexsub: note: {filled.name} on {dataset}: the fill chain ran out for {short} "
               "instances; scored under lexsubgen-padded", file=sys.stderr)
     return record, row
+
+
+def score_filled(path: Path, pool_path: Path, dataset: str, roots: Roots, short: bool,
+                 ids: Collection[str] | None = None, golds: LexSubGenGolds | None = None
+                 ) -> dict[str, Any]:
+    """Score a `+fill` row: the list (`path`) for P@k and R@k, its pool ranking
+    (`pool_path`) for GAP (the list's own GAP kept as `list_gap`); see the module docstring."""
+    row = score_lexsubgen(path, dataset, roots, short, ids, golds)
+    pool = score_lexsubgen(pool_path, dataset, roots, True, ids, golds)
+    row["list_gap"] = {name: row["metrics"][name] for name in _GAPS}
+    row["metrics"].update({name: pool["metrics"][name] for name in _GAPS})
+    row["counts"].update({name: pool["counts"][name] for name in _GAPS})
+    row["gap_made"] = POOL_KIND
+    row["pool_signature"] = pool["signature"]
+    return row
+
+
+def test_part(record: RunRecord, row: Mapping[str, Any], roots: Roots,
+              golds: LexSubGenGolds) -> dict[str, Any] | None:
+    """Return `row` scored again on the test part of its dataset alone (`TEST_PART`), from
+    the files `record` wrote, under the same profile: {metrics, counts, instances, part,
+    signature}; None for a dataset without one."""
+    part = TEST_PART.get(record.dataset)
+    if part is None:
+        return None
+    ids = [i.id for i in load_dataset(part, roots).instances()]
+    files = dict(record.paths())
+    short = row.get("profile") != "lexsubgen"
+    if POOL_KIND in files:
+        again = score_filled(files[KIND], files[POOL_KIND], record.dataset, roots, short, ids,
+                             golds)
+    else:
+        again = score_lexsubgen(files[KIND], record.dataset, roots, short, ids, golds)
+    return {"part": part, "instances": again["instances_scored"],
+            "metrics": again["metrics"], "counts": again["counts"],
+            "signature": again["signature"]}
 
 
 def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: Roots,
@@ -272,6 +310,8 @@ def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: R
                 print(f"lexsub: note: {filled.name} on {name} not made ({error})",
                       file=sys.stderr)
         for record, row in made_rows:
+            if (part := test_part(record, row, roots, golds)) is not None:
+                row["test_part"] = part
             runs.add(name, record.system, record.to_json(), current, recorded)
             merge(scores, name, record.system, {KIND: {**row, "settings": current}})
             print(f"lexsub: {record.system} on {name}: {record.answered}/{record.instances} "

@@ -142,16 +142,23 @@ def check_run(system: System, dataset: Dataset) -> None:
         LexsubError: the system writes no file the dataset can score (the multiword
             detector on SWORDS, CoInCo or CLLS-2010), or answers in another language than
             the dataset's gold (a cross-lingual system on SemEval-2007, an English one on
-            CLLS-2010), or a run on TSAR-2022 Spanish or Portuguese (no thesaurus of
-            either language is read yet: `lexsub score PRED.tsv DATASET` scores a file).
+            CLLS-2010 or TSAR-2022 Spanish), or reads other instances than the dataset's (a
+            Spanish or Portuguese TSAR system anywhere but its language's TSAR-2022 sets).
     """
     language = getattr(system, "language", "en")
     language = language if isinstance(language, str) else "en"
-    if dataset.spec.format == TSAR_FORMAT and dataset.spec.language != "en":
+    source = getattr(system, "source_language", "en")
+    if source != "en" and not (dataset.spec.format == TSAR_FORMAT
+                               and dataset.spec.language == source):
         raise LexsubError(
-            f"the systems do not run on {dataset.name}: no Spanish or Portuguese thesaurus is "
-            f"read yet (docs/tsar.md); `lexsub score PRED.tsv {dataset.name}` scores a "
-            "predictions file, and the English systems run on tsar2022-en-trial and -test")
+            f"system {system.name} reads {source} words: it runs on tsar2022-{source}-trial and "
+            f"tsar2022-{source}-test only, not on {dataset.name}")
+    if dataset.spec.format == TSAR_FORMAT and dataset.spec.language != source:
+        raise LexsubError(
+            f"system {system.name} reads English words and {dataset.name}'s are "
+            f"{dataset.spec.language}: run mythes:{dataset.spec.language} or "
+            f"wordnet:{dataset.spec.language} on it (`lexsub systems`), or score a file with "
+            f"`lexsub score PRED.tsv {dataset.name}`")
     kinds = answer_kinds(system, dataset)
     if dataset.spec.format not in (SWORDS_FORMAT, TSAR_FORMAT):  # the kinds they have gold of
         kinds = tuple(k for k in kinds

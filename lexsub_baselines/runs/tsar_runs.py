@@ -10,8 +10,10 @@ exactly) and are recorded in scores.json (`<dataset> -> <row> -> tsar2022`, the 
 under the official tables' names) and runs.json (with the row's TSAR settings: the PoS
 setting and the frequency sources).
 
-Spanish and Portuguese are not answered yet: no Spanish or Portuguese thesaurus is read
-(`tables.tsar.NO_THESAURUS`, said in tables.md).
+The Spanish and Portuguese systems (`catalog.tsar_systems`: `mythes:es`, `wordnet:es`,
+`mythes:pt`, `wordnet:pt`) answer their language's sets the same way (`tsar2022-es-trial`,
+`-test`; `pt`), wrapped with that language's readings and form (`systems.tsar_languages`)
+and wordfreq's frequencies of the language for `+simpler`.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from lexsub_baselines.runs.runner import RunRecord, file_stem, merge
 from lexsub_baselines.substitutes.answers import TSAR_KIND, Answers, write_tsar_predictions
 from lexsub_baselines.systems.base import OOT_SIZE, System
 from lexsub_baselines.systems.tsar import SIMPLER, Tagger, TsarSystem
+from lexsub_baselines.systems.tsar_languages import LEMMATISER, LanguageSystem, analogy
 from lexsub_baselines.tables.tsar import TsarRun, read_results
 
 __all__ = [
@@ -47,6 +50,8 @@ __all__ = [
     "parser_tagger",
     "record_tsar_rows",
     "run_tsar",
+    "source_language",
+    "tsar_datasets",
     "tsar_field",
     "tsar_settings",
     "tsar_system",
@@ -67,12 +72,44 @@ READING_FREQUENCY = "bnc"
 #: The source of the `+simpler` step: the wordfreq package's English word frequencies (large
 #: coverage, PoS-blind), as the field's frequency baselines use a general word frequency.
 SIMPLER_FREQUENCY = "wordfreq"
+#: The case of the substitutes (`systems.tsar.CASES`): lower-cased, as the gold is.
+CASE_SETTING = "lower"
 
 
-def tsar_settings(pos: str = POS_SETTING) -> dict[str, str]:
-    """Return the TSAR settings a row records (runs.json, scores.json)."""
+def source_language(system: object) -> str:
+    """Return the language of the instances `system` answers (`en` but for the Spanish and
+    Portuguese TSAR systems; a cross-lingual system reads English)."""
+    language = getattr(system, "source_language", "en")
+    return language if isinstance(language, str) else "en"
+
+
+def tsar_datasets(language: str) -> tuple[str, ...]:
+    """Return the TSAR-2022 datasets a system reading `language` answers."""
+    return tuple(f"tsar2022-{language}-{split}" for split in ("trial", "test"))
+
+
+def tsar_settings(pos: str = POS_SETTING, system: object = None) -> dict[str, str]:
+    """Return the TSAR settings a row records (runs.json, scores.json): those of English, or
+    of a Spanish or Portuguese system (its lemmatiser, resource, frequencies)."""
+    if isinstance(system, LanguageSystem):
+        from lexsub_baselines.core.libraries import library_version
+
+        reading = (system.reading_source.name if system.reading_source is not None
+                   else "none (the lemma, then the word)")
+        settings = {"pos": "union" if system.pos_tags != ("",) else "none (PoS-blind)",
+                    "reading_frequency": reading,
+                    "simpler_frequency": f"wordfreq:{system.language}",
+                    "lemmatiser": f"{LEMMATISER} {library_version(LEMMATISER)}",
+                    "inflection": "analogy+simplemma", "case": CASE_SETTING,
+                    "resource": system.resource}
+        if system.pos_tags != ("",):
+            from lexsub_baselines.resources.omw_wordnet import SENSE_ORDER
+
+            settings["sense_order"] = SENSE_ORDER
+        return settings
     return {"pos": pos, "reading_frequency": READING_FREQUENCY,
-            "simpler_frequency": SIMPLER_FREQUENCY, "inflection": "lemminflect"}
+            "simpler_frequency": SIMPLER_FREQUENCY, "inflection": "lemminflect",
+            "case": CASE_SETTING}
 
 
 def parser_tagger(roots: Roots) -> Tagger:
@@ -102,10 +139,35 @@ def parser_tagger(roots: Roots) -> Tagger:
     return tag
 
 
+def language_system(system: LanguageSystem, simpler: bool = True) -> TsarSystem:
+    """Return a Spanish or Portuguese system wrapped to answer its TSAR instances (with the
+    `+simpler` step's source, wordfreq of its language, unless not `simpler`)."""
+    from lexsub_baselines.resources.frequency_lists import WordfreqFrequency
+    from lexsub_baselines.systems.tsar_languages import RomanceReadings
+
+    source = WordfreqFrequency.of(system.language)
+    return TsarSystem(system, POS_SETTING,
+                      system.reading_source or _Unordered(), source if simpler else None,
+                      name=system.name, readings=RomanceReadings(system.language,
+                                                                 system.pos_tags),
+                      inflector=analogy(system.language), case=CASE_SETTING)
+
+
+class _Unordered:
+    """A reading source that orders nothing (a PoS-blind thesaurus: the lemma first)."""
+
+    name = "none"
+
+    def count(self, lemma: str, pos: str) -> float | None:
+        return None
+
+
 def tsar_system(system: System, roots: Roots, pos: str = POS_SETTING) -> TsarSystem:
     """Return `system` wrapped to answer TSAR instances, with the `+simpler` step's source."""
     from lexsub_baselines.catalog import frequency_source
 
+    if isinstance(system, LanguageSystem):
+        return language_system(system)
     return TsarSystem(system, pos, frequency_source(roots, READING_FREQUENCY),
                       frequency_source(roots, SIMPLER_FREQUENCY),
                       parser_tagger(roots) if pos == "tagged" else None, name=system.name)
@@ -115,7 +177,11 @@ def for_dataset(system: System, dataset: Dataset, roots: Roots) -> System:
     """Return `system` wrapped for a TSAR-2022 English dataset (plain, no `+simpler`), as
     `lexsub run` and `api.run` answer it; any other dataset or system, unchanged."""
     if dataset.spec.format != TSAR_FORMAT or not {"best", "oot"} & set(system.kinds) \
-            or isinstance(system, TsarSystem) or getattr(system, "language", "en") != "en":
+            or isinstance(system, TsarSystem):
+        return system
+    if isinstance(system, LanguageSystem):
+        return language_system(system, simpler=False)
+    if getattr(system, "language", "en") != "en":
         return system
     from lexsub_baselines.catalog import frequency_source
 
@@ -180,13 +246,15 @@ def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = T
 
 def record_tsar_rows(system: System, out: Path, roots: Roots, scores: dict[str, Any],
                      runs: RunsFile, settings: tuple[str, Any], progress: bool,
-                     datasets: Iterable[str] = TSAR_ENGLISH) -> None:
-    """Run `system` on TSAR-2022 English and record its plain and `+simpler` rows; a dataset
-    whose data is absent, or every dataset when a frequency list is, is left out with a
-    note."""
+                     datasets: Iterable[str] | None = None) -> None:
+    """Run `system` on the TSAR-2022 sets of its language (`tsar_datasets`: English by
+    default) and record its plain and `+simpler` rows; a dataset whose data is absent, or
+    every dataset when a frequency list is, is left out with a note."""
     current, recorded = settings
     wrapped: TsarSystem | None = None
-    for name in datasets:
+    chosen = tsar_datasets(source_language(system)) if datasets is None else datasets
+    how = tsar_settings(system=system)
+    for name in chosen:
         dataset = load_dataset(name, roots)
         if not dataset.has("instances") or not dataset.has("gold"):
             print(f"lexsub: note: {name} not run (its data is absent: `lexsub fetch "
@@ -198,10 +266,8 @@ def record_tsar_rows(system: System, out: Path, roots: Roots, scores: dict[str, 
             print(f"lexsub: note: {system.name} not run on TSAR-2022 ({error})", file=sys.stderr)
             return
         for record, row in run_tsar(wrapped, dataset, out, progress):
-            runs.add(name, record.system, {**record.to_json(), "tsar": tsar_settings()},
-                     current, recorded)
-            merge(scores, name, record.system,
-                  {KIND: {**row, "settings": current, "tsar": tsar_settings()}})
+            runs.add(name, record.system, {**record.to_json(), "tsar": how}, current, recorded)
+            merge(scores, name, record.system, {KIND: {**row, "settings": current, "tsar": how}})
             print(f"lexsub: {record.system} on {name}: {record.answered}/{record.instances} "
                   f"answered in {record.seconds:.1f}s, ACC@1 {row['metrics']['ACC@1']:.4f}",
                   file=sys.stderr)

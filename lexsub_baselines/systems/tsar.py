@@ -14,18 +14,27 @@ TSAR-2022 gives a complex word as written (`compulsory`, `studies`) with no lemm
    frequent than the complex word's lemma in the frequency source are kept, ranked by that
    frequency, most frequent first (ties in the system's order).
 4. Each substitute takes the complex word's form in the sentence (`rankers.inflection`: the
-   tense, number, degree and capitalisation of `studies` give `analyses`).
+   tense, number and degree of `studies` give `analyses`), then the gold's case (`CASES`):
+   `lower` (the rows' setting) lower-cases it, as every gold substitute of the six TSAR
+   sets is (0 of 27,695 capitalised; the one capitalised complex word, EN test's
+   sentence-initial `Initially`, has the gold `originally`, which `tsar_eval.py`'s exact
+   match would never credit as `Originally`); `kept` copies the complex word's
+   capitalisation (the rows before issue 50).
 5. The readings' lists are merged in turns (first of each reading, then the second of each,
    ...), readings ordered by the frequency of (lemma, PoS) in the reading source (ties: n, v,
    a, r); repeats and the complex word itself are dropped. best = the first, oot = the first 10.
+
+Spanish and Portuguese systems take other `readings` and another `inflector`
+(`systems.tsar_languages`: simplemma's lemma, every PoS; the ending by analogy).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.rankers.inflection import Inflector
 from lexsub_baselines.resources.frequency import FrequencySource
@@ -33,18 +42,26 @@ from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import OOT_SIZE, System
 from lexsub_baselines.systems.contract import answer_checked
 
-__all__ = ["POS_SETTINGS", "SIMPLER", "Tagger", "TsarSystem", "readings", "simpler"]
+__all__ = ["CASES", "POS_SETTINGS", "SIMPLER", "Inflect", "Readings", "Tagger", "TsarSystem",
+           "readings", "simpler"]
 
 #: The named PoS settings: every reading, or the one our parser tags.
 POS_SETTINGS: tuple[str, ...] = ("union", "tagged")
 #: The suffix of a simplification variant (`wordnet+simpler`).
 SIMPLER = "+simpler"
+#: The case settings: substitutes lower-cased as the gold is (the rows'), or the complex
+#: word's capitalisation copied (before issue 50).
+CASES: tuple[str, ...] = ("lower", "kept")
 #: The task PoS letters, in the order that breaks ties between readings.
 _POS_ORDER = ("n", "v", "a", "r")
 _UPOS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "r": "ADV"}
 
 #: Gives the task PoS (n/v/a/r) of an instance's target in its sentence, or None.
 Tagger = Callable[[Instance], str | None]
+#: Gives a word's (PoS, lemma) readings as written (English: `readings`).
+Readings = Callable[[str], tuple[tuple[str, str], ...]]
+#: Makes, for one reading, the function that puts a lemma into the sentence's form.
+Inflect = Callable[[Instance], Callable[[str], str]]
 
 
 def readings(word: str) -> tuple[tuple[str, str], ...]:
@@ -96,6 +113,9 @@ class TsarSystem:
         simpler_source: with it, the `+simpler` step against this source.
         tagger: the PoS of the target in its sentence (`pos:tagged`).
         name: the row's name (`wordnet`, `wordnet+simpler`).
+        readings: a word's (PoS, lemma) readings (default: English, lemminflect's).
+        inflector: the sentence's form of a reading (default: English, `Inflector`).
+        case: `lower` or `kept` (`CASES`).
     """
 
     system: System
@@ -105,22 +125,28 @@ class TsarSystem:
     tagger: Tagger | None = None
     name: str = ""
     kinds: tuple[str, ...] = ("oot",)
+    readings: Readings = field(default=readings, compare=False)
+    inflector: Inflect = field(default=Inflector, compare=False)
+    case: str = "lower"
 
     def __post_init__(self) -> None:
+        if self.case not in CASES:
+            raise LexsubError(f"unknown TSAR case setting {self.case!r}; known: "
+                              f"{', '.join(CASES)}")
         if not self.name:
             suffix = SIMPLER if self.simpler_source is not None else ""
             object.__setattr__(self, "name", self.system.name + suffix)
 
     def chosen(self, instance: Instance) -> tuple[tuple[str, str], ...]:
         """Return the readings answered, in merge order (see the module docstring)."""
-        found = readings(instance.lemma)
+        found = self.readings(instance.lemma)
         if self.pos == "tagged" and self.tagger is not None:
             tag = self.tagger(instance)
             tagged = tuple(r for r in found if r[0] == tag)
             found = tagged or found
         rank = {pos: n for n, pos in enumerate(_POS_ORDER)}
-        return tuple(sorted(found, key=lambda r: (-(self.reading_source.count(r[1], r[0])
-                                                      or 0.0), rank[r[0]])))
+        return tuple(sorted(found, key=lambda r: (
+            -(self.reading_source.count(r[1], r[0]) or 0.0), rank.get(r[0], len(rank)))))
 
     def _lemmas(self, instance: Instance) -> list[tuple[Instance, list[str]]]:
         """Return each chosen reading as an instance, with the system's lemmas for it."""
@@ -134,8 +160,8 @@ class TsarSystem:
     def _merged(self, instance: Instance, lists: Sequence[tuple[Instance, Sequence[str]]]
                 ) -> Answers:
         """Return the readings' lists in the sentence's form, merged in turns (see above)."""
-        formed = [[inflect(lemma) for lemma in lemmas]
-                  for inflect, lemmas in ((Inflector(r), lemmas) for r, lemmas in lists)]
+        formed = [[self._cased(inflect(lemma)) for lemma in lemmas]
+                  for inflect, lemmas in ((self.inflector(r), lemmas) for r, lemmas in lists)]
         word = instance.lemma.strip().lower()
         out: dict[str, None] = {}
         for turn in zip_longest(*formed):
@@ -145,6 +171,10 @@ class TsarSystem:
         found = tuple(out)
         return Answers(best=found[:1], oot=found[:OOT_SIZE],
                        ranked=tuple((s, None) for s in found))
+
+    def _cased(self, substitute: str) -> str:
+        """Return `substitute` in the gold's case (`case`; see the module docstring)."""
+        return substitute.lower() if self.case == "lower" else substitute
 
     def answers(self, instance: Instance) -> tuple[Answers, Answers | None]:
         """Return the plain answers and, with `simpler_source`, the `+simpler` ones (the

@@ -11,7 +11,9 @@ ranked among the published rows; a row scored under `lexsubgen` (the filled vari
 `SYSTEM+fill`, whose lists hold 10) is ranked among them by GAP. The column `GAP made` says
 how each GAP was made: `pool` (every candidate of the pool ranked by the system, as the
 published rows rank it) or `list` (the pool words the system happened to list; the others
-out of vocabulary).
+out of vocabulary). `test_part_table` sets each LS07-all row beside the same files scored on
+LS07's test part alone (ids 301-2010: without the 300 trial instances our settings were
+chosen on), with the difference.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 from lexsub_baselines.tables.today import LEXSUBGEN_SOURCE, TODAY, WADA_SOURCE, rows_for
 
 __all__ = ["COLUMNS", "compare_table", "is_lexsubgen_scores", "lexsubgen_overview",
-           "lexsubgen_table", "today_other_protocols"]
+           "lexsubgen_table", "test_part_table", "today_other_protocols"]
 
 _KIND = "lexsubgen"
 #: (metric key in scores.json, column label): the four LexSubGen's README reports.
@@ -94,6 +96,43 @@ def lexsubgen_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str,
                  note=_NOTE.format(dataset=dataset), muted=muted,
                  marks=tuple("" if i in muted else mark_of(marks, [dataset], str(row[0]))
                              for i, row in enumerate(cells)))
+
+
+def _test_figures(row: Mapping[str, Any]) -> list[Cell]:
+    part = row.get("test_part")
+    return _figures(part) if isinstance(part, Mapping) else [None] * len(COLUMNS)
+
+
+def test_part_table(dataset: str, systems: Mapping[str, Any], marks: Marks | None = None
+                    ) -> Table | None:
+    """Return each row of ours on `dataset` (LS07-all) beside the same files scored on its
+    test part alone, and test − all, ranked by the test part's GAP; None without such rows."""
+    rows = [(system, kinds[_KIND]) for system, kinds in systems.items()
+            if _KIND in kinds and isinstance(kinds[_KIND].get("test_part"), Mapping)]
+    if not rows:
+        return None
+    cells: list[list[Cell]] = []
+    for system, row in rows:
+        everything, test = _figures(row), _test_figures(row)
+        cells.append([system, _profile(row), *(value for a, t in zip(everything, test,
+                                                                     strict=True)
+                                               for value in (a, t, None if a is None or t is None
+                                                             else float(t) - float(a)))])
+    cells.sort(key=lambda c: -(float(c[3]) if isinstance(c[3], int | float) else -1.0))
+    part = rows[0][1]["test_part"]
+    header = ("system", "profile", *(f"{label} {which}" for _, label in COLUMNS
+                                     for which in ("all", "test", "Δ")))
+    note = (f"The rows of {dataset} (all {rows[0][1].get('instances_scored', '?')} scored "
+            f"instances, as LexSubGen's published rows) and the same files scored on "
+            f"{part.get('part')} alone ({part.get('instances')} scored instances, ids 301-2010): "
+            "the 300 SemEval-2007 trial instances, on which the fill order, the cmlc weights, "
+            "the neighbour threshold and the embedding sizes were chosen, left out. Δ = test − "
+            "all, in points. The published rows are on all of LS07: they have no test-only "
+            "figure.")
+    return Table(f"{dataset} without the tuning set — the test part alone", header,
+                 rows_of(cells), note=note,
+                 signed=frozenset(i for i, label in enumerate(header) if label.endswith("Δ")),
+                 marks=tuple(mark_of(marks, [dataset], str(row[0])) for row in cells))
 
 
 def lexsubgen_overview(scores: Mapping[str, Any], marks: Marks | None = None) -> Table | None:

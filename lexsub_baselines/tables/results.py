@@ -185,6 +185,8 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
         if (table := tsar_table(dataset, systems, runs.get(dataset, {}), tsar_field, marks)
                 or lsg.lexsubgen_table(dataset, systems, runs.get(dataset, {}), marks)):
             lines += _markdown_section(table)  # another protocol's rows: their own table
+            if part := lsg.test_part_table(dataset, systems, marks):  # LS07 without trial
+                lines += _markdown_section(part)
             continue
         if is_swords_scores(systems):
             lines += _markdown_section(_marked(swords_table(dataset, systems,

@@ -22,18 +22,12 @@ from typing import Any
 from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 
-__all__ = ["NO_THESAURUS", "TSAR_KIND", "TSAR_METRICS", "TsarField", "TsarRun", "compare_table",
+__all__ = ["TSAR_KIND", "TSAR_METRICS", "TsarField", "TsarRun", "compare_table",
            "is_tsar_scores", "read_results", "tsar_table"]
 
 #: The kind of a TSAR row in scores.json (`<dataset> -> <system> -> tsar2022`).
 TSAR_KIND = "tsar2022"
 _SIMPLER = "+simpler"
-#: Why Spanish and Portuguese have no rows of ours (one line in tables.md).
-NO_THESAURUS = ("no rows of ours yet: open thesauri of both languages install from Debian "
-                "(mythes-es, mythes-pt-pt, mythes-pt-br: LibreOffice's MyThes thesauri) but "
-                "are not read yet, and PyPI has none that carries its data (the `wn` wordnets "
-                "download theirs); the scorer and datasets work for both (`lexsub score "
-                "PRED.tsv tsar2022-es-test`)")
 
 #: The ten figures of the official results tables, in their order.
 TSAR_METRICS: tuple[str, ...] = ("ACC@1", "ACC@1@Top1", "ACC@2@Top1", "ACC@3@Top1", "MAP@3",
@@ -145,12 +139,27 @@ def _figures(row: Mapping[str, Any]) -> list[Cell]:
             for m in TSAR_METRICS]
 
 
+def _settings_note(ours: Sequence[tuple[str, Mapping[str, Any]]]) -> str:
+    """Return the rows' TSAR settings: those every row shares, then each system's own (its
+    `+simpler` row has the same)."""
+    recorded = {name.removesuffix(_SIMPLER): row["tsar"] for name, row in ours
+                if isinstance(row.get("tsar"), dict)}
+    if not recorded:
+        return ""
+    first = next(iter(recorded.values()))
+    shared = {k: v for k, v in first.items()
+              if all(other.get(k) == v for other in recorded.values())}
+    own = [f"`{name}`: " + ", ".join(f"{k} {v}" for k, v in sorted(settings.items())
+                                     if k not in shared)
+           for name, settings in recorded.items() if set(settings) - set(shared)]
+    return "; ".join([", ".join(f"{k} {v}" for k, v in sorted(shared.items())), *own])
+
+
 def tsar_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, Any],
                field: TsarField | None = None, marks: Marks | None = None) -> Table | None:
     """Return our rows on a TSAR dataset (in run order: each system, then its `+simpler`),
     then the dataset's official field (`field`, by ACC@1), muted; None without rows of ours.
-    The note says what the rows are, their settings, and why Spanish and Portuguese have
-    none (`NO_THESAURUS`)."""
+    The note says what the rows are and their settings (`_settings_note`)."""
     names = [system for system, kinds in systems.items() if TSAR_KIND in kinds]
     bases = list(dict.fromkeys(name.removesuffix(_SIMPLER) for name in names))
     names.sort(key=lambda name: (bases.index(name.removesuffix(_SIMPLER)),
@@ -164,9 +173,7 @@ def tsar_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, Any]
     cells += [[run.label, "published baseline" if "baseline" in run.team.lower()
                else "published", *(run.figures[m] for m in TSAR_METRICS), None]
               for run in published]
-    settings: Mapping[str, Any] = next(
-        (row["tsar"] for _, row in ours if isinstance(row.get("tsar"), dict)), {})
-    how = ", ".join(f"{k} {v}" for k, v in sorted(settings.items()))
+    how = _settings_note(ours)
     field_note = (" Muted: every team's official run and the task's baselines, "
                   f"results/official/TSAR2022_test_results_{dataset.split('-')[1]}.csv of the "
                   "task repository (commit 089c266), as published." if published else
@@ -177,7 +184,7 @@ def tsar_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, Any]
     note = (f"TSAR-2022's evaluation (tsar_eval.py exactly: `lexsub score PRED.tsv {dataset}`), "
             "floored to 4 decimals as it prints them. `+simpler`: only substitutes more "
             "frequent than the complex word, by that frequency. Our settings: "
-            f"{how or 'not recorded'}." + field_note + f" Spanish, Portuguese: {NO_THESAURUS}.")
+            f"{how or 'not recorded'}." + field_note)
     muted = frozenset(range(len(ours), len(cells)))
     return Table(f"{dataset} — TSAR-2022 lexical simplification", (
         "system", "source", *TSAR_METRICS, "unanswered"), rows_of(cells), note=note,
