@@ -28,7 +28,6 @@ from lexsub_baselines.core.paths import (
     resolve_roots,
     user_data_dir,
 )
-from lexsub_baselines.core.pinning import reexec_pinned
 from lexsub_baselines.core.version import __version__
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "UNPINNED_COMMANDS", "build_parser",
@@ -172,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     runs in this process as is.
     """
     if argv is None and needs_pin(sys.argv[1:]):
+        from lexsub_baselines.core.pinning import reexec_pinned  # not for score: pure Python
+
         reexec_pinned()
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
