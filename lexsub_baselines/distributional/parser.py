@@ -44,6 +44,7 @@ from lexsub_baselines.core.cache import (
 )
 from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import (
@@ -131,6 +132,11 @@ def _data_digest(roots: Roots) -> str:
     return cache_key(**{split: file_sha256(_ewt_path(roots, split)) for split in _SPLITS})
 
 
+def _config_text() -> str:
+    """Return `parser.cfg` as this process keys it (`core.loaded_code.package_bytes`)."""
+    return package_bytes(PARSER_CONFIG).decode("utf-8")
+
+
 def config_digest() -> str:
     """Return the sha256 of `parser.cfg`'s settings (comments and layout do not count).
 
@@ -140,7 +146,7 @@ def config_digest() -> str:
     from thinc.api import Config
 
     try:
-        text = Config().from_disk(PARSER_CONFIG, interpolate=False).to_str()
+        text = Config().from_str(_config_text(), interpolate=False).to_str()
     except Exception as error:  # confection raises several types for a bad file
         raise DataFormatError(PARSER_CONFIG, None, f"not a valid spaCy config ({error})") from error
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -219,7 +225,7 @@ def train_parser(
             "config_sha256": config_sha,
             "cpu_threads": _threads(),
         }
-        for name in ("training", *(f"{s}.spacy" for s in _SPLITS)):
+        for name in ("training", PARSER_CONFIG.name, *(f"{s}.spacy" for s in _SPLITS)):
             path = work / name
             if path.is_dir():
                 shutil.rmtree(path)
@@ -269,8 +275,11 @@ def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSetti
 
     overrides = {"paths.train": str(splits["train"]), "paths.dev": str(splits["dev"]),
                  **settings.overrides()}
-    total = settings.max_steps or int(Config().from_disk(PARSER_CONFIG)["training"]["max_steps"])
-    command = [sys.executable, "-m", "spacy", "train", str(PARSER_CONFIG), "--output",
+    text = _config_text()  # the bytes keyed, not the file as it may be now
+    total = settings.max_steps or int(Config().from_str(text)["training"]["max_steps"])
+    config = output.parent / PARSER_CONFIG.name
+    config.write_text(text, encoding="utf-8")
+    command = [sys.executable, "-m", "spacy", "train", str(config), "--output",
                str(output), "--gpu-id", "-1"]
     for name, value in overrides.items():
         command += [f"--{name}", str(value)]
