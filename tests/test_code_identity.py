@@ -316,3 +316,56 @@ def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
                         lambda name: "99.0" if name == "wordfreq" else installed(name))
     again = _digests(copy, tmp_path / "memo")
     assert again["bow"] == before["bow"] and again["corpus-plan"] == before["corpus-plan"]
+
+
+def test_the_serialisers_of_built_data_are_in_the_keys(copy: Path, tmp_path: Path) -> None:
+    """What writes the relation counts' and the co-occurrence counts' bytes (`core.sparse`)
+    counts for them: storing float32 moves those keys (it moved none while the serialisers
+    were counted as `core.cache`'s plumbing)."""
+    before = _digests(copy, tmp_path / "memo")
+    _edit(copy / "core" / "sparse.py", "matrix.tocsr()", 'matrix.tocsr().astype("float32")')
+    after = _digests(copy, tmp_path / "memo")
+    assert {stage for stage in BUILDERS if after[stage] != before[stage]} >= {"relations", "bow"}
+    assert after["parser"] == before["parser"] and after["lm"] == before["lm"]
+
+
+def test_the_python_that_runs_the_code_is_in_every_key_and_in_the_memos_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another Python (or Unicode database) gives every resource another key, and reads and
+    writes a memo of its own: the keys of one code never depend on which Python filled the
+    memo first."""
+    from lexsub_baselines.core import code_identity
+
+    before = _digests(PACKAGE_DIR, tmp_path / "memo")
+    memos = sorted((tmp_path / "memo" / "code").glob("digests-*.json"))
+    assert code_identity.RUNTIME.startswith("CPython 3.") and ", unicode " in code_identity.RUNTIME
+    monkeypatch.setattr(code_identity, "RUNTIME", "CPython 3.12.0, unicode 15.0.0")
+    monkeypatch.setattr(sys, "version", "3.12.0 (another)")
+    code_identity._LOADED.clear()
+    after = _digests(PACKAGE_DIR, tmp_path / "memo")
+    assert all(after[stage] != before[stage] for stage in BUILDERS)
+    assert len(sorted((tmp_path / "memo" / "code").glob("digests-*.json"))) == len(memos) + 1
+    code_identity._LOADED.clear()
+
+
+def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two folders of KenLM tools with other bytes give the LM two keys (before: one)."""
+    from lexsub_baselines.core.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
+    from lexsub_baselines.lm.model import LMConfig
+
+    pytest.importorskip("kenlm")
+    try:
+        found = locate_tools()
+    except Exception:
+        pytest.skip("KenLM's tools are not built")
+    other = tmp_path / "bin"
+    other.mkdir()
+    for tool in (found.lmplz, found.build_binary):
+        shutil.copy2(tool, other / tool.name)
+    ours = (tools_identity(), LMConfig().key())
+    monkeypatch.setenv(KENLM_BIN_ENV, str(other))
+    assert (tools_identity(), LMConfig().key()) == ours  # the same bytes elsewhere: one key
+    with open(other / "lmplz", "ab") as handle:
+        handle.write(b"\0")
+    assert tools_identity() != ours[0] and LMConfig().key() != ours[1]
