@@ -15,10 +15,17 @@ loading it. Two ways to load one:
 Built-in components are registered first (`lexsub_baselines.catalog`), so a plug-in's systems
 come after them in `lexsub systems` and in the tables. A plug-in that cannot be found or fails
 to import is one `PluginError` naming it and the remedy, never a traceback.
+
+A plug-in is recorded as imported (`plugin_code`, in every row's settings): its folder (the
+file's, or its top package's) is watched before it is imported (`core.loaded_code.watch`),
+so it and every module it imports from that folder, then or later, run from the bytes read
+once, and those bytes are what the record digests, not the files as they are when the run
+is recorded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import sys
@@ -27,13 +34,15 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.loaded_code import recording_loader, watch, watched_sources
 
-__all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins"]
+__all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins", "plugin_code"]
 
 #: The entry-point group installed plug-ins declare.
 ENTRY_POINT_GROUP = "lexsub_baselines.plugins"
 
 _loaded: set[str] = set()  # what was loaded in this process (a callable entry point runs once)
+_folders: dict[str, Path] = {}  # plug-in -> the folder whose modules are recorded for it
 
 
 class PluginError(LexsubError):
@@ -77,6 +86,32 @@ def loaded_plugins() -> tuple[str, ...]:
     return tuple(sorted(_loaded))
 
 
+def plugin_code(name: str) -> str | None:
+    """Return the digest of the code a loaded plug-in ran: the bytes imported of it and of
+    every module imported from its folder (12 hex), or None when none were recorded (it was
+    imported before it was loaded as a plug-in)."""
+    folder = _folders.get(name)
+    modules = watched_sources(folder) if folder is not None else {}
+    if not modules:
+        return None
+    listing = "".join(f"{path}\0{digest}\n" for path, digest in sorted(modules.items()))
+    return hashlib.sha256(listing.encode("utf-8")).hexdigest()[:12]
+
+
+def _watch(key: str, module: str) -> None:
+    """Watch the folder of `module`'s top package (or of the module itself) for `key`."""
+    try:
+        spec = importlib.util.find_spec(module.partition(".")[0])
+    except (ImportError, ValueError):
+        return
+    if spec is None or not spec.origin:
+        return
+    locations = list(spec.submodule_search_locations or ())
+    folder = Path(locations[0]) if locations else Path(spec.origin).parent
+    watch(folder)
+    _folders[key] = folder.resolve()
+
+
 def _in_working_folder(name: str) -> bool:
     """Return True when `name`'s top package is a module or package of the working folder."""
     top = Path.cwd() / name.partition(".")[0]
@@ -92,6 +127,7 @@ def _load_module(name: str) -> None:
     # folder looked in last, so it never hides an installed module
     if importlib.util.find_spec(name.partition(".")[0]) is None and _in_working_folder(name):
         sys.path.append(str(Path.cwd()))
+    _watch(name, name)
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -110,7 +146,10 @@ def _load_file(path: Path) -> None:
         raise PluginError(f"plugin file {str(path)!r} does not exist (a module name or the "
                           "path of a .py file)")
     module_name = f"lexsub_plugin_{path.stem}"
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    watch(path.parent)
+    _folders[str(path)] = path.parent.resolve()
+    spec = importlib.util.spec_from_file_location(module_name, path,
+                                                  loader=recording_loader(module_name, path))
     if spec is None or spec.loader is None:
         raise PluginError(f"plugin file {str(path)!r} is not a Python module (give a .py file)")
     module = importlib.util.module_from_spec(spec)
@@ -125,6 +164,7 @@ def _load_file(path: Path) -> None:
 def _load_entry_point(point: EntryPoint) -> None:
     where = f"plugin entry point {point.name!r} ({point.value}"
     where += f", from {point.dist.name})" if point.dist is not None else ")"
+    _watch(f"entry-point:{point.name}", point.module)
     try:
         target = point.load()
         if callable(target):

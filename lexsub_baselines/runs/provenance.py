@@ -15,7 +15,8 @@ scorer's signature). The settings are:
   frequency sources of the baselines and of cmlc's prior, the neighbour threshold, and
   `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
   when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
-  if any, each with the digest of its file;
+  if any, each with the digest of the code it ran: its bytes as imported and those of the
+  modules it imported from its folder (`plugins.plugin_code`);
 - `kernels`: the numeric kernels the run computed with, measured in the process that
   records it (`core.kernels.describe`: the level they are, the BLIS configurations of the
   installed blis, NumPy's disabled targets, OpenBLAS's core type and threads, the libc and
@@ -196,12 +197,17 @@ def wordnet_files_identity(data_root: Path | None = None) -> str:
 
 
 def _plugin_label(name: str) -> str:
-    """Return a plug-in's name with the digest of its file (`my_systems@1a2b3c4d5e6f`)."""
+    """Return a plug-in's name with the digest of the code it ran (`my_systems@1a2b3c4d5e6f`:
+    `plugins.plugin_code`), or with its file's as it is now when none was recorded."""
+    from lexsub_baselines.plugins import plugin_code
+
+    if (code := plugin_code(name)) is not None:
+        return f"{name}@{code}"
     module = sys.modules.get(name) or sys.modules.get(f"lexsub_plugin_{Path(name).stem}")
     file = getattr(module, "__file__", None)
     if file is None or not Path(file).is_file():
         return name
-    return f"{name}@{file_sha256(Path(file))[:12]}"
+    return f"{name}@file {file_sha256(Path(file))[:12]}"
 
 
 def merged(records: Iterable[Mapping[str, str]]) -> dict[str, str]:
