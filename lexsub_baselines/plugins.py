@@ -17,7 +17,7 @@ come after them in `lexsub systems` and in the tables. A plug-in that cannot be 
 to import is one `PluginError` naming it and the remedy, never a traceback.
 
 A plug-in is recorded as imported (`plugin_code`, in every row's settings): its folder (the
-file's, or its top package's) is watched before it is imported (`core.loaded_code.watch`),
+file's, or its top package's) is watched before it is imported (`_PluginFinder`),
 so it and every module it imports from that folder, then or later, run from the bytes read
 once, and those bytes are what the record digests, not the files as they are when the run
 is recorded.
@@ -27,14 +27,17 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from types import CodeType, ModuleType
 
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.loaded_code import recording_loader, watch, watched_sources
+from lexsub_baselines.core.loaded_code import compiled
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins", "plugin_code"]
 
@@ -43,6 +46,40 @@ ENTRY_POINT_GROUP = "lexsub_baselines.plugins"
 
 _loaded: set[str] = set()  # what was loaded in this process (a callable entry point runs once)
 _folders: dict[str, Path] = {}  # plug-in -> the folder whose modules are recorded for it
+_sources: dict[Path, bytes] = {}  # module file of a plug-in's folder -> the bytes it ran
+
+
+class _RecordingLoader(importlib.machinery.SourceFileLoader):
+    """Loads a plug-in's module from its bytes read once, and keeps them (`plugin_code`)."""
+
+    def get_code(self, fullname: str) -> CodeType:
+        path = Path(self.path).resolve()
+        if path not in _sources:
+            _sources[path] = path.read_bytes()
+        return compiled(self, _sources[path], self.path)
+
+
+class _PluginFinder(importlib.abc.MetaPathFinder):
+    """Finds the modules of the plug-ins' folders as the path finder does, with a loader that
+    keeps the bytes it runs (put first on `sys.meta_path` by the first plug-in loaded)."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if (spec is not None and spec.origin
+                and isinstance(spec.loader, importlib.machinery.SourceFileLoader)
+                and any(Path(spec.origin).resolve().is_relative_to(folder)
+                        for folder in _folders.values())):
+            spec.loader = _RecordingLoader(fullname, spec.origin)
+            return spec
+        return None
+
+
+def _watch_folder(key: str, folder: Path) -> None:
+    """Record the modules imported from now on from `folder`, for the plug-in `key`."""
+    _folders[key] = folder.resolve()
+    if not any(isinstance(finder, _PluginFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(1, _PluginFinder())  # after the package's own finder
 
 
 class PluginError(LexsubError):
@@ -91,7 +128,9 @@ def plugin_code(name: str) -> str | None:
     every module imported from its folder (12 hex), or None when none were recorded (it was
     imported before it was loaded as a plug-in)."""
     folder = _folders.get(name)
-    modules = watched_sources(folder) if folder is not None else {}
+    modules = {} if folder is None else {
+        path.relative_to(folder).as_posix(): hashlib.sha256(data).hexdigest()
+        for path, data in _sources.items() if path.is_relative_to(folder)}
     if not modules:
         return None
     listing = "".join(f"{path}\0{digest}\n" for path, digest in sorted(modules.items()))
@@ -107,9 +146,7 @@ def _watch(key: str, module: str) -> None:
     if spec is None or not spec.origin:
         return
     locations = list(spec.submodule_search_locations or ())
-    folder = Path(locations[0]) if locations else Path(spec.origin).parent
-    watch(folder)
-    _folders[key] = folder.resolve()
+    _watch_folder(key, Path(locations[0]) if locations else Path(spec.origin).parent)
 
 
 def _in_working_folder(name: str) -> bool:
@@ -146,10 +183,9 @@ def _load_file(path: Path) -> None:
         raise PluginError(f"plugin file {str(path)!r} does not exist (a module name or the "
                           "path of a .py file)")
     module_name = f"lexsub_plugin_{path.stem}"
-    watch(path.parent)
-    _folders[str(path)] = path.parent.resolve()
-    spec = importlib.util.spec_from_file_location(module_name, path,
-                                                  loader=recording_loader(module_name, path))
+    _watch_folder(str(path), path.parent)
+    spec = importlib.util.spec_from_file_location(
+        module_name, path, loader=_RecordingLoader(module_name, str(path)))
     if spec is None or spec.loader is None:
         raise PluginError(f"plugin file {str(path)!r} is not a Python module (give a .py file)")
     module = importlib.util.module_from_spec(spec)

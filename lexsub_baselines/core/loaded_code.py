@@ -47,9 +47,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import CodeType, ModuleType
 
-__all__ = ["MANIFEST", "code_root", "designate", "fixed_digest", "generation",
-           "package_bytes", "package_files", "project_dir", "record_imports",
-           "recording_loader", "snapshot", "source", "watch", "watched_sources"]
+__all__ = ["MANIFEST", "code_root", "compiled", "designate", "fixed_digest", "generation",
+           "package_bytes", "package_files", "project_dir", "record_imports", "snapshot",
+           "source"]
 
 _PACKAGE = __name__.split(".")[0]
 #: The file of a snapshot that lists its files and their sha256 (beside `lexsub_baselines/`).
@@ -76,9 +76,6 @@ _FIXED: dict[str, tuple[bytes, str]] = {}
 _USED: set[str] = set()
 #: cache folder -> the snapshot this process wrote there
 _SNAPSHOTS: dict[Path, Path] = {}
-#: folders of plug-ins whose modules are recorded as imported, and their bytes by path
-_WATCHED: list[Path] = []
-_OUTSIDE: dict[Path, bytes] = {}
 
 
 def _sha256(data: bytes) -> str:
@@ -178,8 +175,8 @@ def package_bytes(path: Path) -> bytes:
     return where.read_bytes()
 
 
-def _compiled(loader: importlib.machinery.SourceFileLoader, data: bytes, path: str
-              ) -> CodeType:
+def compiled(loader: importlib.machinery.SourceFileLoader, data: bytes, path: str
+             ) -> CodeType:
     """Return the code of `data`, from a checked-hash `.pyc` of exactly these bytes when
     there is one, else compiled (and such a `.pyc` written, where bytecode is written)."""
     key = importlib.util.source_hash(data)
@@ -213,31 +210,15 @@ class _PackageLoader(importlib.machinery.SourceFileLoader):
         self.relative = relative
 
     def get_code(self, fullname: str) -> CodeType:
-        return _compiled(self, _use(self.relative), self.path)
+        return compiled(self, _use(self.relative), self.path)
 
     def get_source(self, fullname: str) -> str:
         return importlib.util.decode_source(_use(self.relative))
 
 
-class _OutsideLoader(importlib.machinery.SourceFileLoader):
-    """Loads a plug-in's module from its bytes read once, and keeps them (`watched_sources`)."""
-
-    def get_code(self, fullname: str) -> CodeType:
-        path = Path(self.path).resolve()
-        if path not in _OUTSIDE:
-            _OUTSIDE[path] = path.read_bytes()
-        return _compiled(self, _OUTSIDE[path], self.path)
-
-
-def recording_loader(name: str, path: Path) -> importlib.machinery.SourceFileLoader:
-    """Return a loader of the module `name` from the file `path` that runs, and records, the
-    bytes it reads (a plug-in given as a file)."""
-    return _OutsideLoader(name, str(path))
-
-
 class _Finder(importlib.abc.MetaPathFinder):
-    """Finds the package's modules in the folder this process reads its code from, and the
-    modules of the watched plug-in folders, each with a loader that keeps the bytes it runs."""
+    """Finds the package's modules in the folder this process reads its code from, each with
+    a loader that runs the bytes kept for it."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -251,15 +232,6 @@ class _Finder(importlib.abc.MetaPathFinder):
                     return importlib.util.spec_from_file_location(
                         fullname, origin, loader=_PackageLoader(fullname, str(origin), relative),
                         submodule_search_locations=[str(origin.parent)] if package else None)
-            return None
-        if not _WATCHED:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
-        if (spec is not None and spec.origin and isinstance(spec.loader,
-                                                            importlib.machinery.SourceFileLoader)
-                and any(Path(spec.origin).resolve().is_relative_to(f) for f in _WATCHED)):
-            spec.loader = _OutsideLoader(fullname, spec.origin)
-            return spec
         return None
 
 
@@ -341,18 +313,3 @@ def snapshot(cache: Path) -> Path:
             shutil.rmtree(work, ignore_errors=True)  # another process wrote the same
     _SNAPSHOTS[cache] = tree
     return tree
-
-
-def watch(folder: Path) -> None:
-    """Record the bytes of every module imported from now on from `folder` (a plug-in's)."""
-    folder = folder.resolve()
-    if folder not in _WATCHED:
-        _WATCHED.append(folder)
-
-
-def watched_sources(folder: Path) -> dict[str, str]:
-    """Return relative path -> sha256 of the bytes run of each module imported from `folder`
-    (under `watch`, or by `recording_loader`)."""
-    folder = folder.resolve()
-    return {path.relative_to(folder).as_posix(): _sha256(data)
-            for path, data in sorted(_OUTSIDE.items()) if path.is_relative_to(folder)}
