@@ -359,3 +359,20 @@ def test_late_checks_on_a_lost_scheduler_fail_in_one_line(tmp_path: Path) -> Non
     assert line.startswith(f"the scheduler {address} did not take the check of the workers "
                            "that join later (") and "\n" not in line
     assert "`dask scheduler`" in line
+
+
+def test_a_worker_on_another_python_or_other_kenlm_tools_is_refused() -> None:
+    """Python's version and its Unicode database's, and the KenLM tools' digests, are facts
+    the worker must share with the client (they reach the bytes), each named in the line."""
+    from lexsub_baselines.engine.workers import Expected, Facts, judge
+
+    ours = Facts({}, None, (), {"python": "3.11.7", "unicode": "14.0.0",
+                                "kenlm-tools": "lmplz 1a, build_binary 2b"}, "t", 1, "k")
+    expected = Expected("/", None, "/", "/token", "tcp://s:1", ours)
+    other = Facts({}, None, (), {"python": "3.12.0", "unicode": "15.0.0",
+                                 "kenlm-tools": "lmplz 3c, build_binary 2b"}, "t", 1, "k")
+    line = judge(expected, other, "tcp://w:2")
+    assert line is not None and "\n" not in line
+    assert "python 3.12.0 there, 3.11.7 here" in line and "unicode 15.0.0 there" in line
+    assert "kenlm-tools lmplz 3c, build_binary 2b there, lmplz 1a, build_binary 2b here" in line
+    assert judge(expected, ours, "tcp://w:2") is None

@@ -70,6 +70,7 @@ class _Root:
 
 _root: _Root | None = None
 _generation = 0  # moves when `designate` changes where the code is read from
+_designated = ""  # the snapshot `designate` was last given, as given
 #: relative path (POSIX, within the package) -> (the bytes this process uses, their sha256)
 _FIXED: dict[str, tuple[bytes, str]] = {}
 #: the relative paths whose bytes ran (imported modules, data files read by the code)
@@ -245,7 +246,7 @@ def record_imports() -> None:
         _use(relative)
 
 
-def designate(tree: Path) -> list[str]:
+def designate(tree: Path | str) -> list[str]:
     """Make this process import what it has not imported yet of the package from the snapshot
     `tree` (`<cache>/code/<id>`), and return the files it already runs with other bytes than
     the snapshot's (empty: it runs the snapshot's code). With such files nothing changes.
@@ -253,9 +254,13 @@ def designate(tree: Path) -> list[str]:
     Raises:
         ImportError: `tree` is not a snapshot (absent here, or changed since written).
     """
-    global _root, _generation
+    global _root, _generation, _designated
+    if str(tree) == _designated:  # every task of a build names the same snapshot
+        return []
+    tree = Path(tree)
     folder = (tree / _PACKAGE).resolve()
     if _current().folder == folder:
+        _designated = str(tree)
         return []
     if not (folder.parent / MANIFEST).is_file():
         raise ImportError(f"no code snapshot at {tree} (is the cache mounted here?)")
@@ -266,7 +271,7 @@ def designate(tree: Path) -> list[str]:
     if not differ:
         for relative in [r for r in _FIXED if r not in _USED]:  # only digested: read again
             del _FIXED[relative]
-        _root = new
+        _root, _designated = new, str(tree)
         _generation += 1
     return differ
 

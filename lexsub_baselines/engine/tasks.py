@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from lexsub_baselines.core.errors import LexsubError
@@ -58,7 +57,7 @@ def in_task(run: str, stage: str | None, code: str | None, function: Callable[..
             the snapshot's (it imported them for an earlier build).
     """
     worker = _worker()
-    if code is not None and (differ := designate(Path(code))):
+    if code is not None and (differ := designate(code)):
         where = f"Dask worker {worker.address}" if worker is not None else "this process"
         raise LexsubError(f"{where} runs other code than this build's (it imported "
                           f"lexsub_baselines/{differ[0]} with other bytes): restart it")
