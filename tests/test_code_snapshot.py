@@ -95,13 +95,15 @@ from lexsub_baselines.engine.context import BuildContext
 from lexsub_baselines.engine.progress import Progress
 
 def answer(cache):
+    import lexsub_baselines
     import lexsub_baselines.text.cleaning as cleaning
     from lexsub_baselines.core.code_identity import code_digest
     key = code_digest("lexsub_baselines.text.cleaning", memo=Path(cache))
     entry = Path(cache) / f"clean-{key}.txt"
     if not entry.exists():
         entry.write_text(cleaning.clean_text("a  (  )  b"))
-    return {"key": key, "clean": cleaning.clean_text("a  (  )  b"), "file": cleaning.__file__}
+    return {"key": key, "clean": cleaning.clean_text("a  (  )  b"), "file": cleaning.__file__,
+            "package": lexsub_baselines.__file__}
 
 async def main():
     cache = Path(sys.argv[1])
@@ -174,7 +176,7 @@ def test_an_edit_during_a_build_on_a_real_dask_worker(copy: Path, tmp_path: Path
         stop_in_order([worker, scheduler])
         log.close()
     assert ran["clean"] == "a b" and ran["key"] == ran["client_key"]
-    assert f"{cache}/code/" in ran["file"]
+    assert f"{cache}/code/" in ran["file"] and f"{cache}/code/" in ran["package"]  # all of it
 
 
 _IMPORTS = """

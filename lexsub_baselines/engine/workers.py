@@ -241,6 +241,9 @@ async def check_workers(client: Any, expected: Expected) -> None:
     """
     ship_by_value("lexsub_baselines.engine.identity", "lexsub_baselines.core.kernels",
                   __name__)
+    # first alone: `run_from` refers to nothing of the package, so a worker that has not
+    # imported it yet imports all of it from the snapshot (the facts' code refers to some)
+    await client.run(run_from, expected.snapshot, on_error="return")
     seen = await client.run(worker_facts, expected.shared_root, expected.data_root,
                             expected.cache, expected.token_path, expected.snapshot,
                             on_error="return")
