@@ -91,8 +91,7 @@ class LMConfig:
                               "at 0 (lmplz cannot prune unigrams)")
 
     def key(self, tools: str | None = None) -> str:
-        """Return the cache key of the model file made by the KenLM tools `tools` (their
-        identity; default: those `core.kenlm_tools.locate_tools` finds)."""
+        """Return the cache key of the model made by the KenLM tools `tools` (default: found)."""
         return cache_key(kind="kenlm", corpora=self.corpora, max_tokens=self.max_tokens,
                          order=self.order, prune=self.prune, lowercase=self.lowercase,
                          binary=self.binary, kenlm_tools=tools or tools_identity(),
@@ -240,10 +239,9 @@ def build_lm(roots: Roots, config: LMConfig = LMConfig(), progress: bool = True)
         record = _estimate(text, config, tools, work, progress)
         with atomic_path(path) as target:
             shutil.move(str(work / "model.binary"), target)
-    meta = {"config": asdict(config), "signature": config.signature(),
-            "key": config.key(identity), "corpus_tokens": text.tokens,
-            "corpus_sentences": text.sentences, "kenlm_tools": identity,
-            "kenlm_tool_paths": [str(tools.lmplz), str(tools.build_binary)], **record}
+    meta = {"config": asdict(config), "signature": config.signature(), "key": config.key(identity),
+            "corpus_tokens": text.tokens, "corpus_sentences": text.sentences, **record,
+            "kenlm_tools": identity, "kenlm_paths": [str(tools.lmplz), str(tools.build_binary)]}
     atomic_write_text(meta_path, json.dumps(meta, indent=1, sort_keys=True) + "\n")
     seal(path)
     seal(meta_path)
