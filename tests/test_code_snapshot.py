@@ -248,3 +248,26 @@ def test_the_snapshot_is_the_code_the_process_keys(tmp_path: Path) -> None:
     for relative in ("text/cleaning.py", "rankers/cmlc_lambda.json"):
         assert (tree / "lexsub_baselines" / relative).read_bytes() == source(relative)
     assert snapshot(tmp_path / "cache") == tree
+
+
+def test_a_cache_that_cannot_hold_the_snapshot_is_one_line(tmp_path: Path) -> None:
+    """No cluster is started when the client cannot write its code's snapshot (here the
+    cache is a file): one line naming the cache and the remedy."""
+    import asyncio
+
+    from lexsub_baselines.core.errors import LexsubError
+    from lexsub_baselines.core.paths import Roots
+    from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+
+    cache = tmp_path / "cache"
+    cache.write_text("not a folder")
+
+    async def run() -> None:
+        async with open_engine(EngineSettings(workers=1), Roots(tmp_path, tmp_path, cache)):
+            pass
+
+    with pytest.raises(LexsubError) as refused:
+        asyncio.run(run())
+    assert str(refused.value).startswith(f"cannot write the code's snapshot into the cache "
+                                         f"{cache} (") and "writable --cache-dir" in str(
+                                             refused.value)

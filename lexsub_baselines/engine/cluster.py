@@ -153,7 +153,11 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
     import dask
     from distributed import Client, LocalCluster
 
-    code = snapshot(roots.cache)
+    try:
+        code = snapshot(roots.cache)
+    except OSError as error:
+        raise LexsubError(f"cannot write the code's snapshot into the cache {roots.cache} "
+                          f"({error.strerror}); give a writable --cache-dir") from None
     if settings.scheduler is None:
         # read by the nannies when they spawn workers; the kernels' pin among the variables
         # set before a worker process starts (glibc reads its own only then)
