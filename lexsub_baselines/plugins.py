@@ -15,25 +15,71 @@ loading it. Two ways to load one:
 Built-in components are registered first (`lexsub_baselines.catalog`), so a plug-in's systems
 come after them in `lexsub systems` and in the tables. A plug-in that cannot be found or fails
 to import is one `PluginError` naming it and the remedy, never a traceback.
+
+A plug-in is recorded as imported (`plugin_code`, in every row's settings): its folder (the
+file's, or its top package's) is watched before it is imported (`_PluginFinder`),
+so it and every module it imports from that folder, then or later, run from the bytes read
+once, and those bytes are what the record digests, not the files as they are when the run
+is recorded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from types import CodeType, ModuleType
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.loaded_code import compiled
 
-__all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins"]
+__all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins", "plugin_code"]
 
 #: The entry-point group installed plug-ins declare.
 ENTRY_POINT_GROUP = "lexsub_baselines.plugins"
 
 _loaded: set[str] = set()  # what was loaded in this process (a callable entry point runs once)
+_folders: dict[str, Path] = {}  # plug-in -> the folder whose modules are recorded for it
+_sources: dict[Path, bytes] = {}  # module file of a plug-in's folder -> the bytes it ran
+
+
+class _RecordingLoader(importlib.machinery.SourceFileLoader):
+    """Loads a plug-in's module from its bytes read once, and keeps them (`plugin_code`)."""
+
+    def get_code(self, fullname: str) -> CodeType:
+        path = Path(self.path).resolve()
+        if path not in _sources:
+            _sources[path] = path.read_bytes()
+        return compiled(self, _sources[path], self.path)
+
+
+class _PluginFinder(importlib.abc.MetaPathFinder):
+    """Finds the modules of the plug-ins' folders as the path finder does, with a loader that
+    keeps the bytes it runs (put first on `sys.meta_path` by the first plug-in loaded)."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if (spec is not None and spec.origin
+                and isinstance(spec.loader, importlib.machinery.SourceFileLoader)
+                and any(Path(spec.origin).resolve().is_relative_to(folder)
+                        for folder in _folders.values())):
+            spec.loader = _RecordingLoader(fullname, spec.origin)
+            return spec
+        return None
+
+
+def _watch_folder(key: str, folder: Path) -> None:
+    """Record the modules imported from now on from `folder`, for the plug-in `key`."""
+    _folders[key] = folder.resolve()
+    if not any(isinstance(finder, _PluginFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(1, _PluginFinder())  # after the package's own finder
 
 
 class PluginError(LexsubError):
@@ -77,6 +123,32 @@ def loaded_plugins() -> tuple[str, ...]:
     return tuple(sorted(_loaded))
 
 
+def plugin_code(name: str) -> str | None:
+    """Return the digest of the code a loaded plug-in ran: the bytes imported of it and of
+    every module imported from its folder (12 hex), or None when none were recorded (it was
+    imported before it was loaded as a plug-in)."""
+    folder = _folders.get(name)
+    modules = {} if folder is None else {
+        path.relative_to(folder).as_posix(): hashlib.sha256(data).hexdigest()
+        for path, data in _sources.items() if path.is_relative_to(folder)}
+    if not modules:
+        return None
+    listing = "".join(f"{path}\0{digest}\n" for path, digest in sorted(modules.items()))
+    return hashlib.sha256(listing.encode("utf-8")).hexdigest()[:12]
+
+
+def _watch(key: str, module: str) -> None:
+    """Watch the folder of `module`'s top package (or of the module itself) for `key`."""
+    try:
+        spec = importlib.util.find_spec(module.partition(".")[0])
+    except (ImportError, ValueError):
+        return
+    if spec is None or not spec.origin:
+        return
+    locations = list(spec.submodule_search_locations or ())
+    _watch_folder(key, Path(locations[0]) if locations else Path(spec.origin).parent)
+
+
 def _in_working_folder(name: str) -> bool:
     """Return True when `name`'s top package is a module or package of the working folder."""
     top = Path.cwd() / name.partition(".")[0]
@@ -92,6 +164,7 @@ def _load_module(name: str) -> None:
     # folder looked in last, so it never hides an installed module
     if importlib.util.find_spec(name.partition(".")[0]) is None and _in_working_folder(name):
         sys.path.append(str(Path.cwd()))
+    _watch(name, name)
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -110,7 +183,9 @@ def _load_file(path: Path) -> None:
         raise PluginError(f"plugin file {str(path)!r} does not exist (a module name or the "
                           "path of a .py file)")
     module_name = f"lexsub_plugin_{path.stem}"
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    _watch_folder(str(path), path.parent)
+    spec = importlib.util.spec_from_file_location(
+        module_name, path, loader=_RecordingLoader(module_name, str(path)))
     if spec is None or spec.loader is None:
         raise PluginError(f"plugin file {str(path)!r} is not a Python module (give a .py file)")
     module = importlib.util.module_from_spec(spec)
@@ -125,6 +200,7 @@ def _load_file(path: Path) -> None:
 def _load_entry_point(point: EntryPoint) -> None:
     where = f"plugin entry point {point.name!r} ({point.value}"
     where += f", from {point.dist.name})" if point.dist is not None else ")"
+    _watch(f"entry-point:{point.name}", point.module)
     try:
         target = point.load()
         if callable(target):

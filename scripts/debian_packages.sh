@@ -13,6 +13,7 @@ APT_PACKAGES=(
   cmake libboost-program-options-dev libboost-system-dev libboost-thread-dev
   libboost-test-dev zlib1g-dev libbz2-dev liblzma-dev   # KenLM's lmplz/build_binary
   chromium                              # headless check that the HTML report renders
+  qemu-user                             # an emulated CPU without AVX2 (scripts/lower_machine.py)
 )
 
 # What each group of packages is for, and what still works without it (printed when packages
@@ -40,6 +41,8 @@ explain_missing() {
     "(wordnet+lm, wordnet+cmlc*), unless LEXSUB_KENLM_BIN names built lmplz/build_binary" >&2
   [[ "$missing" =~ " chromium " ]] && echo \
     "  - chromium: only the browser checks of the report (skipped in make test)" >&2
+  [[ "$missing" =~ " qemu-user " ]] && echo \
+    "  - qemu-user: only scripts/lower_machine.py (an emulated CPU without AVX2)" >&2
   echo "setup: going on with what does not need them; make test skips what does, naming why" >&2
 }
 

@@ -50,11 +50,16 @@ def copy(tmp_path: Path) -> Path:
 def _digests(root: Path, memo: Path) -> dict[str, str]:
     """Return each stage's builder digest, as a new process reading `root` would compute it
     (a process reads each module once: the code it runs)."""
+    _forget(root)
+    return {stage: code_digest(module, root=root, memo=memo) for stage, module in BUILDERS.items()}
+
+
+def _forget(root: Path) -> None:
+    """Have this process read a copy of the package again, as a new process would."""
     from lexsub_baselines.core import code_identity
 
-    if root.resolve() != PACKAGE_DIR:
-        code_identity._LOADED.pop(root.resolve(), None)
-    return {stage: code_digest(module, root=root, memo=memo) for stage, module in BUILDERS.items()}
+    for key in [key for key in code_identity._LOADED if key[0] == root.resolve()]:
+        del code_identity._LOADED[key]
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -112,9 +117,9 @@ def test_the_memo_gives_the_digests_parsing_gives(copy: Path, tmp_path: Path) ->
     from lexsub_baselines.core import code_identity
 
     fresh = _digests(copy, tmp_path / "memo")
-    memo = tmp_path / "memo" / "code" / "digests.json"
-    assert memo.is_file() and len(json.loads(memo.read_text())) > 30  # the closures read
-    code_identity._LOADED.pop(copy.resolve())  # a new process: read back from the memo
+    [memo] = (tmp_path / "memo" / "code").glob("digests-*.json")
+    assert len(json.loads(memo.read_text())) > 30  # the closures read
+    _forget(copy)  # a new process: read back from the memo
     parse = code_identity.normalised_digest
     code_identity.normalised_digest = None  # type: ignore[assignment]  # must not be needed
     try:
@@ -156,6 +161,18 @@ print(json.dumps({
 """
 
 
+def _roots_env(roots: object, tmp_path: Path) -> dict[str, str]:
+    """The roots of a process running a copy of the package, and the KenLM tools this one
+    finds (a copy's checkout has none: another LM key, as it should)."""
+    from lexsub_baselines.core.kenlm_tools import locate_tools
+    from lexsub_baselines.core.paths import Roots
+
+    assert isinstance(roots, Roots)
+    return {"LEXSUB_SHARED_ROOT": str(roots.shared), "LEXSUB_DATA_ROOT": str(roots.data),
+            "LEXSUB_CACHE_DIR": str(tmp_path / "cache"),
+            "LEXSUB_KENLM_BIN": str(locate_tools().lmplz.parent)}
+
+
 def _cache_paths(package_parent: Path, roots_env: dict[str, str]) -> dict[str, str]:
     env = {**os.environ, **roots_env, "PYTHONPATH": str(package_parent)}
     done = subprocess.run([sys.executable, "-c", _PATHS], env=env, capture_output=True,
@@ -173,8 +190,7 @@ def test_an_edited_builder_gets_exactly_its_stage_rebuilt(copy: Path, tiny_share
     from lexsub_baselines.core.paths import Roots
 
     assert isinstance(tiny_shared, Roots)
-    env = {"LEXSUB_SHARED_ROOT": str(tiny_shared.shared), "LEXSUB_DATA_ROOT": str(
-        tiny_shared.data), "LEXSUB_CACHE_DIR": str(tmp_path / "cache")}
+    env = _roots_env(tiny_shared, tmp_path)
     original = _cache_paths(PACKAGE_DIR.parent, env)
     assert set(original) == set(BUILDERS)
     _edit(copy / "distributional" / "word2vec.py", "def word2vec_path(",
@@ -193,8 +209,7 @@ def test_an_edited_plan_gets_the_relation_and_corpus_counts_new_keys(
     from lexsub_baselines.core.paths import Roots
 
     assert isinstance(tiny_shared, Roots)
-    env = {"LEXSUB_SHARED_ROOT": str(tiny_shared.shared), "LEXSUB_DATA_ROOT": str(
-        tiny_shared.data), "LEXSUB_CACHE_DIR": str(tmp_path / "cache")}
+    env = _roots_env(tiny_shared, tmp_path)
     original = _cache_paths(PACKAGE_DIR.parent, env)
     _edit(copy / "text" / "shards.py", "    return [plan[path] for _, path in corpus_plan(",
           "    return [plan[path] for _, path in reversed(corpus_plan(")
@@ -224,8 +239,7 @@ def test_files_that_compute_nothing_move_no_key_and_no_row_setting(
     from lexsub_baselines.core.paths import Roots
 
     assert isinstance(tiny_shared, Roots)
-    env = {"LEXSUB_SHARED_ROOT": str(tiny_shared.shared), "LEXSUB_DATA_ROOT": str(
-        tiny_shared.data), "LEXSUB_CACHE_DIR": str(tmp_path / "cache")}
+    env = _roots_env(tiny_shared, tmp_path)
 
     def settings(parent: Path) -> dict[str, str]:
         done = subprocess.run([sys.executable, "-c", _SETTINGS], capture_output=True,
@@ -249,23 +263,24 @@ def test_files_that_compute_nothing_move_no_key_and_no_row_setting(
 _EDITED_AFTER_IMPORT = """
 import json, sys
 from pathlib import Path
-import lexsub_baselines.lm.cooccurrence
-from lexsub_baselines.core.code_identity import changed_code, code_digest, process_code
+import lexsub_baselines.lm.cooccurrence as module
+from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.core.loaded_code import fixed_digest
 
-path = Path(lexsub_baselines.lm.cooccurrence.__file__)
+path = Path(module.__file__)
 path.write_text(path.read_text().replace("def cooccurrence_stem(",
                                          "_EDITED = 1\\n\\n\\ndef cooccurrence_stem(", 1))
 print(json.dumps({"digest": code_digest("lexsub_baselines.lm.cooccurrence", memo=Path(sys.argv[1])),
-                  "code": process_code()["lexsub_baselines.lm.cooccurrence"],
-                  "changed": changed_code()}))
+                  "code": fixed_digest("lm/cooccurrence.py"),
+                  "runs_the_edit": hasattr(module, "_EDITED")}))
 """
 
 
-def test_a_process_keys_and_reports_the_code_it_imported_not_the_file(copy: Path,
-                                                                     tmp_path: Path) -> None:
+def test_a_process_keys_by_the_code_it_imported_not_the_file(copy: Path,
+                                                            tmp_path: Path) -> None:
     """A long-lived process (an API user's, a worker) that imported a module before its file
-    was edited runs the old code: its cache keys and its worker-check facts are those of the
-    old code, and it knows the file changed; a new process gets the new code's."""
+    was edited runs the old code, and its cache keys are those of the old code; a new process
+    gets the new code's."""
     def run(script: str) -> dict[str, object]:
         done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "memo")],
                               capture_output=True, text=True, cwd=copy.parent,
@@ -275,10 +290,9 @@ def test_a_process_keys_and_reports_the_code_it_imported_not_the_file(copy: Path
 
     old = code_digest("lexsub_baselines.lm.cooccurrence", memo=tmp_path / "memo")
     ran = run(_EDITED_AFTER_IMPORT)
-    assert ran["digest"] == old
-    assert ran["changed"] == ["lexsub_baselines.lm.cooccurrence"]
+    assert ran["digest"] == old and ran["runs_the_edit"] is False
     fresh = run(_EDITED_AFTER_IMPORT.replace("path.write_text(", "("))  # imports the edit
-    assert fresh["digest"] != old and fresh["code"] != ran["code"] and fresh["changed"] == []
+    assert fresh["digest"] != old and fresh["code"] != ran["code"]
 
 
 def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
@@ -302,3 +316,56 @@ def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
                         lambda name: "99.0" if name == "wordfreq" else installed(name))
     again = _digests(copy, tmp_path / "memo")
     assert again["bow"] == before["bow"] and again["corpus-plan"] == before["corpus-plan"]
+
+
+def test_the_serialisers_of_built_data_are_in_the_keys(copy: Path, tmp_path: Path) -> None:
+    """What writes the relation counts' and the co-occurrence counts' bytes (`core.sparse`)
+    counts for them: storing float32 moves those keys (it moved none while the serialisers
+    were counted as `core.cache`'s plumbing)."""
+    before = _digests(copy, tmp_path / "memo")
+    _edit(copy / "core" / "sparse.py", "matrix.tocsr()", 'matrix.tocsr().astype("float32")')
+    after = _digests(copy, tmp_path / "memo")
+    assert {stage for stage in BUILDERS if after[stage] != before[stage]} >= {"relations", "bow"}
+    assert after["parser"] == before["parser"] and after["lm"] == before["lm"]
+
+
+def test_the_python_that_runs_the_code_is_in_every_key_and_in_the_memos_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another Python (or Unicode database) gives every resource another key, and reads and
+    writes a memo of its own: the keys of one code never depend on which Python filled the
+    memo first."""
+    from lexsub_baselines.core import code_identity
+
+    before = _digests(PACKAGE_DIR, tmp_path / "memo")
+    memos = sorted((tmp_path / "memo" / "code").glob("digests-*.json"))
+    assert code_identity.RUNTIME.startswith("CPython 3.") and ", unicode " in code_identity.RUNTIME
+    monkeypatch.setattr(code_identity, "RUNTIME", "CPython 3.12.0, unicode 15.0.0")
+    monkeypatch.setattr(sys, "version", "3.12.0 (another)")
+    code_identity._LOADED.clear()
+    after = _digests(PACKAGE_DIR, tmp_path / "memo")
+    assert all(after[stage] != before[stage] for stage in BUILDERS)
+    assert len(sorted((tmp_path / "memo" / "code").glob("digests-*.json"))) == len(memos) + 1
+    code_identity._LOADED.clear()
+
+
+def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two folders of KenLM tools with other bytes give the LM two keys (before: one)."""
+    from lexsub_baselines.core.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
+    from lexsub_baselines.lm.model import LMConfig
+
+    pytest.importorskip("kenlm")
+    try:
+        found = locate_tools()
+    except Exception:
+        pytest.skip("KenLM's tools are not built")
+    other = tmp_path / "bin"
+    other.mkdir()
+    for tool in (found.lmplz, found.build_binary):
+        shutil.copy2(tool, other / tool.name)
+    ours = (tools_identity(), LMConfig().key())
+    monkeypatch.setenv(KENLM_BIN_ENV, str(other))
+    assert (tools_identity(), LMConfig().key()) == ours  # the same bytes elsewhere: one key
+    with open(other / "lmplz", "ab") as handle:
+        handle.write(b"\0")
+    assert tools_identity() != ours[0] and LMConfig().key() != ours[1]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,31 @@ def test_loaded_plug_ins_are_part_of_the_settings(tmp_path: Path,
     monkeypatch.setattr(plugins, "_loaded", {"my_systems"})
     with_plugin = collect_settings(roots, {})
     assert with_plugin.as_dict()["plugins"] == "my_systems" and with_plugin.id != plain.id
+
+
+def test_a_plug_in_is_recorded_as_imported_with_the_modules_of_its_folder(
+        tmp_path: Path) -> None:
+    """The record digests the bytes the process ran of a plug-in file and of the module it
+    imports from its folder: an edit after the import changes neither what runs nor the
+    record (before: the file as it was at record time, and nothing of what it imports)."""
+    from lexsub_baselines.plugins import load_plugins, plugin_code
+    from lexsub_baselines.runs.provenance import _plugin_label
+
+    helper = f"plugin_helper_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{helper}.py").write_text("WEIGHT = 1\n")
+    plugin = tmp_path / "my_weights.py"
+    plugin.write_text(f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\n"
+                      f"from {helper} import WEIGHT\n")
+    load_plugins([str(plugin)], installed=False)
+    recorded = plugin_code(str(plugin))
+    assert recorded is not None and _plugin_label(str(plugin)) == f"{plugin}@{recorded}"
+    (tmp_path / f"{helper}.py").write_text("WEIGHT = 2\n")  # edited after the import
+    plugin.write_text(plugin.read_text() + "# edited\n")
+    assert plugin_code(str(plugin)) == recorded
+    assert sys.modules[helper].WEIGHT == 1  # what runs is what is recorded
+    fresh = subprocess.run(
+        [sys.executable, "-c", "import sys; from lexsub_baselines.plugins import load_plugins, "
+         "plugin_code; load_plugins([sys.argv[1]], installed=False); "
+         "print(plugin_code(sys.argv[1]))", str(plugin)],
+        capture_output=True, text=True, check=True)
+    assert fresh.stdout.strip() not in ("", "None", recorded)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,6 +75,7 @@ def test_a_scores_file_edited_apart_from_its_runs_file_is_refused(tmp_path: Path
 _WRITER = """
 import json, sys
 from pathlib import Path
+from typing import Any
 from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.runs.store import commit, text_sha256
 out = Path(sys.argv[1])
@@ -200,7 +202,7 @@ def test_the_tables_digest_is_recorded_and_verified_row_by_row(
     assert recorded != digest.tables_digest(_scores(10.47, "code:aaa"))
     tables = (tmp_path / "tables.md").read_text()
     assert f"`{recorded}`" in tables and "x86-64-v3 (blis generic" in tables
-    out = ["verify-tables", "--out", str(tmp_path)]
+    out = ["verify-tables", "--out", str(tmp_path), "--readme", str(tmp_path / "no-readme")]
     assert main([*out, "--digest", recorded]) == 0
     assert "the same tables" in capsys.readouterr().out
     assert main([*out, "--digest", "0" * 16]) == 1
@@ -216,3 +218,55 @@ def test_the_tables_digest_is_recorded_and_verified_row_by_row(
     assert "test/lin" not in shown.split("1 differ")[1]
     reference.write_text(json.dumps({"tables_sha256": recorded, "rows": {}}))
     assert main(out) == 0 and "the README's tables" in capsys.readouterr().out
+    rows = digest.row_digests(_scores(10.46, "x"))
+    reference.write_text(json.dumps({"tables_sha256": "0", "rows": {
+        **rows, "test/vote": "0"}}))  # a row the run lacks: not the README's tables
+    assert main(out) == 1 and "not run: test/vote" in capsys.readouterr().out
+
+
+def _scores_printed_by(readme: str) -> dict[str, Any]:
+    """Return a `scores.json` holding exactly the figures of ours the README prints."""
+    from lexsub_baselines.tables.readme import check_readme, column_source, printed_tables
+
+    scores: dict[str, Any] = {}
+    for table in printed_tables(readme):
+        if table.header[0] not in ("system", "mw"):
+            continue
+        for row in table.rows:
+            system = row[0].replace("`", "").split(" †")[0].removesuffix(" (padded)")
+            for label, cell in zip(table.header[1:], row[1:], strict=False):
+                source = column_source(label)
+                if source is None or cell == "—":
+                    continue
+                dataset, kind, keys = source
+                place = scores.setdefault(dataset, {}).setdefault(system, {}).setdefault(kind, {})
+                for key in keys[:-1]:
+                    place = place.setdefault(key, {})
+                place[keys[-1]] = float(cell)
+    assert check_readme(readme, {}).missing  # with no run, every row of ours is missing
+    return scores
+
+
+def test_verify_tables_checks_the_readmes_printed_figures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's own tables, parsed: equal to a run that prints them, one figure changed
+    differs (named with its line, row and column), a row of ours the run lacks fails (it
+    passed before, when rows missing from a run were only counted)."""
+    from lexsub_baselines.runs.store import write_record
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    scores = _scores_printed_by(readme)
+    assert {"semeval2007-test", "swords-test", "coinco-all", "tsar2022-en-test"} <= set(scores)
+    runs = RunsFile({"s1": {"code": "c"}}, {d: {s: {"settings": "s1"} for s in systems}
+                                           for d, systems in scores.items()}, "s1")
+    write_record(tmp_path, scores, runs, {}, {})
+    out = ["verify-tables", "--out", str(tmp_path), "--readme", str(tmp_path / "README.md")]
+    (tmp_path / "README.md").write_text(readme, encoding="utf-8")
+    assert main(out) == 0 and "the README's tables, figure for figure (" in capsys.readouterr().out
+    scores["swords-test"]["lin"]["lsr"]["metrics"]["strict_a_f@10"] += 0.01
+    del scores["coinco-all"]["vote+fill"], scores["semeval2007-all"]["vote+fill"]
+    write_record(tmp_path, scores, runs, {}, {})
+    assert main(out) == 1
+    shown = capsys.readouterr().out
+    assert "1 differ; 1 of " in shown and "`lin`, strict-a F@10: " in shown
+    assert "missing: line " in shown and "`vote+fill`: not in this run" in shown

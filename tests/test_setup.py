@@ -38,7 +38,7 @@ def test_without_root_the_missing_packages_are_explained_and_setup_goes_on(
     assert "without root (or sudo) these Debian packages cannot be installed" in err
     for needed in ("wordnet-base, wordnet-sense-index: WordNet 3.0",
                    "dict-freedict-eng-spa: FreeDict", "KenLM's lmplz",
-                   "chromium: only the browser checks"):
+                   "chromium: only the browser checks", "qemu-user: only scripts/lower_machine.py"):
         assert needed in err
     assert "no SWORDS evaluation" in err and "make test skips what does" in err
 

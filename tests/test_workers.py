@@ -108,31 +108,16 @@ def test_a_worker_computing_with_other_kernels_is_refused(tiny_shared: Roots,
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "computes with other numeric kernels (native (blis generic;" in done.stderr
     assert "lexsub kernels --env" in done.stderr
-    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()
-                and not p.name.startswith(".") and p.parent.name != "code"]  # no work done
-
-
-def test_a_worker_running_other_code_is_refused(tiny_shared: Roots, tmp_path: Path) -> None:
-    """Every file of the package counts, not only its sources: here the tuned weights."""
-    other = tmp_path / "other"
-    shutil.copytree(PACKAGE, other / "lexsub_baselines",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    weights = other / "lexsub_baselines" / "rankers" / "cmlc_lambda.json"
-    weights.write_text(weights.read_text() + "\n")
-    roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
-    with _cluster(tmp_path, _worker(), env={"PYTHONPATH": str(other)}) as address:
-        done = _build(roots, address, tmp_path)
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert "runs other code (rankers/cmlc_lambda.json: file sha256 " in done.stderr
-    assert "make setup" in done.stderr
+    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()  # no work done
+                and not p.name.startswith(".") and "code" not in p.parts]  # (the code's)
 
 
 def test_a_worker_running_code_it_imported_before_an_edit_is_refused(
         tiny_shared: Roots, tmp_path: Path) -> None:
-    """The issue's case: a long-lived worker (started by hand) serves a build, a module it
-    imported for it is edited, and the next build's client, which imports the edited code,
-    refuses the worker that still runs the old code, naming the module: its files are the
-    client's, its code is not. Worker and clients run a copy of the package, edited here."""
+    """A long-lived worker (started by hand) serves a build, a module it imported for it (from
+    that build's code snapshot) is edited, and the next build's client, which runs the edited
+    code, refuses the worker that still runs the old code, naming the file. Worker and clients
+    run a copy of the package, edited here."""
     other = tmp_path / "other"
     shutil.copytree(PACKAGE, other / "lexsub_baselines",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -146,8 +131,7 @@ def test_a_worker_running_code_it_imported_before_an_edit_is_refused(
             "\n\n\ndef ", "\n\n\n_EDITED = 1\n\n\ndef ", 1))
         second = _build(roots, address, tmp_path, env=env)
     assert second.returncode == 2 and second.stderr.count("\n") == 1, second.stderr
-    assert "runs other code (lexsub_baselines.text.corpora: imported sha256 " in second.stderr
-    assert "it loaded lexsub_baselines.text.corpora before its file changed" in second.stderr
+    assert "it imported lexsub_baselines/text/corpora.py with other bytes" in second.stderr
     assert f"restart the worker (`dask worker {address} --nthreads 1`)" in second.stderr
 
 
@@ -163,7 +147,8 @@ def test_a_worker_without_the_cache_mount_is_refused(tiny_shared: Roots, tmp_pat
     assert done.returncode == 2
     assert f"does not share the cache {cache}" in done.stderr
     assert not [p for p in cache.rglob("*") if p.is_file()  # no work done (the level's
-                and not p.name.startswith(".")]  # folder may hold the check's token)
+                and not p.name.startswith(".")  # folder may hold the check's token, and the
+                and "code" not in p.relative_to(cache).parts]  # code's snapshot is written)
 
 
 @pytest.mark.skipif(not _can_unshare(), reason="needs root for a mount namespace (unshare)")
@@ -180,19 +165,21 @@ def test_a_worker_seeing_another_shared_root_is_refused(tiny_shared: Roots,
     assert "sees another shared root" in done.stderr
 
 
-def _late_worker(address: str, port: int, env: dict[str, str], log: Any, nanny: bool = False
-                 ) -> subprocess.Popen[bytes]:
+def _late_worker(address: str, port: int, env: dict[str, str], log: Any, nanny: bool = False,
+                 preload: str | None = None) -> subprocess.Popen[bytes]:
     command = [part.replace("ADDRESS", address) for part in _worker()
                if nanny is False or part != "--no-nanny"]
+    if preload is not None:  # imported at its start: it runs that module's bytes
+        command += ["--preload", preload]
     return subprocess.Popen([*command, "--host", "127.0.0.1", "--worker-port", str(port)],
                             stdout=log, stderr=log, env={**os.environ, **PIN, **env})
 
 
 def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
         tiny_shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """While a build graph runs on one worker, two workers join: one running other code (a
-    copy of the package from before the late check: no engine/late_workers.py; with a
-    nanny, as `dask worker` starts by default) and one like the first. The scheduler hands
+    """While a build graph runs on one worker, two workers join: one running other code (it
+    imported an edited copy of a module at its start; with a nanny, as `dask worker` starts
+    by default) and one like the first. The scheduler hands
     the bad one tasks as it registers, but it runs none: it is checked before it reads them,
     removed (the tasks go to the others) and closed with its nanny (the process exits, not
     restarted), and the client prints one line naming it and the file that differs; the
@@ -201,7 +188,8 @@ def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
     other = tmp_path / "other"
     shutil.copytree(PACKAGE, other / "lexsub_baselines",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    (other / "lexsub_baselines" / "engine" / "late_workers.py").unlink()
+    corpora = other / "lexsub_baselines" / "text" / "corpora.py"
+    corpora.write_text(corpora.read_text() + "\n_EDITED = 1\n")
     roots = Roots(tiny_shared.shared, tiny_shared.data, tmp_path / "cache")
     bad_port, good_port = free_port(), free_port()
     bad, good = f"tcp://127.0.0.1:{bad_port}", f"tcp://127.0.0.1:{good_port}"
@@ -230,7 +218,8 @@ def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
                         if len(ran) == 1:  # the build is running: two workers join
                             late.extend([
                                 _late_worker(address, bad_port, {"PYTHONPATH": str(other)},
-                                             log, nanny=True),  # as `dask worker` starts
+                                             log, nanny=True,  # as `dask worker` starts
+                                             preload="lexsub_baselines.text.corpora"),
                                 _late_worker(address, good_port, {}, log)])
                         if ran.count(good) >= 3 and await gone(client):
                             break  # both joined: the rest is dropped
@@ -260,7 +249,7 @@ def test_a_late_worker_is_checked_before_any_task_and_retired_when_it_fails(
     assert bad_exit is not None
     lines = [line for line in capsys.readouterr().err.splitlines() if bad in line]
     assert len(lines) == 1 and "runs other code" in lines[0]
-    assert "lexsub_baselines.engine.late_workers: absent there" in lines[0]
+    assert "it imported lexsub_baselines/text/corpora.py with other bytes" in lines[0]
     assert "retired" in lines[0]
 
 
@@ -318,7 +307,8 @@ def test_the_check_of_a_killed_client_retires_nobody(tiny_shared: Roots, tmp_pat
                                  str(tiny_shared.shared), str(tiny_shared.data),
                                  str(tmp_path / "cache")], capture_output=True, timeout=120)
         assert killed.returncode == -9, killed.stderr
-        late = _late_worker(address, port, {"PYTHONPATH": str(other)}, log)
+        late = _late_worker(address, port, {"PYTHONPATH": str(other)}, log,
+                            preload="lexsub_baselines.engine.locks")
         try:
             with Client(address, timeout="60s") as watcher:  # a loaded machine starts it slowly
                 def checks() -> list[str]:
@@ -353,7 +343,7 @@ def test_late_checks_on_a_lost_scheduler_fail_in_one_line(tmp_path: Path) -> Non
         try:
             scheduler.kill()
             scheduler.wait()
-            expected = Expected("/", None, "/", "/token", address, Facts({}, None, {}, {}, "", 1))
+            expected = Expected("/", None, "/", "/token", address, Facts({}, None, (), {}, "", 1))
             with pytest.raises(LexsubError) as raised:
                 async with late_checks(client, expected):
                     pass
@@ -371,42 +361,18 @@ def test_late_checks_on_a_lost_scheduler_fail_in_one_line(tmp_path: Path) -> Non
     assert "`dask scheduler`" in line
 
 
-_STALE_CLIENT = """
-import asyncio, sys
-from pathlib import Path
-import lexsub_baselines.text.corpora as corpora
-from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.cluster import EngineSettings, open_engine
+def test_a_worker_on_another_python_or_other_kenlm_tools_is_refused() -> None:
+    """Python's version and its Unicode database's, and the KenLM tools' digests, are facts
+    the worker must share with the client (they reach the bytes), each named in the line."""
+    from lexsub_baselines.engine.workers import Expected, Facts, judge
 
-path = Path(corpora.__file__)
-path.write_text(path.read_text().replace("\\n\\n\\ndef ", "\\n\\n\\n_EDITED = 1\\n\\n\\ndef ", 1))
-
-async def main():
-    where = Path(sys.argv[1])
-    async with open_engine(EngineSettings(workers=1), Roots(where, where, where / "cache")):
-        print("not refused")
-
-try:
-    asyncio.run(main())
-except LexsubError as error:
-    print(error)
-"""
-
-
-def test_an_embedded_cluster_refuses_a_client_running_code_edited_since(tmp_path: Path) -> None:
-    """A long-lived process (here: one that imported text.corpora, then the file changed)
-    would key what its embedded workers build, with the file's code, by the code it imported:
-    its workers are checked on their code, and the line says the process must start again."""
-    other = tmp_path / "other"
-    shutil.copytree(PACKAGE, other / "lexsub_baselines",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    done = subprocess.run([sys.executable, "-c", _STALE_CLIENT, str(tmp_path)],
-                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": str(other)})
-    assert done.returncode == 0, done.stderr[-2000:]
-    line = done.stdout.strip()
-    assert "runs other code (lexsub_baselines.text.corpora: file sha256 " in line, line
-    assert "imported sha256 " in line and "\n" not in line
-    assert "this process loaded lexsub_baselines.text.corpora before its file changed" in line
-    assert line.endswith("start it again")
+    ours = Facts({}, None, (), {"python": "3.11.7", "unicode": "14.0.0",
+                                "kenlm-tools": "lmplz 1a, build_binary 2b"}, "t", 1, "k")
+    expected = Expected("/", None, "/", "/token", "tcp://s:1", ours)
+    other = Facts({}, None, (), {"python": "3.12.0", "unicode": "15.0.0",
+                                 "kenlm-tools": "lmplz 3c, build_binary 2b"}, "t", 1, "k")
+    line = judge(expected, other, "tcp://w:2")
+    assert line is not None and "\n" not in line
+    assert "python 3.12.0 there, 3.11.7 here" in line and "unicode 15.0.0 there" in line
+    assert "kenlm-tools lmplz 3c, build_binary 2b there, lmplz 1a, build_binary 2b here" in line
+    assert judge(expected, ours, "tcp://w:2") is None

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.builds.settings import Context
-from lexsub_baselines.core.cache import sparse_saved, verified
+from lexsub_baselines.core.cache import verified
+from lexsub_baselines.core.sparse import sparse_saved
 
 __all__ = ["bow_cached", "bow_lock", "build_bow", "build_embeddings", "build_lm", "build_text",
            "build_word2vec", "embeddings_cached", "embeddings_lock", "lm_cached", "lm_lock",

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.builds.settings import Context
-from lexsub_baselines.core.cache import sparse_saved
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.sparse import sparse_saved
 from lexsub_baselines.engine.graph import PRIORITY_CRITICAL
 from lexsub_baselines.text.shards import shard_plan
 

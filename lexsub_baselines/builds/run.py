@@ -15,6 +15,7 @@ from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import require_pinned
+from lexsub_baselines.core.loaded_code import snapshot
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import (
@@ -137,7 +138,7 @@ async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
                  started: float) -> BuildReport:
     async with open_engine(engine, roots) as client:
         ctx = BuildContext(client, roots, settings, progress, engine.label(),
-                           lock_dir=roots.cache / ".locks")
+                           lock_dir=roots.cache / ".locks", code=str(snapshot(roots.cache)))
         results, records = await run_graph(STAGES, wanted, ctx, found, started, first=FIRST)
         workers = await client.run(_peak_rss_mb)
     peak = {"client": _peak_rss_mb(),

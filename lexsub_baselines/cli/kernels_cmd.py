@@ -20,7 +20,7 @@ from lexsub_baselines.core.kernels import (
     numpy_targets_on,
     pinned_environment,
 )
-from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.paths import PROJECT_DIR, Roots
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,14 +38,19 @@ def add_parser(subparsers: Any) -> None:
                          help="print the pin's variables (NAME=VALUE) and nothing else")
     kernels.set_defaults(func=run_kernels)
     verify = subparsers.add_parser(
-        "verify-tables", help="compare a run's tables with the README's, by digest",
+        "verify-tables", help="compare a run's figures with the README's printed tables",
         description="Compute the digest of every figure of OUT/scores.json (`lexsub "
-        "baselines` writes it, and prints it in tables.md) and compare it, row by row, with "
-        "the digests of the README's tables recorded in this version, or with --digest (a "
-        "digest another user printed). Exit status 0 when equal, 1 when a row differs.",
-        **examples("verify-tables"))
+        "baselines` writes it, and prints it in tables.md), then compare every figure of ours "
+        "that the README's tables print, row by row, with the run's (formatted to the digits "
+        "printed; the published rows and the paper and Δ columns are not ours). Without a "
+        "README (an installed package), the run is compared with the digests of the README's "
+        "rows recorded in this version; with --digest, with a digest another user printed. "
+        "Exit status 0 when equal, 1 when a figure differs or a row of the README is not in "
+        "the run.", **examples("verify-tables"))
     verify.add_argument("--out", type=Path, default=Path("results"),
                         help="the results folder of `lexsub baselines` (default results)")
+    verify.add_argument("--readme", type=Path, default=PROJECT_DIR / "README.md",
+                        help="the README whose tables to check (default the checkout's)")
     verify.add_argument("--digest", default=None,
                         help="compare with this tables digest instead of the README's")
     verify.set_defaults(func=run_verify)
@@ -94,24 +99,51 @@ def run_verify(args: argparse.Namespace, roots: Roots) -> int:
         same = digest == args.digest.strip()
         print("the same tables" if same else f"other figures than {args.digest.strip()}")
         return 0 if same else 1
+    if args.readme.is_file():
+        return _verify_readme(args.readme, scores)
     reference = read_reference()
     if reference is None:
-        raise LexsubError("this version records no reference digest of the README's tables; "
-                          "compare with another user's run: --digest DIGEST")
+        raise LexsubError(f"{args.readme}: no README, and this version records no reference "
+                          "digest of the README's tables; compare with another user's run: "
+                          "--digest DIGEST")
     if digest == reference["tables_sha256"]:
         print(f"the README's tables, figure for figure ({digest})")
         return 0
     ours, theirs = row_digests(scores), dict(reference.get("rows", {}))
     differ = sorted(row for row in ours.keys() & theirs.keys() if ours[row] != theirs[row])
     missing = sorted(theirs.keys() - ours.keys())
-    extra = sorted(ours.keys() - theirs.keys())
     print(f"not the README's tables ({reference['tables_sha256']}, made with "
           f"{reference.get('kernels', 'unrecorded kernels')}): "
           f"{len(ours.keys() & theirs.keys()) - len(differ)} rows equal, {len(differ)} differ"
-          + (f", {len(missing)} not run" if missing else "")
-          + (f", {len(extra)} not in the README's" if extra else ""))
-    for row in differ[:20]:
-        print(f"  differs: {row}")
-    if len(differ) > 20:
-        print(f"  ... and {len(differ) - 20} more")
-    return 1 if differ or extra else 0
+          + (f", {len(missing)} not run" if missing else ""))
+    _list("differs", differ)
+    _list("not run", missing)
+    return 1 if differ or missing else 0
+
+
+def _list(what: str, lines: list[str], most: int = 20) -> None:
+    for line in lines[:most]:
+        print(f"  {what}: {line}")
+    if len(lines) > most:
+        print(f"  ... and {len(lines) - most} more")
+
+
+def _verify_readme(readme: Path, scores: dict[str, Any]) -> int:
+    """Compare the figures of ours the README's tables print with `scores`; 0 when equal."""
+    from lexsub_baselines.tables.readme import check_readme
+
+    try:
+        check = check_readme(readme.read_text(encoding="utf-8"), scores)
+    except KeyError as error:
+        raise LexsubError(f"{readme}: {error.args[0]}: verify-tables does not know what that "
+                          "column shows (tables/readme.py)") from None
+    if check.equal:
+        print(f"{readme}: the README's tables, figure for figure ({check.figures} figures of "
+              f"{check.rows} rows)")
+        return 0
+    print(f"{readme}: not the README's tables: {check.figures - len(check.differ)} figures "
+          f"equal, {len(check.differ)} differ; {len(check.missing)} of {check.rows} rows of "
+          "the README not in this run")
+    _list("differs", check.differ)
+    _list("missing", check.missing)
+    return 1

@@ -27,12 +27,9 @@ __all__ = [
     "cache_key",
     "file_sha256",
     "install_folder",
-    "load_sparse",
     "memo_sha256",
-    "save_sparse",
     "seal",
     "sealed_checksum",
-    "sparse_saved",
     "tree_sha256",
     "verified",
     "verified_folder",
@@ -156,40 +153,6 @@ def verified(path: Path) -> bool:
     """Return True when `path` exists and matches the checksum recorded by `seal`."""
     checksum = sealed_checksum(path) if path.is_file() else None
     return checksum is not None and checksum == file_sha256(path)
-
-
-def save_sparse(stem: Path, matrix: Any, info: dict[str, Any], compressed: bool = True) -> None:
-    """Write a sparse matrix to `stem.npz` and `info` to `stem.json`, atomically, both sealed.
-
-    Arguments:
-        stem: the path without suffix.
-        matrix: a scipy sparse matrix (stored as CSR).
-        info: JSON-ready vocabularies and metadata (written with sorted keys).
-        compressed: compress the `.npz` (smaller, slower to load).
-    """
-    import scipy.sparse as sp
-
-    npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-    with atomic_path(npz) as tmp, open(tmp, "wb") as handle:
-        sp.save_npz(handle, matrix.tocsr(), compressed=compressed)
-    atomic_write_text(meta, json.dumps(info, ensure_ascii=False, sort_keys=True))
-    seal(npz)
-    seal(meta)
-
-
-def sparse_saved(stem: Path) -> bool:
-    """Return True when `save_sparse` finished writing `stem` (both files verified)."""
-    return verified(stem.with_suffix(".npz")) and verified(stem.with_suffix(".json"))
-
-
-def load_sparse(stem: Path) -> tuple[Any, dict[str, Any]] | None:
-    """Read what `save_sparse` wrote: (CSR matrix, info), or None when absent or not verified."""
-    import scipy.sparse as sp
-
-    npz, meta = stem.with_suffix(".npz"), stem.with_suffix(".json")
-    if not sparse_saved(stem):
-        return None
-    return sp.load_npz(npz).tocsr(), json.loads(meta.read_text(encoding="utf-8"))
 
 
 def tree_sha256(folder: Path) -> str:

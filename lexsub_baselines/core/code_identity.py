@@ -1,34 +1,31 @@
-"""The identity of the code behind a figure or a cached resource: digests of the package.
+"""The identity of the code behind a figure or a cached resource: a digest of the package.
 
-Two digests, for two questions:
+`code_digest(modules)` answers *could this code compute other bytes?* It digests the sources
+of the given modules and of every module of the package they import, at any depth (imports
+inside functions count), each normalised so that only what runs counts: a Python file is its
+syntax tree without docstrings (comments and layout are not in the tree); a data file of the
+package that can change a result (`core.package_data`: `parser.cfg`, the tuned weights, the
+manifest without its prose; not `runs/reference.json` nor the explorer's page) counts for
+every module whose source names it; so do the versions of the libraries these modules import
+(`core.libraries`: numpy's for a module that imports scipy), and the Python that runs them
+(its version, and the version of its Unicode database, which `str.isalpha` and the regular
+expressions of the cleaners and tokenisers read). Plumbing that moves, names or schedules
+bytes but does not compute them is left out, so that a change to an error message, a lock or
+the scheduler rebuilds nothing: `core.errors`, `core.paths`, `core.registry`, `core.cache`
+(atomic writes and seals; the serialisers of built data are in `core.sparse`, which counts),
+the identity's own modules, `core.kernels` (the kernels' level: a run setting, with caches of
+its own) and the `engine` (`PLUMBING`). A cached resource is keyed by the digest of the
+module that builds it, so a change to that code rebuilds it and nothing else;
+`package_identity()` is the same over the whole package, and every row of a table and every
+score's signature carries it (or its scorer's).
 
-- `code_digest(modules)`: *could this code compute other bytes?* The sources of the given
-  modules and of every module of the package they import, at any depth (imports inside
-  functions count), each normalised so that only what runs counts: a Python file is its
-  syntax tree without docstrings (comments and layout are not in the tree); a data file of
-  the package that can change a result (`core.package_data`: `parser.cfg`, the tuned
-  weights, the manifest without its prose; not `runs/reference.json` nor the explorer's
-  page) counts for every module whose source names it; so do the versions of the libraries
-  these modules import (`core.libraries`: numpy's for a module that imports scipy).
-  Plumbing that moves, names or schedules bytes but does not compute them is left out, so
-  that a change to an error message, a lock or the scheduler rebuilds nothing: `core.errors`,
-  `core.paths`, `core.registry`, `core.cache` (atomic writes and seals), the identity's own
-  modules, `core.kernels` (the kernels' level: a run setting, with caches of its own) and
-  the `engine` (`PLUMBING`). A cached resource is keyed by the digest of the module that
-  builds it, so a change to that code rebuilds it and nothing else; `package_identity()` is
-  the same over the whole package, and every row of a table and every score's signature
-  carries it (or its scorer's).
-- `process_code()`: *what code does this process run?* Each module's source as this process
-  imported it (`core.loaded_code`), or, for one it has not imported, as it first read it
-  here or as the file is now, and the data files that count, by sha256: what the worker
-  check compares between a Dask worker and its client (`engine.workers`).
-
-Each file is read once per process, and a module the process imported is read as it was
-imported (`core.loaded_code`: the code it runs, whatever the file holds since); its
-normalised digest and imports are kept in `<cache>/code/digests.json` by the sha256 of its
-bytes, so a process does not parse the package again. The syntax tree depends on Python's
-minor version, so normalised digests are compared between runs of the same minor version
-(runs record it beside the digest).
+The bytes digested are those the process runs (`core.loaded_code.source`: each file read
+once, and the modules compiled from those bytes), so a key names the code that computes under
+it, on the client and, through the code snapshot, on every worker. A module's normalised
+digest and imports are kept in `<cache>/code/digests-<tag>.json` by the sha256 of its bytes,
+so a process does not parse the package again; the tag is the Python version and the digest
+of this module's own source (the syntax tree depends on Python's version, and the digest on
+this code), so a memo written by another Python or another version of this code is never read.
 """
 
 from __future__ import annotations
@@ -37,20 +34,22 @@ import ast
 import contextlib
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+import platform
+import sys
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexsub_baselines.core.cache import memo_sha256
+from lexsub_baselines.core import loaded_code
 from lexsub_baselines.core.libraries import libraries_imported_by, library_version
-from lexsub_baselines.core.loaded_code import loaded_source
 from lexsub_baselines.core.package_data import data_digest, data_files
 
-__all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "changed_code", "code_digest", "import_graph",
-           "normalised_digest", "package_identity", "process_code"]
+__all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "RUNTIME", "code_digest", "import_graph",
+           "normalised_digest", "package_identity"]
 
 PACKAGE = "lexsub_baselines"
-#: The package's folder (`lexsub_baselines/`).
+#: The package's folder this module was loaded from (a snapshot's, on a worker).
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 #: Modules (and prefixes) left out of `code_digest`: they move, name or schedule bytes but do
 #: not compute them. A module listed here must not change any built byte or any answer.
@@ -59,18 +58,23 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 PLUMBING: tuple[str, ...] = ("core.errors", "core.paths", "core.registry", "core.cache",
                              "core.code_identity", "core.loaded_code", "core.package_data",
                              "core.libraries", "core.kernels", "engine", "layers")
-_MEMO = Path("code") / "digests.json"
+#: The Python that runs the code, in every digest: its version and its Unicode database's
+#: (`str.isalpha` holds 131,756 code points on 3.11, 136,104 on 3.12).
+RUNTIME = (f"{platform.python_implementation()} {platform.python_version()}, unicode "
+           f"{unicodedata.unidata_version}")
 _MEMO_ENTRIES = 5000  # about twenty versions of the package
 
 
+def _module_name(relative: str) -> str:
+    parts = [PACKAGE, *Path(relative).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 def _module_files(root: Path) -> dict[str, Path]:
-    modules = {}
-    for path in sorted(root.rglob("*.py")):
-        parts = [PACKAGE, *path.relative_to(root).with_suffix("").parts]
-        if parts[-1] == "__init__":
-            parts.pop()
-        modules[".".join(parts)] = path
-    return modules
+    return {_module_name(path.relative_to(root).as_posix()): path
+            for path in sorted(root.rglob("*.py"))}
 
 
 def _imports(module: str, path: Path, tree: ast.AST, modules: Iterable[str]) -> dict[str, int]:
@@ -153,34 +157,57 @@ def normalised_digest(source: bytes | Path) -> str:
     return hashlib.sha256(dumped.encode("utf-8")).hexdigest()
 
 
+def _memo_tag() -> str:
+    """Return the memo's tag: this Python's version and the digest of this module's source."""
+    own = loaded_code.source("core/code_identity.py")
+    return hashlib.sha256(sys.version.encode() + b"\0" + own).hexdigest()[:16]
+
+
 @dataclass
 class _Package:
-    """One package folder as this process reads it: each module read once, on demand."""
+    """One package folder as this process reads it: each file read once, on demand (for the
+    code this process runs, through `core.loaded_code`; a copy of the package in a test, by
+    reading its files)."""
 
-    root: Path
+    root: Path | None  # None: the code this process runs
     memo_file: Path | None
-    modules: dict[str, Path] = field(init=False)
+    files: list[str] = field(init=False)
+    modules: dict[str, str] = field(init=False)  # module -> relative path
     memo: dict[str, list[object]] = field(init=False)
     read: dict[str, tuple[bytes, str, dict[str, int], list[str]]] = field(default_factory=dict)
+    raw: dict[str, bytes] = field(default_factory=dict)
     dirty: bool = False
 
     def __post_init__(self) -> None:
-        self.modules = _module_files(self.root)
+        if self.root is None:
+            self.files = loaded_code.package_files()
+        else:
+            self.files = sorted(path.relative_to(self.root).as_posix()
+                                for path in self.root.rglob("*") if path.is_file()
+                                and "__pycache__" not in path.parts)
+        self.modules = {_module_name(relative): relative for relative in self.files
+                        if relative.endswith(".py")}
         self.memo = {}
         if self.memo_file is not None:
             with contextlib.suppress(OSError, ValueError):
                 stored = json.loads(self.memo_file.read_text(encoding="utf-8"))
                 self.memo = stored if isinstance(stored, dict) else {}
 
+    def data_of(self, relative: str) -> bytes:
+        """Return a file's bytes (read once)."""
+        if self.root is None:
+            return loaded_code.source(relative)
+        if relative not in self.raw:
+            self.raw[relative] = (self.root / relative).read_bytes()
+        return self.raw[relative]
+
     def module(self, name: str) -> tuple[bytes, str, dict[str, int], list[str]]:
-        """Return a module's bytes (as imported, else as first read), normalised digest,
-        imports of the package and top-level imports of other modules (read once)."""
+        """Return a module's bytes, normalised digest, imports of the package and top-level
+        imports of other modules (read once)."""
         found = self.read.get(name)
         if found is None:
-            path = self.modules[name]
-            data = loaded_source(path)
-            if data is None:
-                data = path.read_bytes()
+            relative = self.modules[name]
+            data = self.data_of(relative)
             raw = hashlib.sha256(data).hexdigest()
             stored = self.memo.get(raw)
             if (isinstance(stored, list) and len(stored) == 3 and isinstance(stored[0], str)
@@ -189,7 +216,7 @@ class _Package:
                 externals = [str(name) for name in stored[2]]
             else:
                 tree = ast.parse(data)
-                imports = _imports(name, path, tree, self.modules)
+                imports = _imports(name, Path(relative), tree, self.modules)
                 externals = _externals(tree)
                 digest = normalised_digest(data)
                 self.memo[raw] = [digest, imports, externals]
@@ -221,17 +248,22 @@ class _Package:
         self.dirty = False
 
 
-#: package folder -> the package as this process reads it.
-_LOADED: dict[Path, _Package] = {}
+#: (package folder, or None for the code this process runs; memo folder; the code's
+#: `loaded_code.generation`) -> the package.
+_LOADED: dict[tuple[Path | None, Path | None, int], _Package] = {}
 
 
-def _package(root: Path, memo: Path | None) -> _Package:
-    root = root.resolve()
-    found = _LOADED.get(root)
+def _package(root: Path | None, memo: Path | None) -> _Package:
+    if root is not None and root.resolve() == loaded_code.code_root():
+        root = None
+    root = root.resolve() if root is not None else None
+    if memo is None:
+        memo = _default_memo()
+    key = (root, memo, loaded_code.generation())
+    found = _LOADED.get(key)
     if found is None:
-        if memo is None:
-            memo = _default_memo()
-        found = _LOADED[root] = _Package(root, None if memo is None else memo / _MEMO)
+        memo_file = None if memo is None else memo / "code" / f"digests-{_memo_tag()}.json"
+        found = _LOADED[key] = _Package(root, memo_file)
     return found
 
 
@@ -245,14 +277,15 @@ def _default_memo() -> Path | None:
         return None
 
 
-def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = None,
+def code_digest(*modules: str, root: Path | None = None, memo: Path | None = None,
                 libraries: bool = True) -> str:
     """Return the normalised digest of `modules` and what they import (see the module doc).
 
     Arguments:
         modules: dotted names (`lexsub_baselines.lm.cooccurrence`); plumbing ones are allowed
             but do not count.
-        root: the package folder (a copy of the package, in tests).
+        root: another package folder to digest (a copy of the package, in tests); None: the
+            code this process runs.
         memo: the cache folder that keeps the per-file digests (None: the default cache).
         libraries: add the versions of the libraries the modules import (False: code whose
             results no library computes, as the scorers', whose identity must not depend on
@@ -266,12 +299,13 @@ def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = Non
     """
     package = _package(root, memo)
     names = sorted(m for m in package.closure(modules) if not _plumbing(m))
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"python {RUNTIME}\n".encode())
     for name in names:
         digest.update(f"{name}\0{package.module(name)[1]}\n".encode())
-    for relative, path in data_files(package.root).items():
-        if any(path.name.encode() in package.module(name)[0] for name in names):
-            digest.update(f"{relative}\0{data_digest(relative, path)}\n".encode())
+    for relative in data_files(package.files):
+        if any(Path(relative).name.encode() in package.module(name)[0] for name in names):
+            digest.update(f"{relative}\0{data_digest(relative, package.data_of(relative))}\n"
+                          .encode())
     externals = {external for name in names for external in package.module(name)[3]}
     for library in libraries_imported_by(externals) if libraries else ():
         digest.update(f"library {library}\0{library_version(library)}\n".encode())
@@ -279,44 +313,7 @@ def code_digest(*modules: str, root: Path = PACKAGE_DIR, memo: Path | None = Non
     return digest.hexdigest()[:16]
 
 
-def process_code(root: Path = PACKAGE_DIR) -> dict[str, str]:
-    """Return module name (and data file's relative path) -> sha256 of the code this process
-    runs: a module's source as imported here (`core.loaded_code`), else as `code_digest`
-    first read it here, else as its file is now; a data file that counts as it is now."""
-    code = {name: hashlib.sha256(data).hexdigest() if data is not None else memo_sha256(path)
-            for name, path, data in _process_sources(root)}
-    code.update({relative: data_digest(relative, path)
-                 for relative, path in data_files(root.resolve()).items()})
-    return code
-
-
-def changed_code(root: Path = PACKAGE_DIR) -> list[str]:
-    """Return the modules (sorted) this process imported or read before their file changed
-    (or went): the code it runs, or keys by, is not what the file holds now."""
-    changed = []
-    for name, path, data in _process_sources(root):
-        try:
-            now = memo_sha256(path)
-        except OSError:
-            now = None
-        if data is not None and now != hashlib.sha256(data).hexdigest():
-            changed.append(name)
-    return changed
-
-
-def _process_sources(root: Path) -> Iterator[tuple[str, Path, bytes | None]]:
-    """Yield (module, path, the bytes this process imported or read, or None) of every
-    module of the package."""
-    root = root.resolve()
-    package = _LOADED.get(root)
-    for name, path in _module_files(root).items():
-        data = loaded_source(path)
-        if data is None and package is not None and name in package.read:
-            data = package.read[name][0]
-        yield name, path, data
-
-
-def package_identity(root: Path = PACKAGE_DIR, memo: Path | None = None) -> str:
+def package_identity(root: Path | None = None, memo: Path | None = None) -> str:
     """Return the normalised digest of the whole package (plumbing left out): the code of
     every row of a table."""
     return code_digest(*_package(root, memo).modules, root=root, memo=memo)

@@ -14,7 +14,7 @@ import contextlib
 import hashlib
 import json
 import os
-from pathlib import Path
+from collections.abc import Iterable
 
 __all__ = ["NOT_CODE", "PROSE", "data_digest", "data_files"]
 
@@ -26,24 +26,15 @@ PROSE: dict[str, frozenset[str]] = {
     "resources/manifest.json": frozenset({"what", "note", "licence", "used_by"})}
 
 
-def data_files(root: Path) -> dict[str, Path]:
-    """Return relative path -> path of the data files under the package folder `root` that
-    can change a result, sorted."""
-    found: dict[str, Path] = {}
-    # os.walk, not rglob: the suffix is checked before the file is stat-ed (`code_digest`
-    # runs this for every signature a scorer makes; rglob stat-ed every file: 4.3 ms
-    # a signature then, 1.1 ms now)
-    for folder, children, names in os.walk(root):
-        children[:] = [name for name in children if name != "__pycache__"]
-        for name in names:
-            if os.path.splitext(name)[1] in _SUFFIXES and (path := Path(folder, name)).is_file():
-                found[path.relative_to(root).as_posix()] = path
-    return {relative: found[relative] for relative in sorted(found) if relative not in NOT_CODE}
+def data_files(relatives: Iterable[str]) -> list[str]:
+    """Return those of the package's files `relatives` (relative paths) that are data files
+    that can change a result, sorted."""
+    return sorted(relative for relative in relatives
+                  if os.path.splitext(relative)[1] in _SUFFIXES and relative not in NOT_CODE)
 
 
-def data_digest(relative: str, path: Path) -> str:
+def data_digest(relative: str, data: bytes) -> str:
     """Return the sha256 of a data file's bytes, or of its JSON without its prose (`PROSE`)."""
-    data = path.read_bytes()
     if relative in PROSE:
         with contextlib.suppress(ValueError):  # not JSON: its bytes count as they are
             kept = _without(json.loads(data), PROSE[relative])

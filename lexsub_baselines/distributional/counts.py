@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lexsub_baselines.core.cache import load_sparse, save_sparse
+from lexsub_baselines.core.sparse import load_sparse, save_sparse
 
 __all__ = ["FeatureCounts", "sum_counts"]
 

@@ -14,8 +14,8 @@ file, the treebank files, the training bounds and the spaCy version. Training ru
 temporary directory that is put in place only when training and the test-set evaluation have
 both finished (`cache.install_folder`: sealed by its content's digest, swapped in atomically
 through a link), so an interrupted run leaves nothing half-built and an edited model is not
-trusted. `scores.json` beside the
-model records UAS/LAS, UPOS and lemma accuracy on the EWT test set and the training time.
+trusted. `scores.json` beside the model records UAS/LAS, UPOS and lemma accuracy on the EWT
+test set and the training time. The config trained with is the bytes keyed (`package_bytes`).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from lexsub_baselines.core.cache import (
 )
 from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import (
@@ -140,7 +141,7 @@ def config_digest() -> str:
     from thinc.api import Config
 
     try:
-        text = Config().from_disk(PARSER_CONFIG, interpolate=False).to_str()
+        text = Config().from_str(package_bytes(PARSER_CONFIG).decode(), interpolate=False).to_str()
     except Exception as error:  # confection raises several types for a bad file
         raise DataFormatError(PARSER_CONFIG, None, f"not a valid spaCy config ({error})") from error
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -154,13 +155,8 @@ def parser_dir(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> tupl
     """
     import spacy
 
-    key = cache_key(
-        config=config_digest(),
-        data=_data_digest(roots),
-        settings=asdict(settings),
-        spacy=spacy.__version__,
-        code=code_digest(__name__),
-    )
+    key = cache_key(config=config_digest(), data=_data_digest(roots), settings=asdict(settings),
+                    spacy=spacy.__version__, code=code_digest(__name__))
     return roots.cache / "parser" / f"ewt-{key}", key
 
 
@@ -189,7 +185,7 @@ def train_parser(
     final, key = parser_dir(roots, settings)
     if not force and (model := _cached(final)) is not None:
         return model
-    config_sha = config_digest()  # before training: the file may be edited meanwhile
+    config_sha = config_digest()  # the bytes keyed (`package_bytes`), as the training reads
     final.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
     try:
@@ -219,7 +215,7 @@ def train_parser(
             "config_sha256": config_sha,
             "cpu_threads": _threads(),
         }
-        for name in ("training", *(f"{s}.spacy" for s in _SPLITS)):
+        for name in ("training", PARSER_CONFIG.name, *(f"{s}.spacy" for s in _SPLITS)):
             path = work / name
             if path.is_dir():
                 shutil.rmtree(path)
@@ -269,8 +265,10 @@ def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSetti
 
     overrides = {"paths.train": str(splits["train"]), "paths.dev": str(splits["dev"]),
                  **settings.overrides()}
-    total = settings.max_steps or int(Config().from_disk(PARSER_CONFIG)["training"]["max_steps"])
-    command = [sys.executable, "-m", "spacy", "train", str(PARSER_CONFIG), "--output",
+    text = package_bytes(PARSER_CONFIG).decode()  # as keyed, whatever the file holds now
+    total = settings.max_steps or int(Config().from_str(text)["training"]["max_steps"])
+    (config := output.parent / PARSER_CONFIG.name).write_text(text, encoding="utf-8")
+    command = [sys.executable, "-m", "spacy", "train", str(config), "--output",
                str(output), "--gpu-id", "-1"]
     for name, value in overrides.items():
         command += [f"--{name}", str(value)]

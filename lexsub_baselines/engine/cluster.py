@@ -5,10 +5,16 @@ Every resource build goes through `dask.distributed`. By default `open_engine` s
 parse or a gensim run owns its core) and stops it on exit: there is nothing for the user to
 start. With a scheduler address (`--scheduler`, or `LEXSUB_SCHEDULER`) it connects to a running
 cluster instead (`dask scheduler` + `dask worker ADDRESS` on any machines); the workers need
-this package installed (the same code and library versions), the shared root and cache at the
-same paths as the client (a shared file system) and one thread each, which `open_engine`
-proves before any work starts (`engine.workers`), and again for each worker that joins
-while the client uses the cluster, before it can start a task (`engine.late_workers`).
+this package installed (the same library versions), the shared root and cache at the same
+paths as the client (a shared file system) and one thread each, which `open_engine` proves
+before any work starts (`engine.workers`), and again for each worker that joins while the
+client uses the cluster, before it can start a task (`engine.late_workers`).
+
+Either way the workers run the client's code: `open_engine` writes the client's code snapshot
+into the cache first (`core.loaded_code.snapshot`); the embedded cluster's workers are spawned
+with it first on their `sys.path` (a spawned process takes its parent's), so they import the
+whole package from it, never from the checkout, which may be edited while the build runs;
+another cluster's workers are pointed at it by the worker check.
 
 Results never depend on the engine: every build is a deterministic function of its inputs, so
 a local cluster, a remote one and a single worker write byte-identical caches.
@@ -19,15 +25,17 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import pinned_environment
+from lexsub_baselines.core.loaded_code import snapshot
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.workers import check_code, check_workers, expected_facts, write_token
+from lexsub_baselines.engine.workers import check_workers, expected_facts, write_token
 
 __all__ = ["SCHEDULER_ENV", "EngineSettings", "open_engine"]
 
@@ -120,9 +128,23 @@ async def _wait_for_workers(client: Any, address: str) -> None:
                           "--nthreads 1`") from None
 
 
+@contextmanager
+def _first_on_path(folder: Path) -> Iterator[None]:
+    """Put `folder` first on `sys.path` for the block (the processes spawned meanwhile import
+    from it: their `sys.path` is this one's); nothing of this process changes, the package
+    being imported already."""
+    sys.path.insert(0, str(folder))
+    try:
+        yield
+    finally:
+        if str(folder) in sys.path:
+            sys.path.remove(str(folder))
+
+
 @asynccontextmanager
 async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[Any]:
-    """Yield an asynchronous `distributed.Client` on the chosen cluster; close it on exit.
+    """Yield an asynchronous `distributed.Client` on the chosen cluster, whose workers run the
+    code snapshot `core.loaded_code.snapshot(roots.cache)`; close it on exit.
 
     Raises:
         LexsubError: the scheduler cannot be reached, has no worker, or a worker lacks the
@@ -131,13 +153,18 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
     import dask
     from distributed import Client, LocalCluster
 
+    try:
+        code = snapshot(roots.cache)
+    except OSError as error:
+        raise LexsubError(f"cannot write the code's snapshot into the cache {roots.cache} "
+                          f"({error.strerror}); give a writable --cache-dir") from None
     if settings.scheduler is None:
         # read by the nannies when they spawn workers; the kernels' pin among the variables
         # set before a worker process starts (glibc reads its own only then)
         pin = {f"distributed.nanny.pre-spawn-environ.{name}": value
                for name, value in pinned_environment().items()}
         _refuse_a_second_start()
-        with dask.config.set({**LOCAL_CONFIG, **pin}):
+        with dask.config.set({**LOCAL_CONFIG, **pin}), _first_on_path(code):
             async with AsyncExitStack() as stack:
                 try:
                     cluster = await stack.enter_async_context(LocalCluster(
@@ -148,7 +175,6 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
                     raise LexsubError(f"the embedded Dask cluster could not start its workers "
                                       f"({error}); {_GUARD}") from None
                 client = await stack.enter_async_context(Client(cluster, asynchronous=True))
-                await check_code(client)  # a long-lived process may run code edited since
                 yield client
                 # the work is over: a worker whose heartbeat meets the closing scheduler
                 # would log a traceback (distributed's "Failed to communicate with scheduler
@@ -166,7 +192,7 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
     try:
         await _wait_for_workers(client, settings.scheduler)
         token_path = write_token(roots)
-        expected = expected_facts(roots, token_path, settings.scheduler)
+        expected = expected_facts(roots, token_path, settings.scheduler, code)
         await check_workers(client, expected)
         async with late_checks(client, expected):
             yield client

@@ -45,6 +45,8 @@ class BuildContext(Generic[S]):
         warned: the warnings already issued (several stages read the same corpus file).
         first_task: stage -> when its first task started running on a worker
             (`time.perf_counter()` of the client, when the event arrived).
+        code: the code snapshot every task runs (`core.loaded_code.snapshot`; None: each
+            worker's own code, in tests of the engine alone).
     """
 
     client: Any
@@ -57,11 +59,12 @@ class BuildContext(Generic[S]):
     run: str = field(default_factory=lambda: uuid.uuid4().hex)
     warned: set[str] = field(default_factory=set)
     first_task: dict[str, float] = field(default_factory=dict)
+    code: str | None = None
 
     async def task(self, stage: str, function: Callable[..., T], *args: Any,
                    priority: int = PRIORITY_SINGLE, **kwargs: Any) -> T:
         """Run `function(*args, **kwargs)` as one task on the cluster; return its result."""
-        future = self.client.submit(in_task, self.run, stage, function, *args,
+        future = self.client.submit(in_task, self.run, stage, self.code, function, *args,
                                     key=_key(stage, function), pure=False, priority=priority,
                                     **kwargs)
         result: T = await future
@@ -79,7 +82,7 @@ class BuildContext(Generic[S]):
         from distributed import as_completed
 
         futures = {
-            self.client.submit(in_task, self.run, stage, function, item, *args,
+            self.client.submit(in_task, self.run, stage, self.code, function, item, *args,
                                key=_key(stage, function, str(index)), pure=False,
                                priority=priority): index
             for index, item in enumerate(items)
@@ -109,7 +112,7 @@ class BuildContext(Generic[S]):
         def submit(parts: list[Any]) -> Any:
             nonlocal merges
             merges += 1
-            return self.client.submit(in_task, self.run, None, merge, *parts,
+            return self.client.submit(in_task, self.run, None, self.code, merge, *parts,
                                       key=_key(stage, merge, str(merges)), pure=False,
                                       priority=PRIORITY_MERGE)
 

@@ -73,7 +73,8 @@ class LateWorkerCheck(WorkerPlugin):
                 return
             facts = await asyncio.get_running_loop().run_in_executor(
                 None, lambda: worker_facts(expected.shared_root, expected.data_root,
-                                           expected.cache, expected.token_path, worker))
+                                           expected.cache, expected.token_path,
+                                           expected.snapshot, worker))
             line = judge(expected, facts, worker.address)
         except Exception as error:  # a worker that cannot run the check is not used either
             line = unable(worker.address, error)

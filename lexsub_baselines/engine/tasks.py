@@ -1,9 +1,11 @@
-"""What runs inside a build task on a Dask worker: warnings and progress sent to the client.
+"""What runs inside a build task on a Dask worker: the client's code, warnings and progress.
 
-Every task of the build graph (`engine.graph`) runs inside `in_task`, which forwards the
-warnings it issues to the client as Dask events (`WARNING_TOPIC`); a long task may report its
-progress with `report_progress` (`PROGRESS_TOPIC`). Outside a Dask task both do the plain thing
-(warn, nothing), so the same functions run unchanged in a test.
+Every task of the build graph (`engine.graph`) runs inside `in_task`, which first makes its
+process run the client's code snapshot (`core.loaded_code.designate`: what the task imports
+comes from it; a process that already runs other bytes of a file refuses the task in one
+line), then forwards the warnings it issues to the client as Dask events (`WARNING_TOPIC`); a
+long task may report its progress with `report_progress` (`PROGRESS_TOPIC`). Outside a Dask
+task both do the plain thing (warn, nothing), so the same functions run unchanged in a test.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
+
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.loaded_code import designate
 
 __all__ = ["PROGRESS_TOPIC", "WARNING_TOPIC", "in_task", "report_progress"]
 
@@ -40,12 +45,22 @@ def report_progress(stage: str, done: float, total: float | None = None) -> None
         worker.log_event(PROGRESS_TOPIC, {"stage": stage, "done": done, "total": total})
 
 
-def in_task(run: str, stage: str | None, function: Callable[..., T], *args: Any,
-             **kwargs: Any) -> T:
-    """Run `function` in a worker, forwarding its warnings to the client of build `run` (and,
-    for a task of `stage`, that it has started: the client records when a stage's first task
-    ran, and holds other stages back until the critical one's has)."""
+def in_task(run: str, stage: str | None, code: str | None, function: Callable[..., T],
+            *args: Any, **kwargs: Any) -> T:
+    """Run `function` in a worker on the code snapshot `code` (None: the process's own code),
+    forwarding its warnings to the client of build `run` (and, for a task of `stage`, that it
+    has started: the client records when a stage's first task ran, and holds other stages
+    back until the critical one's has).
+
+    Raises:
+        LexsubError: this process already runs a file of the package with other bytes than
+            the snapshot's (it imported them for an earlier build).
+    """
     worker = _worker()
+    if code is not None and (differ := designate(code)):
+        where = f"Dask worker {worker.address}" if worker is not None else "this process"
+        raise LexsubError(f"{where} runs other code than this build's (it imported "
+                          f"lexsub_baselines/{differ[0]} with other bytes): restart it")
     if stage is not None and worker is not None:
         worker.log_event(PROGRESS_TOPIC, {"run": run, "stage": stage, "started": True})
     with warnings.catch_warnings(record=True) as caught:

@@ -10,17 +10,19 @@ match the cache keys (other code). The check proves it rather than trusting the 
 - **the shared root is the same**: every worker lists every file under the shared root (and
   the data root, when it is elsewhere), at any depth, with the sha256 of its content
   (`identity.tree_identity`), and the listing must be the client's;
-- **the code is the same**: the code each worker *runs*, not the files it has: the source of
-  every module of the package as the worker's process imported it (`core.loaded_code`; a
-  module it has not imported yet, as its file is now) and the data files that compute
-  (`core.code_identity.process_code`), by sha256, must be the client's (its own process's,
-  by the same rule: the code its cache keys digest); so must the package's version and the
-  versions of the libraries (`core.libraries.LIBRARIES`, and the scheduler's `dask` and
-  `distributed`). A long-lived worker that imported a module before an edit runs the old
-  code whatever its files say: it is refused, in one line naming the module, with the
-  remedy (restart it). It is refused rather than restarted through its nanny: a cluster
-  started by hand may serve other clients, whose tasks a restart would kill, and a worker
-  without a nanny cannot be restarted;
+- **the code is the client's**: the client's code snapshot (`core.loaded_code.snapshot`, in
+  the cache) is designated on every worker (`run_from`): what the worker imports from then
+  on comes from it, so a worker whose own package is another version runs the client's code
+  all the same; a worker that already imported a file of the package with other bytes (a
+  long-lived worker that served an older version) cannot, and is refused in one line naming
+  the file, with the remedy (restart it). It is refused rather than restarted through its
+  nanny: a cluster started by hand may serve other clients, whose tasks a restart would kill,
+  and a worker without a nanny cannot be restarted. Every task designates the snapshot again
+  (`engine.tasks`), so no later designation (another client's) changes what a task runs;
+- **the same libraries and Python**: the versions of the package, the libraries
+  (`core.libraries.LIBRARIES`, and the scheduler's `dask` and `distributed`), Python and its
+  Unicode database, and the digests of the KenLM tools the worker would run
+  (`core.kenlm_tools.tools_identity`), must be the client's;
 - **the same numeric kernels**: the worker's `core.kernels.describe()` (the level pinned in
   its environment, the BLIS configurations its blis holds, its libc) must be what the
   client's pin gives; a worker started without the pin computes other floats;
@@ -32,7 +34,8 @@ fix. `check_workers` checks the workers there at the start and raises on the fir
 A worker that joins later is checked before it can start a task, and retired when it fails,
 in one line printed by the client (`engine.late_workers`). The check's code is sent to the
 workers by value (`ship_by_value`), so that a worker running another version of the package
-(or one from before the check) is judged by the client's code, not its own. The roots sent
+(or one from before the check) is judged, and pointed at the snapshot, by the client's code,
+not its own. The roots sent
 to tasks are absolute (`paths.resolve_roots`), so a worker started in another folder reads
 the same files.
 """
@@ -41,21 +44,22 @@ from __future__ import annotations
 
 import importlib
 import os
+import platform
+import sys
+import unicodedata
 import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.code_identity import changed_code, process_code
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
 from lexsub_baselines.core.libraries import LIBRARIES, library_version
-from lexsub_baselines.core.loaded_code import loaded_modules
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.identity import first_difference, tree_identity
 
-__all__ = ["Expected", "Facts", "check_code", "check_workers", "code_facts", "expected_facts",
-           "judge", "ship_by_value", "unable", "worker_facts", "write_token"]
+__all__ = ["Expected", "Facts", "check_workers", "expected_facts", "judge", "run_from",
+           "ship_by_value", "unable", "worker_facts", "write_token"]
 
 #: The libraries a worker must share with the client besides `LIBRARIES`: the scheduler's,
 #: which shape no result but must speak the client's protocol.
@@ -68,13 +72,11 @@ class Facts:
 
     shared: dict[str, str]
     data: dict[str, str] | None  # the data root's, when it is outside the shared root
-    code: dict[str, str]  # core.code_identity.process_code() in its process
+    code: tuple[str, ...]  # the files it runs with other bytes than the snapshot's (`run_from`)
     versions: dict[str, str]
     token: str
     threads: int
     kernels: str = ""  # core.kernels.describe() in the worker's process
-    loaded: tuple[str, ...] = ()  # the modules of the package its process imported
-    stale: tuple[str, ...] = ()  # modules whose file changed since (code_identity.changed_code)
 
 
 @dataclass(frozen=True)
@@ -87,20 +89,41 @@ class Expected:
     token_path: str
     scheduler: str
     facts: Facts
+    snapshot: str = ""  # the client's code snapshot (`core.loaded_code.snapshot`)
 
 
 def _versions() -> dict[str, str]:
+    from lexsub_baselines.core.kenlm_tools import tools_identity
     from lexsub_baselines.core.version import __version__
 
-    return {"lexsub_baselines": __version__,
+    return {"lexsub_baselines": __version__, "python": platform.python_version(),
+            "unicode": unicodedata.unidata_version, "kenlm-tools": tools_identity(),
             **{name: library_version(name) for name in (*LIBRARIES, *SCHEDULING)}}
 
 
+def run_from(snapshot: str) -> tuple[str, ...]:
+    """Make this process run the code snapshot `snapshot` (`core.loaded_code.designate`):
+    a process that has not imported the package imports all of it from there (the snapshot
+    first on `sys.path`); return the files it already runs with other bytes (`unreadable`
+    when the snapshot cannot be read here).
+
+    Sent by value (`ship_by_value`), so it runs before anything of the worker's own package."""
+    if "lexsub_baselines" not in sys.modules and snapshot not in sys.path:
+        sys.path.insert(0, snapshot)
+    try:
+        from lexsub_baselines.core.loaded_code import designate
+
+        return tuple(designate(Path(snapshot)))
+    except ImportError as error:
+        return (f"unreadable: {error}",)
+
+
 def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path: str,
-                 dask_worker: Any = None) -> Facts:
-    """Return what this machine sees (on a worker: `Client.run` passes it as `dask_worker`).
-    The cache is left out of the trees when it lies inside them (it changes as the build
-    runs)."""
+                 snapshot: str, dask_worker: Any = None) -> Facts:
+    """Return what this machine sees (on a worker: `Client.run` passes it as `dask_worker`),
+    once it runs the code snapshot `snapshot` (`run_from`). The cache is left out of the
+    trees when it lies inside them (it changes as the build runs)."""
+    code = run_from(snapshot) if snapshot else ()
     try:
         token = Path(token_path).read_text(encoding="utf-8")
     except OSError as error:
@@ -112,25 +135,21 @@ def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path
             return tree_identity(Path(root))
         return tree_identity(Path(root), lambda relative: relative == Path(inside).as_posix())
 
-    return replace(code_facts(), shared=tree(shared_root),
-                   data=tree(data_root) if data_root else None, token=token,
-                   threads=dask_worker.state.nthreads if dask_worker is not None else 1,
-                   kernels=describe())
+    return Facts(tree(shared_root), tree(data_root) if data_root else None, code, _versions(),
+                 token, dask_worker.state.nthreads if dask_worker is not None else 1,
+                 describe())
 
 
-def code_facts() -> Facts:
-    """Return the code this process runs, and only that (`Facts` with empty trees)."""
-    return Facts({}, None, process_code(), _versions(), "", 1, "", tuple(loaded_modules()),
-                 tuple(changed_code()))
-
-
-def expected_facts(roots: Roots, token_path: Path, scheduler: str) -> Expected:
-    """Return the client's facts (after `write_token` wrote `token_path`)."""
+def expected_facts(roots: Roots, token_path: Path, scheduler: str, snapshot: Path
+                   ) -> Expected:
+    """Return the client's facts (after `write_token` wrote `token_path`; the client runs the
+    code of `snapshot`, which it wrote)."""
     shared, data, cache = roots.shared.absolute(), roots.data.absolute(), roots.cache.absolute()
     data_root = None if data.is_relative_to(shared) else str(data)
-    facts = replace(worker_facts(str(shared), data_root, str(cache), str(token_path)),
-                                kernels=expected_kernels())
-    return Expected(str(shared), data_root, str(cache), str(token_path), scheduler, facts)
+    facts = replace(worker_facts(str(shared), data_root, str(cache), str(token_path), ""),
+                    kernels=expected_kernels())
+    return Expected(str(shared), data_root, str(cache), str(token_path), scheduler, facts,
+                    str(snapshot))
 
 
 def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
@@ -160,36 +179,21 @@ def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
     return None
 
 
-def _other_code(ours: Facts, seen: Facts, worker: str, scheduler: str | None) -> str | None:
-    """Return the line of a worker whose code or libraries are not the client's (`ours`), or
-    None (`scheduler`: the address a hand-started worker joins; None: the embedded cluster)."""
+def _other_code(ours: Facts, seen: Facts, worker: str, scheduler: str) -> str | None:
+    """Return the line of a worker whose code or libraries are not the client's (`ours`)."""
     named = [f"{name} {theirs} there, {ours.versions.get(name)} here"
              for name, theirs in seen.versions.items() if ours.versions.get(name) != theirs]
-    differing = sorted(name for name in {*ours.code, *seen.code}
-                       if ours.code.get(name) != seen.code.get(name))
-    if not differing and not named:
+    if not seen.code and not named:
         return None
     remedy = ("install the same package and library versions there (`make setup` in the same "
               "checkout)")
-    if differing:
-        first = differing[0]
-        more = f"; {len(differing) - 1} more differ" if len(differing) > 1 else ""
-        named.append(f"{first}: {_code(seen, first)} there, {_code(ours, first)} here{more}")
-        if first in seen.stale:
-            remedy = (f"it loaded {first} before its file changed and runs the old code: "
-                      f"restart the worker (`dask worker {scheduler} --nthreads 1`) or run "
-                      "with the embedded cluster (no --scheduler)")
-        elif first in ours.stale:
-            remedy = (f"this process loaded {first} before its file changed and runs the "
-                      "old code: start it again")
+    if seen.code:
+        more = f"; {len(seen.code) - 1} more" if len(seen.code) > 1 else ""
+        named.append(f"it imported lexsub_baselines/{seen.code[0]} with other bytes than this "
+                     f"build's{more}")
+        remedy = (f"restart the worker (`dask worker {scheduler} --nthreads 1`): a process "
+                  "runs the code it imported, and this build's code is another")
     return f"Dask worker {worker} runs other code ({'; '.join(named)}): {remedy}"
-
-
-def _code(facts: Facts, name: str) -> str:
-    value = facts.code.get(name)
-    if value is None:
-        return "absent"
-    return f"{'imported' if name in facts.loaded else 'file'} sha256 {value[:12]}"
 
 
 def unable(worker: str, error: BaseException) -> str:
@@ -229,24 +233,6 @@ def ship_by_value(*modules: str) -> None:
         cloudpickle.register_pickle_by_value(importlib.import_module(name))
 
 
-async def check_code(client: Any) -> None:
-    """Check that every worker of the embedded cluster runs this process's code: a process
-    that imported a module before its file changed keys what the workers (which import the
-    file as it is) build by the old code.
-
-    Raises:
-        LexsubError: the first worker that differs, in one line naming the module.
-    """
-    ship_by_value(__name__)
-    ours = code_facts()
-    seen = await client.run(code_facts, on_error="return")
-    for worker, facts in sorted(seen.items()):
-        if isinstance(facts, BaseException):
-            raise LexsubError(unable(worker, facts))
-        if (line := _other_code(ours, facts, worker, None)) is not None:
-            raise LexsubError(line)
-
-
 async def check_workers(client: Any, expected: Expected) -> None:
     """Check every worker there now (see the module docstring).
 
@@ -255,8 +241,12 @@ async def check_workers(client: Any, expected: Expected) -> None:
     """
     ship_by_value("lexsub_baselines.engine.identity", "lexsub_baselines.core.kernels",
                   __name__)
+    # first alone: `run_from` refers to nothing of the package, so a worker that has not
+    # imported it yet imports all of it from the snapshot (the facts' code refers to some)
+    await client.run(run_from, expected.snapshot, on_error="return")
     seen = await client.run(worker_facts, expected.shared_root, expected.data_root,
-                            expected.cache, expected.token_path, on_error="return")
+                            expected.cache, expected.token_path, expected.snapshot,
+                            on_error="return")
     for worker, facts in sorted(seen.items()):
         if isinstance(facts, BaseException):
             raise LexsubError(unable(worker, facts))

@@ -4,7 +4,6 @@ May import the layers below it: `core` to `scoring`/`engine`.
 
 - `tokenise`: PTB-like tokenisation matching the SemEval-2007 contexts.
 - `corpus_text`: the cached, tokenised corpus sample (one sentence per line).
-- `kenlm_tools`: KenLM's lmplz/build_binary, compiled from the `kenlm` sdist.
 - `model`: the Kneser-Ney n-gram model (estimate, binarise, verify, cache, load, perplexity).
 - `cooccurrence`: windowed co-occurrence counts for the bag-of-words ranker.
 """

@@ -11,7 +11,8 @@ the task's contexts, case kept unless `lowercase`). The ARPA file is converted b
 (`trie` by default: about a third of the memory of `probing` at a small speed cost).
 
 The model file is cached under `<cache>/lm/` keyed by every input (corpora, max_tokens, order,
-pruning, case, binary type, tokeniser version, KenLM version), built in a temporary folder, then
+pruning, case, binary type, the code, and the bytes of the `lmplz` and `build_binary` found:
+`core.kenlm_tools.tools_identity`), built in a temporary folder, then
 checked — it loads, has the right order, knows common words and scores a sentence to a finite
 negative log-probability — before it is moved into place and sealed. A JSON sidecar records the
 corpus and n-gram counts, sizes and build times.
@@ -35,13 +36,12 @@ from typing import Any
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
 from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.kenlm_tools import KenLMTools, build_tools, tools_identity
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
-from lexsub_baselines.lm.kenlm_tools import KenLMTools, build_tools
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
-    "KENLM_VERSION",
     "LMConfig",
     "LanguageModel",
     "PerplexityReport",
@@ -53,8 +53,6 @@ __all__ = [
     "verify_model",
 ]
 
-#: The source version scripts/build_kenlm.sh compiles (part of the cache key).
-KENLM_VERSION = "0.3.0"
 #: Default corpus budget for `make baselines`: keeps a cold build to a few minutes on 2 cores.
 DEFAULT_MAX_TOKENS = 50_000_000
 
@@ -92,11 +90,11 @@ class LMConfig:
             raise LexsubError(f"LM pruning {self.prune} must be non-decreasing counts starting "
                               "at 0 (lmplz cannot prune unigrams)")
 
-    def key(self) -> str:
-        """Return the cache key of the model file."""
+    def key(self, tools: str | None = None) -> str:
+        """Return the cache key of the model made by the KenLM tools `tools` (default: found)."""
         return cache_key(kind="kenlm", corpora=self.corpora, max_tokens=self.max_tokens,
                          order=self.order, prune=self.prune, lowercase=self.lowercase,
-                         binary=self.binary, kenlm=KENLM_VERSION,
+                         binary=self.binary, kenlm_tools=tools or tools_identity(),
                          code=code_digest("lexsub_baselines.lm.model"))
 
     def signature(self) -> str:
@@ -157,8 +155,8 @@ def verify_model(path: Path, order: int) -> None:
                           "the training text is probably empty or broken")
 
 
-def _paths(roots: Roots, config: LMConfig) -> tuple[Path, Path]:
-    stem = roots.cache / "lm" / f"kn{config.order}-{config.key()}"
+def _paths(roots: Roots, config: LMConfig, tools: str | None = None) -> tuple[Path, Path]:
+    stem = roots.cache / "lm" / f"kn{config.order}-{config.key(tools)}"
     return stem.with_suffix(".binary"), stem.with_suffix(".json")
 
 
@@ -229,7 +227,11 @@ def build_lm(roots: Roots, config: LMConfig = LMConfig(), progress: bool = True)
     path, meta_path = _paths(roots, config)
     if verified(path) and verified(meta_path):
         return path
-    tools = build_tools()
+    tools = build_tools()  # compiled now when absent: the key names the tools that run
+    identity = tools.identity()
+    path, meta_path = _paths(roots, config, identity)
+    if verified(path) and verified(meta_path):
+        return path
     text = corpus_text(roots, config.corpora, config.max_tokens, progress=progress)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".lmplz-", dir=path.parent) as tmp:
@@ -237,9 +239,9 @@ def build_lm(roots: Roots, config: LMConfig = LMConfig(), progress: bool = True)
         record = _estimate(text, config, tools, work, progress)
         with atomic_path(path) as target:
             shutil.move(str(work / "model.binary"), target)
-    meta = {"config": asdict(config), "signature": config.signature(), "key": config.key(),
-            "corpus_tokens": text.tokens, "corpus_sentences": text.sentences,
-            "kenlm": KENLM_VERSION, **record}
+    meta = {"config": asdict(config), "signature": config.signature(), "key": config.key(identity),
+            "corpus_tokens": text.tokens, "corpus_sentences": text.sentences, **record,
+            "kenlm_tools": identity, "kenlm_paths": [str(tools.lmplz), str(tools.build_binary)]}
     atomic_write_text(meta_path, json.dumps(meta, indent=1, sort_keys=True) + "\n")
     seal(path)
     seal(meta_path)

@@ -31,6 +31,7 @@ from typing import Protocol
 import numpy as np
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError
+from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search
@@ -94,10 +95,12 @@ def read_lambda(path: Path = LAMBDA_FILE) -> float:
     Raises:
         DataFormatError: the file exists but holds no λ in [0, 1].
     """
-    if not path.is_file():
+    try:
+        data = package_bytes(path)  # the package's file as this process keys it
+    except FileNotFoundError:
         return DEFAULT_LAMBDA
     try:
-        value = float(json.loads(path.read_text(encoding="utf-8"))["lambda"])
+        value = float(json.loads(data)["lambda"])
     except (ValueError, KeyError, TypeError) as error:
         raise DataFormatError(path, None, f"no valid 'lambda' ({error})",
                               "re-run the cmlc tuning or delete the file") from error

@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError
+from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.cmlc import ScoringRanker, zscores
@@ -84,10 +85,12 @@ def read_prior(path: Path = PRIOR_FILE) -> PriorWeights:
     Raises:
         DataFormatError: the file exists but holds no valid weights.
     """
-    if not path.is_file():
+    try:
+        text = package_bytes(path)  # the package's file as this process keys it
+    except FileNotFoundError:
         return PriorWeights()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(text)
         return PriorWeights(tier=float(data["tier"]), frequency=float(data["frequency"]))
     except (ValueError, KeyError, TypeError, LexsubError) as error:
         raise DataFormatError(path, None, f"no valid 'tier'/'frequency' weights ({error})",

@@ -41,12 +41,12 @@ import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib import resources as importlib_resources
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.core.paths import PROJECT_DIR
 from lexsub_baselines.resources.manifest_rules import (
     FETCH_RECIPES,
@@ -295,8 +295,8 @@ def load_manifest(path: Path | None = None) -> Manifest:
             raise MissingResourceError("resource manifest", path,
                                        "give an existing file or leave the default")
         return Manifest.from_text(path.read_text(encoding="utf-8"), str(path))
-    shipped = importlib_resources.files("lexsub_baselines.resources").joinpath("manifest.json")
-    return Manifest.from_text(shipped.read_text(encoding="utf-8"), str(shipped))
+    shipped = Path(__file__).with_name("manifest.json")  # as this process keys it
+    return Manifest.from_text(package_bytes(shipped).decode("utf-8"), str(shipped))
 
 
 def folder_files(folder: Path) -> list[tuple[str, Path]]:

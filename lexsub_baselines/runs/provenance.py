@@ -5,15 +5,18 @@ each row of that run carries (in `runs.json` and in its `scores.json` objects be
 scorer's signature). The settings are:
 
 - `package`, `code` (the identity of the package's code: `core.code_identity`, normalised so
-  that comments and docstrings do not count), `python` and the versions of the libraries that
-  make the resources and answers (`core.libraries.LIBRARIES`, the list the cache keys and
-  the worker check read);
+  that comments and docstrings do not count), `python` (its version and its Unicode
+  database's: `core.code_identity.RUNTIME`) and the versions of the libraries that make the
+  resources and answers (`core.libraries.LIBRARIES`, the list the cache keys and the worker
+  check read); for a run that read the LM, `kenlm-tools` (the sha256 of the `lmplz` and
+  `build_binary` that built it, from its meta);
 - `wordnet` (the backend spec: `LEXSUB_WORDNET`) and, for NLTK's reader, `wordnet-files` (the
   content identity of the database files it reads: Debian's, or `LEXSUB_WORDNET_DIR`'s), the
   frequency sources of the baselines and of cmlc's prior, the neighbour threshold, and
   `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
   when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
-  if any, each with the digest of its file;
+  if any, each with the digest of the code it ran: its bytes as imported and those of the
+  modules it imported from its folder (`plugins.plugin_code`);
 - `kernels`: the numeric kernels the run computed with, measured in the process that
   records it (`core.kernels.describe`: the level they are, the BLIS configurations of the
   installed blis, NumPy's disabled targets, OpenBLAS's core type and threads, the libc and
@@ -126,7 +129,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
     """
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
-    from lexsub_baselines.core.code_identity import package_identity
+    from lexsub_baselines.core.code_identity import RUNTIME, package_identity
     from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
     from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
@@ -135,7 +138,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
     values: dict[str, str] = {
         "package": f"lexsub_baselines {__version__}",
         "code": package_identity(memo=roots.cache)[:12],
-        "python": f"{sys.version_info.major}.{sys.version_info.minor}",
+        "python": RUNTIME,
         "wordnet": ":".join(parse_spec(os.environ.get(WORDNET_ENV) or "nltk")),
         "baseline-frequency": BASELINE_FREQUENCY,
         "prior-frequency": PRIOR_FREQUENCY,
@@ -149,11 +152,21 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
         values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
         values["relations-tokens"] = ResourceSettings.from_env().relations.label()
+    if isinstance(model := resources.get("lm"), Path):  # the tools that built the LM
+        values["kenlm-tools"] = _meta(model).get("kenlm_tools", "not recorded")
     values.update({f"version:{name}": library_version(name) for name in LIBRARIES})
     for stage, result in sorted(resources.items()):
         if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
             values[f"resource:{stage}"] = fingerprint
     return RunSettings(tuple(sorted(values.items())))
+
+
+def _meta(model: Path) -> dict[str, Any]:
+    try:
+        found = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 def recorded_kernels() -> str:
@@ -184,12 +197,17 @@ def wordnet_files_identity(data_root: Path | None = None) -> str:
 
 
 def _plugin_label(name: str) -> str:
-    """Return a plug-in's name with the digest of its file (`my_systems@1a2b3c4d5e6f`)."""
+    """Return a plug-in's name with the digest of the code it ran (`my_systems@1a2b3c4d5e6f`:
+    `plugins.plugin_code`), or with its file's as it is now when none was recorded."""
+    from lexsub_baselines.plugins import plugin_code
+
+    if (code := plugin_code(name)) is not None:
+        return f"{name}@{code}"
     module = sys.modules.get(name) or sys.modules.get(f"lexsub_plugin_{Path(name).stem}")
     file = getattr(module, "__file__", None)
     if file is None or not Path(file).is_file():
         return name
-    return f"{name}@{file_sha256(Path(file))[:12]}"
+    return f"{name}@file {file_sha256(Path(file))[:12]}"
 
 
 def merged(records: Iterable[Mapping[str, str]]) -> dict[str, str]:

@@ -4,6 +4,9 @@ The tools are compiled from the C++ source in the PyPI `kenlm` source distributi
 `scripts/build_kenlm.sh` (run by `make setup` and `make kenlm`) into
 `resources/build/kenlm/bin`. They are looked for, in order, in the folder named by the
 environment variable `LEXSUB_KENLM_BIN`, in that build folder of the checkout, and on `PATH`.
+The bytes of the two found are the LM's identity (`tools_identity`): in its cache key, its
+meta, the settings of every row that reads it and the worker check (two tool folders, two
+keys).
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexsub_baselines.core.cache import memo_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import PROJECT_DIR
 
-__all__ = ["KENLM_BIN_ENV", "KenLMTools", "build_tools", "locate_tools"]
+__all__ = ["KENLM_BIN_ENV", "KenLMTools", "build_tools", "locate_tools", "tools_identity"]
 
 KENLM_BIN_ENV = "LEXSUB_KENLM_BIN"
 BUILD_SCRIPT = PROJECT_DIR / "scripts" / "build_kenlm.sh"
@@ -37,6 +41,11 @@ class KenLMTools:
 
     lmplz: Path
     build_binary: Path
+
+    def identity(self) -> str:
+        """Return the tools' identity: the first 12 hex of each one's sha256."""
+        return (f"lmplz {memo_sha256(self.lmplz)[:12]}, build_binary "
+                f"{memo_sha256(self.build_binary)[:12]}")
 
 
 def _folders() -> list[Path]:
@@ -66,6 +75,15 @@ def locate_tools() -> KenLMTools:
     if on_path[0] and on_path[1]:
         return KenLMTools(lmplz=Path(on_path[0]), build_binary=Path(on_path[1]))
     raise MissingResourceError("KenLM lmplz and build_binary", _folders()[0], _REMEDY)
+
+
+def tools_identity() -> str:
+    """Return the identity of the tools `locate_tools` finds (`lmplz 1a2b…, build_binary
+    3c4d…`), or `absent`."""
+    try:
+        return locate_tools().identity()
+    except (MissingResourceError, OSError):
+        return "absent"
 
 
 def build_tools() -> KenLMTools:

@@ -1,0 +1,175 @@
+"""The README's printed tables, read back and checked against a run's figures, one by one.
+
+`lexsub verify-tables` compares what a reader sees: every markdown table of the README is
+parsed (`printed_tables`); each column whose label names a figure of `scores.json`
+(`column_source`: SemEval-2007 test recalls and the multiword measures, SWORDS, LS07-all and
+CoInCo under LexSubGen's protocol, TSAR-2022 English test) is compared, row by row, with the
+run's figure formatted to the digits the README prints. The `paper` and `Δ` columns are the
+published figures and their difference (constants of the package), and the rows of today's
+published systems and of the TSAR teams' runs are not ours: none of them is compared. A row of
+ours the run lacks is *missing*, a figure that reads otherwise *differs*; a column label no
+rule knows is an error, so that a table added to the README is checked, not skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexsub_baselines.tables.lexsubgen import COLUMNS as LEXSUBGEN_COLUMNS
+from lexsub_baselines.tables.swords import SWORDS_COLUMNS
+from lexsub_baselines.tables.table import fmt
+from lexsub_baselines.tables.today import TODAY
+from lexsub_baselines.tables.tsar import TSAR_METRICS
+
+__all__ = ["PrintedTable", "ReadmeCheck", "check_readme", "column_source", "printed_tables"]
+
+#: A figure's place in `scores.json`: dataset, kind, then the keys below the system's kind.
+Source = tuple[str, str, tuple[str, ...]]
+
+_SEMEVAL = "semeval2007-test"
+_RECALLS = {"best R": ("best", "recall"), "best Mode R": ("best", "mode_recall"),
+            "oot R": ("oot", "recall"), "oot Mode R": ("oot", "mode_recall"),
+            "SemEval-07 test best R": ("best", "recall")}
+_MW = {"detection P": "detection_precision", "detection R": "detection_recall",
+       "identification P": "identification_precision",
+       "identification R": "identification_recall"}
+_LEXSUBGEN = {"LS07": "semeval2007-all", "CoInCo": "coinco-all"}
+#: Columns that are not a figure of ours: the published figure and the difference to it.
+DERIVED = frozenset({"paper", "Δ"})
+#: A TSAR-2022 team's run (`UniHD run 2`, `LSBert-baseline run 1`): the field's, not ours.
+_TEAM_RUN = re.compile(r".+ run \d+$")
+
+
+def column_source(label: str) -> Source | None:
+    """Return where the figure of a README column is in `scores.json`, or None for a column
+    that is not a figure of ours (`DERIVED`).
+
+    Raises:
+        KeyError: no rule knows the label.
+
+    >>> column_source("CoInCo P@1")
+    ('coinco-all', 'lexsubgen', ('metrics', 'prec@1'))
+    """
+    if label in DERIVED:
+        return None
+    if label in _RECALLS:
+        kind, measure = _RECALLS[label]
+        return _SEMEVAL, kind, ("all", measure)
+    if label in _MW:
+        return _SEMEVAL, "mw", ("all", _MW[label])
+    swords = dict((shown, key) for key, shown in SWORDS_COLUMNS)
+    if label in swords:
+        return "swords-test", "lsr", ("metrics", swords[label])
+    dataset, _, shown = label.partition(" ")
+    lexsubgen = dict((shown, key) for key, shown in LEXSUBGEN_COLUMNS)
+    if dataset in _LEXSUBGEN and shown in lexsubgen:
+        return _LEXSUBGEN[dataset], "lexsubgen", ("metrics", lexsubgen[shown])
+    if label in TSAR_METRICS:
+        return "tsar2022-en-test", "tsar", ("metrics", label)
+    raise KeyError(label)
+
+
+@dataclass(frozen=True)
+class PrintedTable:
+    """One markdown table of the README: its header and its rows of cells (text)."""
+
+    line: int  # the header's line number
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _cells(line: str) -> tuple[str, ...]:
+    return tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
+
+
+def printed_tables(text: str) -> list[PrintedTable]:
+    """Return every markdown table of `text` (a header, a rule of dashes, rows)."""
+    tables: list[PrintedTable] = []
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines) - 1:
+        if (lines[number].startswith("|")
+                and re.fullmatch(r"\|(\s*:?-+:?\s*\|)+", lines[number + 1].strip())):
+            end = number + 2
+            while end < len(lines) and lines[end].startswith("|"):
+                end += 1
+            tables.append(PrintedTable(number + 1, _cells(lines[number]),
+                                       tuple(_cells(line) for line in lines[number + 2:end])))
+            number = end
+        else:
+            number += 1
+    return tables
+
+
+def _system(cell: str) -> str:
+    """Return the system a row's first cell names (backticks, marks, `(padded)` left out)."""
+    name = cell.replace("`", "").split(" †")[0]
+    return name.removesuffix(" (padded)").strip()
+
+
+@dataclass
+class ReadmeCheck:
+    """What `check_readme` found: figures compared, the rows of ours compared, and the
+    figures that differ and the rows the run lacks (each one line)."""
+
+    figures: int = 0
+    rows: int = 0
+    differ: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def equal(self) -> bool:
+        """Return True when every printed figure of ours is the run's, and none is missing."""
+        return self.figures > 0 and not self.differ and not self.missing
+
+
+def _figure(scores: Mapping[str, Any], system: str, source: Source) -> Any:
+    dataset, kind, keys = source
+    value: Any = scores.get(dataset, {}).get(system, {}).get(kind)
+    for key in keys:
+        value = value.get(key) if isinstance(value, Mapping) else None
+    return value
+
+
+def _digits(printed: str) -> int:
+    return len(printed.partition(".")[2]) if "." in printed else 0
+
+
+def check_readme(text: str, scores: Mapping[str, Any]) -> ReadmeCheck:
+    """Compare every figure of ours the README's tables print with `scores` (`scores.json`).
+
+    Raises:
+        KeyError: a table has a column no rule knows (`column_source`), named with its line.
+    """
+    published = {row.system for row in TODAY}
+    check = ReadmeCheck()
+    for table in printed_tables(text):
+        if table.header[0] not in ("system", "mw"):
+            continue  # not a table of systems (the documentation index, ...)
+        try:
+            sources = [column_source(label) for label in table.header[1:]]
+        except KeyError as error:
+            raise KeyError(f"README line {table.line}: column {error.args[0]!r}") from None
+        for row in table.rows:
+            system = _system(row[0])
+            if system in published or _TEAM_RUN.fullmatch(system):
+                continue
+            check.rows += 1
+            where = f"line {table.line}, `{system}`"
+            if not any(system in scores.get(s[0], {}) for s in sources if s is not None):
+                check.missing.append(f"{where}: not in this run")
+                continue
+            for label, source, printed in zip(table.header[1:], sources, row[1:], strict=False):
+                if source is None:
+                    continue
+                value = _figure(scores, system, source)
+                number = float(value) if isinstance(value, int | float) else None
+                shown = fmt(number, _digits(printed))
+                check.figures += 1
+                if shown != printed:
+                    check.differ.append(f"{where}, {label}: {printed} in the README, "
+                                        f"{shown} in this run")
+    return check
