@@ -26,6 +26,7 @@ from lexsub_baselines.engine.graph import (
     run_graph,
 )
 from lexsub_baselines.engine.progress import Progress
+from lexsub_baselines.resources.verified import verify_inputs
 
 __all__ = ["BuildReport", "build", "cached_results", "ensure"]
 
@@ -40,6 +41,8 @@ class BuildReport:
             everything was cached and no cluster was started.
         seconds: wall time of the whole build.
         peak_rss_mb: peak resident memory of the client and of each worker process.
+        inputs: manifest id -> digest of every input checked before the build
+            (`resources.verified.verify_inputs`), for the settings of the runs it serves.
     """
 
     results: dict[str, Any]
@@ -47,6 +50,7 @@ class BuildReport:
     engine: str
     seconds: float
     peak_rss_mb: dict[str, float]
+    inputs: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def failures(self) -> dict[str, LexsubError]:
         """Return stage name -> error of the stages that failed."""
@@ -95,6 +99,7 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
             (`core.kernels.require_pinned`): what it would build or read is another level's.
     """
     require_pinned(f"building the resources of {roots.cache}")
+    inputs = verify_inputs(roots)  # before anything is built: every input the recorded one
     settings = settings or ResourceSettings.from_env()
     engine = engine or EngineSettings.from_env()
     progress = progress or Progress()
@@ -114,10 +119,10 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
     if all(name in found for name in rest):
         records = tuple(StageRecord(name, "cached", 0.0, 0.0) for name in rest)
         return BuildReport({**found, **failed}, failed_records + records, "",
-                           time.perf_counter() - started, {"client": _peak_rss_mb()})
+                           time.perf_counter() - started, {"client": _peak_rss_mb()}, inputs)
     report = asyncio.run(_build(roots, rest, settings, engine, progress, found, started))
     return dataclasses.replace(report, results={**report.results, **failed},
-                               records=failed_records + report.records)
+                               records=failed_records + report.records, inputs=inputs)
 
 
 #: Stages built before all others (but the critical parser, which trains beside them) when

@@ -159,7 +159,7 @@ def prebuild(names: list[str], args: argparse.Namespace, roots: Roots,
     if needs and report.engine:
         print(report.table(), file=sys.stderr)
     return report, blocked, collect_settings(
-        roots, cached_results(roots, needs, known=report.results))
+        roots, cached_results(roots, needs, known=report.results), report.inputs)
 
 
 #: How many unanswered instances `lexsub run` names.

@@ -22,6 +22,9 @@ scorer's signature). The settings are:
   installed blis, NumPy's disabled targets, OpenBLAS's core type and threads, the libc and
   its masked features; `recorded_kernels` refuses a process not pinned to the chosen
   level): the same code and data give other floats under other kernels;
+- `input:<id>`, for every input checked against the manifest before the run
+  (`resources.verified.verify_inputs`: the task data, the lexical resources, the corpora, the
+  Debian packages): its sha256, or its files' digest for a folder or package;
 - `resource:<stage>`, for every built resource the run read: its cache entry and checksum
   (the parser's is a digest of its model files).
 
@@ -120,12 +123,15 @@ def resource_fingerprint(result: Any, cache: Path) -> str | None:
     return f"{where}@{checksum}"
 
 
-def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
+def collect_settings(roots: Roots, resources: Mapping[str, Any],
+                     inputs: Mapping[str, str] | None = None) -> RunSettings:
     """Return the settings of a run that read the built `resources` (stage -> result).
 
     Arguments:
         roots: where the data and the cache are (the cache path is recorded too).
         resources: the results of the build stages the run's systems read.
+        inputs: manifest id -> digest of the inputs checked before the run
+            (`resources.verified.verify_inputs`), each recorded as `input:<id>`.
     """
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
@@ -155,6 +161,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any]) -> RunSettings:
     if isinstance(model := resources.get("lm"), Path):  # the tools that built the LM
         values["kenlm-tools"] = _meta(model).get("kenlm_tools", "not recorded")
     values.update({f"version:{name}": library_version(name) for name in LIBRARIES})
+    values.update({f"input:{name}": digest for name, digest in (inputs or {}).items()})
     for stage, result in sorted(resources.items()):
         if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
             values[f"resource:{stage}"] = fingerprint
