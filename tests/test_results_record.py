@@ -226,19 +226,25 @@ def test_the_tables_digest_is_recorded_and_verified_row_by_row(
 
 def _scores_printed_by(readme: str) -> dict[str, Any]:
     """Return a `scores.json` holding exactly the figures of ours the README prints."""
-    from lexsub_baselines.tables.readme import check_readme, column_source, printed_tables
+    from lexsub_baselines.tables.readme import (
+        check_readme,
+        column_source,
+        printed_tables,
+        row_system,
+        system_in,
+    )
 
     scores: dict[str, Any] = {}
     for table in printed_tables(readme):
         if table.header[0] not in ("system", "mw"):
             continue
         for row in table.rows:
-            system = row[0].replace("`", "").split(" †")[0].removesuffix(" (padded)")
             for label, cell in zip(table.header[1:], row[1:], strict=False):
                 source = column_source(label)
                 if source is None or cell == "—":
                     continue
                 dataset, kind, keys = source
+                system = system_in(row_system(row[0]), source)
                 place = scores.setdefault(dataset, {}).setdefault(system, {}).setdefault(kind, {})
                 for key in keys[:-1]:
                     place = place.setdefault(key, {})

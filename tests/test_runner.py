@@ -13,6 +13,7 @@ from lexsub_baselines.catalog import build_system
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots, kernels_subfolder
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.resources.manifest import load_manifest
 from lexsub_baselines.runs.runner import run_system, score_files
 from lexsub_baselines.tables.published import published_row
 from lexsub_baselines.tables.results import render_tables
@@ -177,6 +178,9 @@ def test_runs_record_the_settings_of_every_row(results: Path, tiny: list[str]) -
     cache = Path(tiny[tiny.index("--cache-dir") + 1]) / kernels_subfolder()
     assert settings["cache"] == str(cache.resolve()) and settings["wordnet"] == "nltk:wordnet-3.0"
     assert settings["baseline-frequency"] == "gr"
+    assert settings["input:semeval2007-key-gold"].startswith("4e27e4ab")  # checked, recorded
+    # the tiny corpus is one's own: recorded, not the manifest's
+    assert settings["input:corpus-gutenberg"] != load_manifest().get("corpus-gutenberg").tree_sha256
     assert settings["relations-tokens"].endswith(":all")
     where, checksum = settings["resource:relations"].split("@")
     sealed = (cache / where).with_name(Path(where).name + ".sha256").read_text().strip()

@@ -202,7 +202,8 @@ def test_a_wordnet_fetched_once_serves_every_data_root(
 def test_every_input_of_a_run_is_checked_before_it_starts(
         shared: Roots, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Files by sha256, folders by the digest of their files; the digests are returned for the
-    run's settings; a changed input is refused naming it, both digests and the remedy."""
+    run's settings; a changed input is refused naming it, both digests and the remedy, but a
+    corpus of one's own (no public download) is taken, its digest recorded."""
     from lexsub_baselines.resources.verified import verify_inputs
 
     monkeypatch.setattr(file_digests, "_RACY_NS", 0)
@@ -221,12 +222,26 @@ def test_every_input_of_a_run_is_checked_before_it_starts(
     assert "corpus-enwiki-2015" not in found  # absent: what needs it says so when it runs
     (root / "corpora" / "gutenberg" / books[0].name).unlink()
     shutil.copyfile(books[0], root / "corpora" / "gutenberg" / books[0].name)
-    _corrupt(root / "corpora" / "gutenberg" / books[0].name)
-    with pytest.raises(InputMismatchError, match=r"tree sha256 \w+ is not .*\(corpus-gutenberg") \
-            as error:
-        verify_inputs(roots)
-    assert found["corpus-gutenberg"] in str(error.value)
-    shutil.copyfile(books[0], root / "corpora" / "gutenberg" / books[0].name)
+    _corrupt(root / "corpora" / "gutenberg" / books[0].name)  # a corpus of one's own:
+    assert verify_inputs(roots)["corpus-gutenberg"] != found["corpus-gutenberg"]  # recorded
     _corrupt(root / "resources" / "roget" / "pg10681.txt", keep_times=True)
     with pytest.raises(InputMismatchError, match="run `lexsub fetch roget`"):
         verify_inputs(roots)
+
+
+def test_a_damaged_input_stops_a_build_before_anything_is_built(
+        shared: Roots, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(file_digests, "_RACY_NS", 0)
+    root = tmp_path / "shared"
+    (root / "resources").mkdir(parents=True)
+    for name in ("bnc", "freq"):
+        (root / "resources" / name).symlink_to(shared.shared / "resources" / name)
+    shutil.copytree(shared.shared / "resources" / "roget", root / "resources" / "roget")
+    (root / "data").symlink_to(shared.data, target_is_directory=True)
+    _corrupt(root / "resources" / "roget" / "pg10681.txt")
+    options = ["--shared-root", str(root), "--cache-dir", str(tmp_path / "cache")]
+    assert main([*options, "build", "corpus-plan", "--no-progress"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "roget-1911" in error and "lexsub fetch roget" in error
+    assert not list((tmp_path / "cache").rglob("*.sha256"))  # nothing built

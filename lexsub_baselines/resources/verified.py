@@ -20,7 +20,6 @@ settings record (`input:<id>`).
 from __future__ import annotations
 
 import os
-import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,7 +36,7 @@ from lexsub_baselines.resources.manifest import (
 )
 from lexsub_baselines.resources.verify import locate
 
-__all__ = ["InputMismatchError", "InputWarning", "data_entry", "verified_input", "verify_inputs"]
+__all__ = ["InputMismatchError", "data_entry", "verified_input", "verify_inputs"]
 
 
 class InputMismatchError(LexsubError):
@@ -153,8 +152,8 @@ def verify_inputs(roots: Roots, manifest: Manifest | None = None) -> dict[str, s
     when it runs. The KenLM sdist is not an input of a run (its tools' digests are in the
     LM's key).
 
-    A corpus of one's own (a folder with no public download) is not refused: it is warned
-    about (`InputWarning`) and its digest recorded like any other.
+    A corpus of one's own (a folder with no public download: docs/data.md, "bring your own")
+    is not refused: its digest is recorded like any other, so the run's rows say it.
 
     Raises:
         InputMismatchError: the first input that is not the recorded one.
@@ -176,18 +175,10 @@ def verify_inputs(roots: Roots, manifest: Manifest | None = None) -> dict[str, s
             if not files or (resource.kind == "debian" and len(files) < len(resource.members)):
                 continue
             digest = tree_sha256(files, lambda path: known_sha256(path, roots.cache))[0]
-        if digest != _recorded(resource) and _own_allowed(resource):
-            warnings.warn(f"{where} is not the recorded {resource.id} ({resource.what}): a "
-                          "corpus of one's own, whose figures differ from the README's (the "
-                          "run records its digest)", InputWarning, stacklevel=2)
-        elif digest != _recorded(resource):
+        if digest != _recorded(resource) and not _own_allowed(resource):
             raise InputMismatchError(where, resource, digest)
         found[resource.id] = digest
     return found
-
-
-class InputWarning(UserWarning):
-    """An input that is not the recorded one, where one's own is allowed (a corpus)."""
 
 
 def _own_allowed(resource: Resource) -> bool:

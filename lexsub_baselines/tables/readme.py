@@ -3,8 +3,8 @@
 `lexsub verify-tables` compares what a reader sees: every markdown table of the README is
 parsed (`printed_tables`); each column whose label names a figure of `scores.json`
 (`column_source`: SemEval-2007 test recalls and the multiword measures, SWORDS, LS07-all and
-CoInCo under LexSubGen's protocol, TSAR-2022 English test) is compared, row by row, with the
-run's figure formatted to the digits the README prints. The `paper` and `Δ` columns are the
+CoInCo under LexSubGen's protocol, TSAR-2022 test in each language) is compared, row by row,
+with the run's figure formatted to the digits the README prints. The `paper` and `Δ` columns are the
 published figures and their difference (constants of the package), and the rows of today's
 published systems and of the TSAR teams' runs are not ours: none of them is compared. A row of
 ours the run lacks is *missing*, a figure that reads otherwise *differs*; a column label no
@@ -24,7 +24,8 @@ from lexsub_baselines.tables.table import fmt
 from lexsub_baselines.tables.today import TODAY
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 
-__all__ = ["PrintedTable", "ReadmeCheck", "check_readme", "column_source", "printed_tables"]
+__all__ = ["PrintedTable", "ReadmeCheck", "check_readme", "column_source", "printed_tables",
+           "row_system", "system_in"]
 
 #: A figure's place in `scores.json`: dataset, kind, then the keys below the system's kind.
 Source = tuple[str, str, tuple[str, ...]]
@@ -39,8 +40,13 @@ _MW = {"detection P": "detection_precision", "detection R": "detection_recall",
 _LEXSUBGEN = {"LS07": "semeval2007-all", "CoInCo": "coinco-all"}
 #: Columns that are not a figure of ours: the published figure and the difference to it.
 DERIVED = frozenset({"paper", "Δ"})
-#: A TSAR-2022 team's run (`UniHD run 2`, `LSBert-baseline run 1`): the field's, not ours.
-_TEAM_RUN = re.compile(r".+ run \d+$")
+#: A TSAR-2022 team's run (`UniHD run 2`, `LSBert-baseline run 1`), a task baseline
+#: (`TUNER-baseline`) or the best team (`best team (PresiUniv; GMU-WLV)`): the field's, not ours.
+_TEAM_RUN = re.compile(r".+ run \d+$|.+-baseline$|best team( .*)?$")
+#: A TSAR-2022 column of one language (`ES ACC@1`), and the name a row gives a system of each
+#: language (`mythes:LANG`: `mythes:es` in the ES columns, `mythes:pt` in the PT ones).
+_LANGUAGE_COLUMN = re.compile(r"(EN|ES|PT) (.+)")
+_EACH_LANGUAGE = ":LANG"
 
 
 def column_source(label: str) -> Source | None:
@@ -69,7 +75,17 @@ def column_source(label: str) -> Source | None:
         return _LEXSUBGEN[dataset], "lexsubgen", ("metrics", lexsubgen[shown])
     if label in TSAR_METRICS:
         return "tsar2022-en-test", "tsar", ("metrics", label)
+    if (match := _LANGUAGE_COLUMN.fullmatch(label)) and match.group(2) in TSAR_METRICS:
+        return f"tsar2022-{match.group(1).lower()}-test", "tsar", ("metrics", match.group(2))
     raise KeyError(label)
+
+
+def system_in(system: str, source: Source) -> str:
+    """Return the system a row names in a column: `mythes:LANG` is `mythes:es` in an ES
+    column."""
+    if system.endswith(_EACH_LANGUAGE):
+        return system.removesuffix(_EACH_LANGUAGE) + ":" + source[0].split("-")[1]
+    return system
 
 
 @dataclass(frozen=True)
@@ -104,7 +120,7 @@ def printed_tables(text: str) -> list[PrintedTable]:
     return tables
 
 
-def _system(cell: str) -> str:
+def row_system(cell: str) -> str:
     """Return the system a row's first cell names (backticks, marks, `(padded)` left out)."""
     name = cell.replace("`", "").split(" †")[0]
     return name.removesuffix(" (padded)").strip()
@@ -154,18 +170,19 @@ def check_readme(text: str, scores: Mapping[str, Any]) -> ReadmeCheck:
         except KeyError as error:
             raise KeyError(f"README line {table.line}: column {error.args[0]!r}") from None
         for row in table.rows:
-            system = _system(row[0])
+            system = row_system(row[0])
             if system in published or _TEAM_RUN.fullmatch(system):
                 continue
             check.rows += 1
             where = f"line {table.line}, `{system}`"
-            if not any(system in scores.get(s[0], {}) for s in sources if s is not None):
+            if not any(system_in(system, s) in scores.get(s[0], {}) for s in sources
+                       if s is not None):
                 check.missing.append(f"{where}: not in this run")
                 continue
             for label, source, printed in zip(table.header[1:], sources, row[1:], strict=False):
                 if source is None:
                     continue
-                value = _figure(scores, system, source)
+                value = _figure(scores, system_in(system, source), source)
                 number = float(value) if isinstance(value, int | float) else None
                 shown = fmt(number, _digits(printed))
                 check.figures += 1
