@@ -78,6 +78,13 @@ def _build(roots: Roots, address: str, cwd: Path, cache: str | None = None,
                           env={**os.environ, **(env or {})})
 
 
+def _work_done(cache: Path) -> list[Path]:
+    """Return the files a build wrote into `cache`, but what it writes before any work: the
+    check's token (hidden), the code's snapshot and the digests of the inputs it checked."""
+    return [p for p in cache.rglob("*") if p.is_file() and not p.name.startswith(".")
+            and not {"code", "digests"} & set(p.relative_to(cache).parts)]
+
+
 def test_a_worker_in_another_folder_reads_the_clients_absolute_cache(
         tiny_shared: Roots, tmp_path: Path) -> None:
     client, elsewhere = tmp_path / "client", tmp_path / "elsewhere"
@@ -108,8 +115,7 @@ def test_a_worker_computing_with_other_kernels_is_refused(tiny_shared: Roots,
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "computes with other numeric kernels (native (blis generic;" in done.stderr
     assert "lexsub kernels --env" in done.stderr
-    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()  # no work done
-                and not p.name.startswith(".") and "code" not in p.parts]  # (the code's)
+    assert not _work_done(tmp_path / "cache")
 
 
 def test_a_worker_running_code_it_imported_before_an_edit_is_refused(
@@ -146,10 +152,7 @@ def test_a_worker_without_the_cache_mount_is_refused(tiny_shared: Roots, tmp_pat
         done = _build(roots, address, tmp_path)
     assert done.returncode == 2
     assert f"does not share the cache {cache}" in done.stderr
-    # no work done: the level's folder may hold the check's token, the code's snapshot and
-    # the digests of the inputs checked before the build
-    assert not [p for p in cache.rglob("*") if p.is_file() and not p.name.startswith(".")
-                and not {"code", "digests"} & set(p.relative_to(cache).parts)]
+    assert not _work_done(cache)
 
 
 @pytest.mark.skipif(not _can_unshare(), reason="needs root for a mount namespace (unshare)")
