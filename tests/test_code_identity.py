@@ -300,19 +300,19 @@ def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
     """The versions of the libraries a builder's modules import are in its key (numpy's for
     the bag-of-words counts, which import scipy and numpy), and only there: the corpus plan
     imports neither, and neither imports wordfreq."""
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.core import libraries
 
     before = _digests(copy, tmp_path / "memo")
-    installed = code_identity.library_version
+    installed = libraries.library_version
 
     def upgraded(name: str) -> str:
         return "99.0" if name == "numpy" else installed(name)
 
-    monkeypatch.setattr(code_identity, "library_version", upgraded)
+    monkeypatch.setattr(libraries, "library_version", upgraded)
     after = _digests(copy, tmp_path / "memo")
     moved = {stage for stage in BUILDERS if after[stage] != before[stage]}
     assert "bow" in moved and "relations" in moved and "corpus-plan" not in moved
-    monkeypatch.setattr(code_identity, "library_version",
+    monkeypatch.setattr(libraries, "library_version",
                         lambda name: "99.0" if name == "wordfreq" else installed(name))
     again = _digests(copy, tmp_path / "memo")
     assert again["bow"] == before["bow"] and again["corpus-plan"] == before["corpus-plan"]

@@ -42,7 +42,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexsub_baselines.core import loaded_code
-from lexsub_baselines.core.libraries import libraries_imported_by, library_version
 from lexsub_baselines.core.package_data import data_digest, data_files
 
 __all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "RUNTIME", "code_digest", "import_graph",
@@ -306,9 +305,11 @@ def code_digest(*modules: str, root: Path | None = None, memo: Path | None = Non
         if any(Path(relative).name.encode() in package.module(name)[0] for name in names):
             digest.update(f"{relative}\0{data_digest(relative, package.data_of(relative))}\n"
                           .encode())
-    externals = {external for name in names for external in package.module(name)[3]}
-    for library in libraries_imported_by(externals) if libraries else ():
-        digest.update(f"library {library}\0{library_version(library)}\n".encode())
+    if libraries:  # imported here: importlib.metadata costs the scorers' start ~20 ms
+        from lexsub_baselines.core.libraries import libraries_imported_by, library_version
+        externals = {external for name in names for external in package.module(name)[3]}
+        for library in libraries_imported_by(externals):
+            digest.update(f"library {library}\0{library_version(library)}\n".encode())
     package.save()
     return digest.hexdigest()[:16]
 

@@ -46,7 +46,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata, util
+from importlib import util
 from pathlib import Path
 
 from lexsub_baselines.core.errors import KernelsError
@@ -150,6 +150,8 @@ def chosen_level(environ: Mapping[str, str] | None = None) -> Level | None:
 
 @lru_cache(maxsize=1)
 def _numpy_dispatch() -> tuple[str, ...]:
+    from importlib import metadata  # here: its import costs every start of `lexsub` ~20 ms
+
     try:
         version = metadata.version("numpy")
     except metadata.PackageNotFoundError:

@@ -11,7 +11,7 @@ from lexsub_baselines.core.paths import DATA_ENV
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
-from lexsub_baselines.datasets.semeval_xml import read_semeval_xml
+from lexsub_baselines.datasets.semeval_xml import read_semeval_xml, semeval_xml_ids
 from lexsub_baselines.datasets.swords import (
     SWORDS_FORMAT,
     read_swords,
@@ -110,6 +110,13 @@ class Dataset:
         """Return the instances in file order (read once per process)."""
         path = self.path("instances")
         return _instances(path, path.stat().st_mtime_ns, self.spec.format)
+
+    def instance_ids(self) -> frozenset[str]:
+        """Return the ids of the instances (of a SemEval XML file: every `<instance>`'s, its
+        sentences not parsed)."""
+        if self.spec.format == "semeval":
+            return semeval_xml_ids(self.path("instances"))
+        return frozenset(i.id for i in self.instances())
 
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
         """Return {id: GoldItem} from the gold (or `mwgold`) file."""

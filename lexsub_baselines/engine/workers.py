@@ -122,7 +122,9 @@ def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path
                  snapshot: str, dask_worker: Any = None) -> Facts:
     """Return what this machine sees (on a worker: `Client.run` passes it as `dask_worker`),
     once it runs the code snapshot `snapshot` (`run_from`). The cache is left out of the
-    trees when it lies inside them (it changes as the build runs)."""
+    trees when it lies inside them (it changes as the build runs), and so are `__pycache__`
+    folders (Python writes them as a process imports: a snapshot's, in a cache that is the
+    shared root itself, gains its bytecode as the worker starts)."""
     code = run_from(snapshot) if snapshot else ()
     try:
         token = Path(token_path).read_text(encoding="utf-8")
@@ -131,9 +133,9 @@ def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path
 
     def tree(root: str) -> dict[str, str]:
         inside = os.path.relpath(cache, root)
-        if inside == "." or inside.startswith(".."):
-            return tree_identity(Path(root))
-        return tree_identity(Path(root), lambda relative: relative == Path(inside).as_posix())
+        left_out = "" if inside == "." or inside.startswith("..") else Path(inside).as_posix()
+        return tree_identity(Path(root), lambda relative: relative == left_out
+                             or relative.rpartition("/")[2] == "__pycache__")
 
     return Facts(tree(shared_root), tree(data_root) if data_root else None, code, _versions(),
                  token, dask_worker.state.nthreads if dask_worker is not None else 1,

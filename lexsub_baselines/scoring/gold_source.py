@@ -121,7 +121,7 @@ class GoldSource:
         dataset = self.dataset or self.twin
         if dataset is None or not dataset.has("instances"):
             return frozenset()
-        return frozenset(i.id for i in dataset.instances())
+        return dataset.instance_ids()
 
     def companion(self, role: str) -> Path | None:
         """Return where the `mwids` or `mrsamples` file of the subsets is expected."""
