@@ -34,7 +34,6 @@ from lexsub_baselines.resources.manifest import (
     load_manifest,
     tree_sha256,
 )
-from lexsub_baselines.resources.verify import locate
 
 __all__ = ["InputMismatchError", "data_entry", "verified_input", "verify_inputs"]
 
@@ -158,6 +157,8 @@ def verify_inputs(roots: Roots, manifest: Manifest | None = None) -> dict[str, s
     Raises:
         InputMismatchError: the first input that is not the recorded one.
     """
+    from lexsub_baselines.resources.verify import locate  # here: the scorers do not need it
+
     found: dict[str, str] = {}
     for resource in (manifest or _shipped()).resources:
         if resource.kind == "pypi" or not (RUN_GROUP in resource.groups
