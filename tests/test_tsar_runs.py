@@ -23,6 +23,7 @@ from lexsub_baselines.resources.frequency_lists import KilgarriffFrequency
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.tsar import TsarSystem, readings, simpler
+from lexsub_baselines.tables.readme import check_readme
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 
 pytestmark = pytest.mark.slow  # reads a whole tiny run (conftest's wordnet_run)
@@ -59,6 +60,11 @@ def test_predictions_are_written_scored_recorded_and_shown(
                                    "simpler_frequency": "wordfreq",
                                    "inflection": "lemminflect", "case": "lower"}
     assert scores[_TRIAL]["wordnet"]["tsar2022"]["metrics"]["Potential@10"] > 0
+    metrics = scores["tsar2022-en-test"]["wordnet"]["tsar2022"]["metrics"]
+    printed = ("| system | ACC@1 | EN MAP@3 |\n|---|---|---|\n"
+               f"| `wordnet` | {metrics['ACC@1']:.4f} | {metrics['MAP@3']:.4f} |\n")
+    check = check_readme(printed, scores)  # verify-tables finds a real run's TSAR figures
+    assert check.equal and check.figures == 2, (check.differ, check.missing)
     capsys.readouterr()  # what `lexsub score` prints for the written file: the row
     assert main(["--data-root", str(data.data), "score", str(out / _TRIAL / "wordnet.tsv"),
                  _TRIAL, "--format", "json"]) == 0
