@@ -36,9 +36,10 @@ def test_parse_locates_the_target_and_keeps_tokens() -> None:
 
 
 def test_instance_without_head_is_skipped_with_a_warning() -> None:
-    text = '<lexelt item="a.n"><instance id="1"><context>no head</context></instance></lexelt>'
-    with pytest.warns(UserWarning, match="no <head>"):
-        assert list(parse_semeval_xml(text, "x.xml")) == []
+    text = ('<lexelt item="a.n">\n<instance id="0"><context>a <head>b</head></context>'
+            '</instance>\n<instance id="1"><context>no head</context></instance></lexelt>')
+    with pytest.warns(UserWarning, match=r"^x.xml:3: instance 1 has no <head>"):
+        assert [i.id for i in parse_semeval_xml(text, "x.xml")] == ["0"]
 
 
 def test_document_without_lexelt_is_a_clear_error() -> None:
@@ -82,6 +83,7 @@ def test_all_real_instances_load_with_their_target(shared: Roots, name: str, cou
     instances = dataset.instances()
     assert len(instances) == count
     assert len({i.id for i in instances}) == count
+    assert dataset.instance_ids() == {i.id for i in instances}  # the scorer's ids, unparsed
     assert len(dataset.gold()) == gold_count
     for instance in instances:
         assert instance.pos in "nvar"
