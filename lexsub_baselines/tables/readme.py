@@ -18,12 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
 from lexsub_baselines.tables.lexsubgen import COLUMNS as LEXSUBGEN_COLUMNS
 from lexsub_baselines.tables.swords import SWORDS_COLUMNS
 from lexsub_baselines.tables.table import fmt
 from lexsub_baselines.tables.today import TODAY
-from lexsub_baselines.tables.tsar import TSAR_METRICS
+from lexsub_baselines.tables.tsar import TSAR_KIND, TSAR_METRICS
 
 __all__ = ["PrintedTable", "ReadmeCheck", "check_readme", "column_source", "printed_tables",
            "row_system", "system_in"]
@@ -75,9 +74,9 @@ def column_source(label: str) -> Source | None:
     if dataset in _LEXSUBGEN and shown in lexsubgen:
         return _LEXSUBGEN[dataset], "lexsubgen", ("metrics", lexsubgen[shown])
     if label in TSAR_METRICS:
-        return "tsar2022-en-test", TSAR, ("metrics", label)
+        return "tsar2022-en-test", TSAR_KIND, ("metrics", label)
     if (match := _LANGUAGE_COLUMN.fullmatch(label)) and match.group(2) in TSAR_METRICS:
-        return f"tsar2022-{match.group(1).lower()}-test", TSAR, ("metrics", match.group(2))
+        return f"tsar2022-{match.group(1).lower()}-test", TSAR_KIND, ("metrics", match.group(2))
     raise KeyError(label)
 
 
