@@ -99,7 +99,9 @@ def test_a_damaged_gold_is_refused_naming_both_digests_and_the_fetch(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(file_digests, "_RACY_NS", 0)  # the copies are new: memoise them now
     roots = _data_copy(shared, tmp_path, "semeval2007")
-    options = ["--data-root", str(roots.data), "--cache-dir", str(roots.cache), "score",
+    # the cache folder given, not `roots.cache`: under a kernel pin other than the default,
+    # that already ends in the level's sub-folder, which the command adds again
+    options = ["--data-root", str(roots.data), "--cache-dir", str(tmp_path / "cache"), "score",
                str(shared.shared / BEST)]
     assert main([*options, "semeval2007-test"]) == 0  # intact: scored, its digest memoised
     memo = json.loads((roots.cache / MEMO).read_text(encoding="utf-8"))
