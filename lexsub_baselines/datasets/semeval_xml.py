@@ -108,25 +108,35 @@ def parse_semeval_xml(text: str, source: str = "<string>") -> Iterator[Instance]
             )
 
 
-def read_semeval_xml(path: Path) -> list[Instance]:
-    """Read every instance of a SemEval lexical-substitution XML file.
+def _read(path: Path) -> str:
+    """Return the text of a SemEval XML file, undecodable bytes replaced (U+FFFD) rather than
+    fatal: the files already contain some.
 
-    Undecodable bytes are replaced (U+FFFD) rather than fatal; the files already contain some.
+    Raises:
+        MissingResourceError: the file does not exist.
+    """
+    if not path.is_file():
+        raise MissingResourceError("instance file", path,
+                                   "see `lexsub datasets` for where the data is expected")
+    return path.read_bytes().decode("utf-8", errors="replace")
+
+
+def read_semeval_xml(path: Path) -> list[Instance]:
+    """Read every instance of a SemEval lexical-substitution XML file (`_read`).
 
     Raises:
         MissingResourceError: the file does not exist.
         DataFormatError: the file holds no instance structure.
     """
-    if not path.is_file():
-        raise MissingResourceError("instance file", path,
-                                   "see `lexsub datasets` for where the data is expected")
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    return list(parse_semeval_xml(text, str(path)))
+    return list(parse_semeval_xml(_read(path), str(path)))
 
 
 def semeval_xml_ids(path: Path) -> frozenset[str]:
     """Return the ids of the `<instance>` elements of a SemEval XML file, without parsing
     their sentences (what the scorer needs to tell an instance without gold from an unknown
-    id: a tenth of `read_semeval_xml`'s time)."""
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    return frozenset(match.group(1).strip() for match in _INSTANCE.finditer(text))
+    id: a tenth of `read_semeval_xml`'s time).
+
+    Raises:
+        MissingResourceError: the file does not exist.
+    """
+    return frozenset(match.group(1).strip() for match in _INSTANCE.finditer(_read(path)))
