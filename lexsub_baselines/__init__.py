@@ -16,9 +16,10 @@ The public API, for building a system of one's own (README, "Write your own syst
 
 Names load lazily (PEP 562), so `import lexsub_baselines` stays instant; the component names
 load the catalog, so the registries they return are filled with the built-in components.
-Without the `baselines` extra (`pip install lexsub_baselines`, the scoring install), the data,
-scoring and plug-in names work; what builds or runs a baseline raises `MissingExtraError`
-(`core.extras`), one line naming the extra to install.
+Without the `baselines` extra (the scoring install), the data, scoring and plug-in names work;
+what builds or runs a baseline (`run`, `system`, `generator`, `ranker`) raises
+`MissingExtraError` (`core.extras`), one line naming the extra and how to install it. Importing
+the package installs no import hook for that: the entry points ask for the extra.
 """
 
 from __future__ import annotations
@@ -30,10 +31,7 @@ from lexsub_baselines.core.loaded_code import record_imports
 
 record_imports()  # first: every module of the package imported from here on is recorded
 
-from lexsub_baselines.core.extras import guard_baselines_imports  # noqa: E402
 from lexsub_baselines.core.version import __version__  # noqa: E402
-
-guard_baselines_imports()  # without the `baselines` extra, its imports fail in one line
 
 if TYPE_CHECKING:
     from lexsub_baselines.api import RunResult, run

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.collector import fewer_full_collections
+from lexsub_baselines.core.extras import require_extra
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
@@ -67,6 +68,8 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
             from the record (scores.json, runs.json, tables.md), as `lexsub run --force`.
 
     Raises:
+        MissingExtraError: the `baselines` extra is not installed (as `lexsub run` says: a
+            system runs with the extra, a plug-in's too).
         UnknownNameError: an unknown system or dataset (the message lists the known ones).
         MissingResourceError: data or a resource the system reads is absent.
         LexsubError: the dataset cannot use the system's answers (another language, or no
@@ -80,6 +83,7 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
     >>> # score(result.files["best"], "semeval2007-trial", "best").main.recall
     >>> # score(result.answers, "semeval2007-trial", "best").main.recall  # the same, in memory
     """
+    require_extra("run()")
     roots = roots or resolve_roots()
     if isinstance(system, str):
         load_plugins()

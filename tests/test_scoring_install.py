@@ -20,7 +20,7 @@ import pytest
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core import file_digests
-from lexsub_baselines.core.extras import BASELINES_LIBRARIES, MissingExtraError, _ExtraFinder
+from lexsub_baselines.core.extras import BASELINES_LIBRARIES
 from lexsub_baselines.core.file_digests import MEMO, known_sha256
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets import load_dataset
@@ -39,7 +39,8 @@ def _pyproject() -> dict[str, object]:
 
 def test_every_library_the_package_imports_is_tqdm_or_in_the_extra() -> None:
     """The scoring install's one dependency is tqdm; any other third-party import (at any
-    depth, in functions too) is a library of the extra, which the guard names in one line."""
+    depth, in functions too) is a library of the extra, which the entry points that need it
+    ask for (tests/test_extras.py)."""
     found: dict[str, str] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -64,18 +65,6 @@ def test_every_library_the_package_imports_is_tqdm_or_in_the_extra() -> None:
         required = {r.split(";")[0].split(" ")[0].split(">")[0].split("=")[0].split("<")[0]
                     .lower() for d in extra for r in (metadata.requires(d) or [])}
         assert distributions & (extra | required), f"{name}: not brought by the extra"
-
-
-def test_the_guard_names_the_extra_to_the_package_alone() -> None:
-    """An import by a module of the package of a missing library of the extra raises
-    MissingExtraError; the same by another module (a library probing with find_spec) finds
-    nothing, as it would without the package."""
-    assert _ExtraFinder.find_spec("numpy") is None  # this test module is not the package
-    assert _ExtraFinder.find_spec("not_a_library") is None
-    scope: dict[str, object] = {"__name__": "lexsub_baselines.some_module", "F": _ExtraFinder}
-    with pytest.raises(MissingExtraError, match=r"pip install 'lexsub_baselines\[baselines\]'"):
-        exec("F.find_spec('spacy')", scope)
-    assert issubclass(MissingExtraError, ModuleNotFoundError)
 
 
 def _corrupt(path: Path, keep_times: bool = False) -> None:

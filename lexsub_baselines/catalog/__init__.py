@@ -22,6 +22,7 @@ from lexsub_baselines.catalog import (
 )
 from lexsub_baselines.catalog.components import BASELINE_FREQUENCY, PRIOR_FREQUENCY
 from lexsub_baselines.core.errors import UnknownNameError
+from lexsub_baselines.core.extras import require_extra
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.generators.base import GENERATORS, CandidateGenerator
 from lexsub_baselines.rankers.base import RANKERS, Ranker
@@ -58,8 +59,10 @@ def generator(name: str, roots: Roots | None = None) -> CandidateGenerator:
         roots: where data, resources and the cache are (default: `resolve_roots()`).
 
     Raises:
+        MissingExtraError: the `baselines` extra is not installed.
         UnknownNameError: no such generator; the message lists the known ones.
     """
+    require_extra("generator()")
     return GENERATORS.get(name)(roots or resolve_roots())
 
 
@@ -67,8 +70,10 @@ def ranker(name: str, roots: Roots | None = None) -> Ranker:
     """Build the registered ranker `name` (`lm`, `cmlc`, `emb:baladd`, `freq:bnc:tiers`, ...).
 
     Raises:
+        MissingExtraError: the `baselines` extra is not installed.
         UnknownNameError: no such ranker; the message lists the known ones.
     """
+    require_extra("ranker()")
     return RANKERS.get(name)(roots or resolve_roots())
 
 
@@ -139,8 +144,10 @@ def build_system(name: str, roots: Roots | None = None) -> System:
     is NAME with the fill step (`fill_policies`).
 
     Raises:
+        MissingExtraError: the `baselines` extra is not installed.
         UnknownNameError: neither a registered system nor a valid composition.
     """
+    require_extra("system()")
     roots = roots or resolve_roots()
     check_system_name(name)
     if name in SYSTEMS:

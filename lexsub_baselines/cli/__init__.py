@@ -3,7 +3,10 @@
 
 Each command module defines `add_parser(subparsers)` that registers its sub-command and sets
 `func(args, roots) -> int`; only the module of the command run is imported
-(`COMMAND_MODULES`). Errors the user can fix (`LexsubError`) are printed on one line
+(`COMMAND_MODULES`); every module imports without the `baselines` extra, so `lexsub --help` and
+`lexsub COMMAND --help` work in the scoring install, and the commands that need the extra
+(`options.EXTRA_COMMANDS`, marked in the help) ask for it before they run
+(`core.extras.require_extra`). Errors the user can fix (`LexsubError`) are printed on one line
 and exit with status 2; warnings are printed as `lexsub: warning: …` lines on stderr.
 """
 
@@ -17,9 +20,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
+from lexsub_baselines.cli.options import EXTRA_COMMANDS
 from lexsub_baselines.core.collector import fewer_full_collections
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.extras import EXTRA, INSTALL_EXTRA, MissingExtraError
+from lexsub_baselines.core.extras import EXTRA, INSTALL_ADVICE, extra_imports, require_extra
 from lexsub_baselines.core.paths import (
     CACHE_ENV,
     DATA_ENV,
@@ -106,9 +110,9 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
         "(SemEval-2007 Task 10, SemEval-2010 Task 2), also run on SWORDS, LS07 and CoInCo "
         "under LexSubGen's protocol and TSAR-2022; the official scorers of each, exactly "
         "(SemEval-2007/2010's score.pl, SWORDS's evaluation, LexSubGen's, TSAR-2022's "
-        "tsar_eval.py). Scoring, fetch, mirror and datasets need only `pip install "
-        f"lexsub_baselines`; building and running the baselines need `{INSTALL_EXTRA}`. "
-        "`lexsub COMMAND --help` describes each command.",
+        "tsar_eval.py). Scoring, fetch, mirror and datasets need the package alone (and "
+        f"tqdm); the commands marked [needs the {EXTRA} extra] build and run the baselines. "
+        f"Install: {INSTALL_ADVICE}. `lexsub COMMAND --help` describes each command.",
         **examples("lexsub"),
     )
     parser.add_argument("--version", action="version", version=f"lexsub {__version__}")
@@ -130,24 +134,8 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
                         f"{now.cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:
-        try:
-            importlib.import_module(module_name).add_parser(subparsers)
-        except MissingExtraError as error:  # the scoring install: the command is named, not run
-            _add_needs_extra(subparsers, module_name, error)
+        importlib.import_module(module_name).add_parser(subparsers)
     return parser
-
-
-def _add_needs_extra(subparsers: Any, module_name: str, error: MissingExtraError) -> None:
-    """Register the commands of `module_name` as ones that say what to install, in one line."""
-    def refuse(args: argparse.Namespace, roots: Roots) -> int:
-        raise error
-
-    for name in (name for name, module in COMMAND_MODULES.items() if module == module_name):
-        command = subparsers.add_parser(name, help=f"(needs the {EXTRA} extra: {INSTALL_EXTRA})",
-                                        description=str(error), add_help=False,
-                                        prefix_chars="\0")  # every word its own, --help too
-        command.add_argument("words", nargs="*")
-        command.set_defaults(func=refuse)
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int,
@@ -180,8 +168,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     roots = resolve_roots(args.shared_root, args.data_root, args.cache_dir)
     previous = warnings.showwarning
     warnings.showwarning = _show_warning
-    try:
-        with fewer_full_collections():  # long runs of many small objects (core.collector)
+    what = f"`lexsub {args.command}`"
+    try:  # a library of the extra missing: one line, whether asked for first or met later
+        with fewer_full_collections(), extra_imports(what):  # (core.collector: long runs)
+            if args.command in EXTRA_COMMANDS:
+                require_extra(what)
             status: int = args.func(args, roots)
         return status
     except LexsubError as error:

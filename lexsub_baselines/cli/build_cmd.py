@@ -14,8 +14,9 @@ import sys
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
+from lexsub_baselines.cli.options import engine_options, engine_settings, needs_extra, token_budget
 from lexsub_baselines.core.errors import UnknownNameError
+from lexsub_baselines.core.extras import BASELINES_LIBRARIES
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.text.corpora import CORPORA
 
@@ -26,21 +27,27 @@ _FROM_ENV = object()
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register the `build` sub-command."""
-    from lexsub_baselines.builds import STAGES
-    from lexsub_baselines.distributional.build import RELATIONS_TOKENS_ENV
+    """Register the `build` sub-command (its help is there without the extra too, the stages
+    named once it is installed: they import its libraries)."""
+    try:
+        from lexsub_baselines.builds import STAGES
 
-    stages = "; ".join(f"{name}: {STAGES.doc(name)}" for name in STAGES.names())
+        stages = "; ".join(f"{name}: {STAGES.doc(name)}" for name in STAGES.names())
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in BASELINES_LIBRARIES:
+            raise
+        stages = "listed here once the baselines extra is installed"
     parser = subparsers.add_parser(
-        "build", help="build cached resources on a Dask cluster (parser, relation counts, LM…)",
+        "build", help=needs_extra("build cached resources on a Dask cluster (parser, relation "
+                                  "counts, LM…)"),
         description=f"Build resources and what they need, skipping what is cached. Stages: "
         f"{stages}.",
         **examples("build"))
     parser.add_argument("targets", nargs="*", metavar="STAGE",
                         help="stages to build (default: all of them)")
     parser.add_argument("--max-tokens", type=token_budget, default=_FROM_ENV,
-                        help=f"corpus tokens of the relation counts, e.g. 20M or all (default "
-                        f"${RELATIONS_TOKENS_ENV}, else all: the sample the systems use)")
+                        help="corpus tokens of the relation counts, e.g. 20M or all (default "
+                        "$LEXSUB_RELATIONS_TOKENS, else all: the sample the systems use)")
     parser.add_argument("--corpora", default="enwiki,gutenberg",
                         help=f"comma-separated corpora of the relation counts "
                         f"({', '.join(CORPORA)})")

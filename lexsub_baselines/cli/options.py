@@ -6,10 +6,21 @@ import argparse
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.extras import EXTRA
 from lexsub_baselines.text.corpora import parse_token_budget
 
-__all__ = ["engine_options", "engine_settings", "load_plugin_options", "plugin_options",
-           "token_budget"]
+__all__ = ["EXTRA_COMMANDS", "engine_options", "engine_settings", "load_plugin_options",
+           "needs_extra", "plugin_options", "token_budget"]
+
+#: The commands that build or run the baselines: `main` asks for the extra before running one
+#: (`core.extras.require_extra`), and `lexsub --help` marks them (`needs_extra`).
+EXTRA_COMMANDS: frozenset[str] = frozenset({"baselines", "run", "report", "rank-eval", "vote",
+                                            "lm", "build", "kernels"})
+
+
+def needs_extra(text: str) -> str:
+    """Return a command's one-line help with the mark of a command that needs the extra."""
+    return f"{text} [needs the {EXTRA} extra]"
 
 
 def token_budget(text: str) -> int | None:
