@@ -127,9 +127,9 @@ def test_the_help_marks_exactly_the_commands_that_need_the_extra() -> None:
 
 
 def test_extra_imports_names_only_the_extras_libraries() -> None:
-    with pytest.raises(MissingExtraError, match=r"^`x` needs the 'baselines' extra.*\(spacy is not"):
-        with extra_imports("`x`"):
-            raise ModuleNotFoundError("No module named 'spacy.lang'", name="spacy.lang")
+    expected = r"^`x` needs the 'baselines' extra.*\(spacy is not"
+    with pytest.raises(MissingExtraError, match=expected), extra_imports("`x`"):
+        raise ModuleNotFoundError("No module named 'spacy.lang'", name="spacy.lang")
     with pytest.raises(ModuleNotFoundError) as other, extra_imports("`x`"):
         raise ModuleNotFoundError("No module named 'mine'", name="mine")
     assert not isinstance(other.value, MissingExtraError)
