@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.cli.options import EXTRA_COMMANDS
+from lexsub_baselines.cli.options import EXTRA_COMMANDS, needs_extra
 from lexsub_baselines.core.collector import fewer_full_collections
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.extras import EXTRA, INSTALL_ADVICE, extra_imports, require_extra
@@ -134,8 +134,23 @@ def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
                         f"{now.cache.resolve()})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module_name in commands:
-        importlib.import_module(module_name).add_parser(subparsers)
+        importlib.import_module(module_name).add_parser(_Marking(subparsers))
     return parser
+
+
+class _Marking:
+    """The sub-commands' action as the command modules see it: it marks the one-line help of
+    every command of `EXTRA_COMMANDS` (`options.needs_extra`), so `lexsub --help` marks
+    exactly the commands that ask for the extra."""
+
+    def __init__(self, action: Any) -> None:
+        self._action = action
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if name in EXTRA_COMMANDS and "help" in kwargs:
+            kwargs["help"] = needs_extra(kwargs["help"])
+        parser: argparse.ArgumentParser = self._action.add_parser(name, **kwargs)
+        return parser
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int,

@@ -29,7 +29,6 @@ from lexsub_baselines.cli.options import (
     engine_options,
     engine_settings,
     load_plugin_options,
-    needs_extra,
     plugin_options,
 )
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
@@ -62,8 +61,8 @@ CROSS_LINGUAL = ("clls2010-trial", "clls2010-test")
 def add_parser(subparsers: Any) -> None:
     """Register `baselines`, `systems` and `run`."""
     parser = subparsers.add_parser(
-        "baselines", help=needs_extra("run every system on SemEval-2007 trial/test and SWORDS "
-                                      "dev/test, score, write results/"),
+        "baselines", help="run every system on SemEval-2007 trial/test and SWORDS dev/test, "
+        "score, write results/",
         description="Build the resources every system needs (on Dask), run every registered "
         "system (or --systems) on SemEval-2007 trial and test and SWORDS dev and test (the "
         "cross-lingual systems on CLLS-2010 when its data is present; every English system also "
@@ -105,8 +104,7 @@ def add_parser(subparsers: Any) -> None:
     listing.set_defaults(func=list_systems)
 
     single = subparsers.add_parser(
-        "run", help=needs_extra("answer one dataset with one system (writes answer files, no "
-                                "score)"),
+        "run", help="answer one dataset with one system (writes answer files, no score)",
         description="Answer every instance of DATASET with SYSTEM (building what it needs "
         "first) and write OUT/DATASET/SYSTEM.best and .oot (and .mw for the multiword "
         "detector), or on SWORDS OUT/DATASET/SYSTEM.lsr.json; print the files, how many "

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.cli.options import engine_options, engine_settings, needs_extra, token_budget
+from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.core.extras import BASELINES_LIBRARIES
 from lexsub_baselines.core.paths import Roots
@@ -38,8 +38,7 @@ def add_parser(subparsers: Any) -> None:
             raise
         stages = "listed here once the baselines extra is installed"
     parser = subparsers.add_parser(
-        "build", help=needs_extra("build cached resources on a Dask cluster (parser, relation "
-                                  "counts, LM…)"),
+        "build", help="build cached resources on a Dask cluster (parser, relation counts, LM…)",
         description=f"Build resources and what they need, skipping what is cached. Stages: "
         f"{stages}.",
         **examples("build"))

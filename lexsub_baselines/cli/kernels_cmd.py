@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.cli.options import needs_extra
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import (
     KERNELS_ENV,
@@ -27,7 +26,7 @@ from lexsub_baselines.core.paths import PROJECT_DIR, Roots
 def add_parser(subparsers: Any) -> None:
     """Register the `kernels` and `verify-tables` sub-commands."""
     kernels = subparsers.add_parser(
-        "kernels", help=needs_extra("print the numeric kernels every figure is computed with"),
+        "kernels", help="print the numeric kernels every figure is computed with",
         description="Print the numeric kernels in force (the instruction-set level pinned by "
         f"{KERNELS_ENV}, default x86-64-v3; the BLIS configurations of the installed blis; "
         "NumPy's disabled targets; OpenBLAS's core type; glibc's masked features) and the "

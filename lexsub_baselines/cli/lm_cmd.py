@@ -20,12 +20,7 @@ import json
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.cli.options import (
-    engine_options,
-    engine_settings,
-    needs_extra,
-    token_budget,
-)
+from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 
@@ -49,7 +44,7 @@ def _config_options(parser: argparse.ArgumentParser) -> None:
 def add_parser(subparsers: Any) -> None:
     """Register the `lm` sub-command."""
     parser = subparsers.add_parser(
-        "lm", help=needs_extra("build the KenLM n-gram model; perplexity"),
+        "lm", help="build the KenLM n-gram model; perplexity",
         description="The KenLM n-gram model of the lm, bow and cmlc rankers: build it, "
         "measure its perplexity on a dataset's sentences, or tune the cmlc weights on the "
         "trial data.",

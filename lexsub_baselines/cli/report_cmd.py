@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.cli.options import load_plugin_options, needs_extra, plugin_options
+from lexsub_baselines.cli.options import load_plugin_options, plugin_options
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 
@@ -33,8 +33,7 @@ DEFAULT_RANK_DATASETS: tuple[str, ...] = ("semeval2007-test", "coinco-dev", "coi
 def add_parser(subparsers: Any) -> None:
     """Register `report`, `rank-eval` and `vote`."""
     report = subparsers.add_parser(
-        "report", help=needs_extra("analyse the answers in a results folder; write "
-                                   "report.html/.md"),
+        "report", help="analyse the answers in a results folder; write report.html/.md",
         description="Read the answer files, scores.json and runs.json of a results folder "
         "(`make baselines` writes one) and write the analysis report -- the headline "
         "comparison with the papers, per-PoS and subset tables, overlap, correlations, "
@@ -64,7 +63,7 @@ def add_parser(subparsers: Any) -> None:
     report.set_defaults(func=run_report)
 
     rank = subparsers.add_parser(
-        "rank-eval", help=needs_extra("rank the standard candidate pools; GAP, P@1, P@3, R@10"),
+        "rank-eval", help="rank the standard candidate pools; GAP, P@1, P@3, R@10",
         description="Candidate ranking: rank the standard candidate pools of each dataset "
         "(LS07: Melamud et al.'s lst.gold.candidates; CoInCo's pools) with each ranker, "
         "write OUT/ranking/DATASET/RANKER.ranked and merge GAP, P@1, P@3 and R@10 into "
@@ -89,7 +88,7 @@ def add_parser(subparsers: Any) -> None:
     rank.set_defaults(func=run_rank_eval)
 
     vote = subparsers.add_parser(
-        "vote", help=needs_extra("combine answer files by voting"),
+        "vote", help="combine answer files by voting",
         description="Combine the best and oot answer files of systems in RESULTS/DATASET by "
         "voting and write the vote as a new system, RESULTS/DATASET/NAME.best and .oot "
         "(score them with `lexsub score`).",
