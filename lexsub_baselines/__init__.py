@@ -9,6 +9,8 @@ The public API, for building a system of one's own (README, "Write your own syst
   generator + ranker system), `ComposedSystem`, and the built-in components by name:
   `generator("wordnet")`, `ranker("lm")`, `system("wordnet+lm")`;
 - running and scoring: `run(system, dataset)`, `score(...)`, `Scorer`, `write_answer_file`;
+  a file the scorer refuses raises `ScoreRefusedError` (a `ValueError`), as `lexsub score`
+  refuses it;
 - plug-ins: `load_plugins` (what `--plugin` does);
 - the numeric kernels: `pin()`, first thing in a script that builds or records, re-executes
   it once under the kernels' pin as `lexsub` does (docs/building.md, "The same table on
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
         KernelsError,
         LexsubError,
         MissingResourceError,
+        ScoreRefusedError,
         UnknownNameError,
     )
     from lexsub_baselines.core.paths import Roots, resolve_roots
@@ -94,6 +97,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "KernelsError": ("lexsub_baselines.core.errors", "KernelsError"),
     "LexsubError": ("lexsub_baselines.core.errors", "LexsubError"),
     "MissingResourceError": ("lexsub_baselines.core.errors", "MissingResourceError"),
+    "ScoreRefusedError": ("lexsub_baselines.core.errors", "ScoreRefusedError"),
     "UnknownNameError": ("lexsub_baselines.core.errors", "UnknownNameError"),
     "CandidateGenerator": ("lexsub_baselines.generators.base", "CandidateGenerator"),
     "pin": ("lexsub_baselines.core.pinning", "pin"),
@@ -132,6 +136,7 @@ __all__ = [
     "Ranker",
     "Roots",
     "RunResult",
+    "ScoreRefusedError",
     "Scorer",
     "System",
     "UnknownNameError",

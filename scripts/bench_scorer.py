@@ -21,14 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import lexsub_baselines
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.scoring import Scorer, ScoringWarning, score
+from lexsub_baselines.scoring import Scorer, score
 
 #: score.pl's wall time on one test file, as measured when issue 12 was filed.
 SCORE_PL_SECONDS = 0.032
@@ -47,7 +46,7 @@ def official_cases(roots: Roots, cases: list[dict[str, Any]], systems: Path) -> 
     start = time.perf_counter()
     for case in cases:
         report = score(systems / case["system"], _gold(roots, case), case["type"],
-                       subsets=set(case["expected"]) != {"all"})
+                       subsets=set(case["expected"]) != {"all"}, warn=False, refuse=False)
         got = report.to_json()
         mismatches += sum(got.get(b) != v for b, v in case["expected"].items())
         items += sum(block.signature.total for block in report.blocks)
@@ -77,7 +76,7 @@ def pathological(roots: Roots, folder: Path) -> None:
         path.write_text(line + "\n")
         kind = "oot" if "oot" in name else "best"
         start = time.perf_counter()
-        score(path, gold, kind)
+        score(path, gold, kind, warn=False, refuse=False)
         seconds = time.perf_counter() - start
         print(f"{name}: {seconds * 1000:.1f} ms")
 
@@ -128,7 +127,7 @@ def many_files(roots: Roots, cases: list[dict[str, Any]], systems: Path,
 
     def api() -> None:
         for path, gold, kind in files:
-            scorers[gold].score(path, kind)
+            scorers[gold].score(path, kind, warn=False, refuse=False)
 
     built = _timed(build)
     in_process = statistics.median(_timed(api) for _ in range(3))
@@ -153,7 +152,6 @@ def main() -> int:
         return 1
     cases = [json.loads(line) for line in cases_path.read_text().splitlines() if line.strip()]
     systems = cases_path.parent
-    warnings.simplefilter("ignore", ScoringWarning)
     with tempfile.TemporaryDirectory() as folder:
         env = _environment(Path(folder) / "pycache")
         many_files(roots, cases, systems, env)  # first: the golds are built from scratch

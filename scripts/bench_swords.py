@@ -15,11 +15,10 @@ import statistics
 import subprocess
 import sys
 import time
-import warnings
 
 from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.resources.wordnet_files import wordnet_location
-from lexsub_baselines.scoring import Scorer, ScoringWarning, SwordsScorer
+from lexsub_baselines.scoring import Scorer, SwordsScorer
 from lexsub_baselines.scoring.swords.scorer import LEMMATISER, _lemmatiser
 
 
@@ -31,7 +30,6 @@ def main() -> int:
         print(f"bench_swords: {cases_path} not found (set LEXSUB_SHARED_ROOT)", file=sys.stderr)
         return 1
     cases = [json.loads(line) for line in cases_path.read_text().splitlines() if line.strip()]
-    warnings.simplefilter("ignore", ScoringWarning)
     start = time.perf_counter()
     _lemmatiser(wordnet_location()[0].resolve())  # the load, timed apart
     print(f"{LEMMATISER} over WordNet 3.0's index and exception files loaded in "

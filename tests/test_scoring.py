@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import warnings
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.scoring import (
-    ScoringWarning,
+    ScoreRefusedError,
     build_gold,
     build_mw_gold,
     get_profile,
@@ -48,9 +47,7 @@ def gold_path(tmp_path: Path) -> Path:
 
 def _score(lines: list[str], gold: Path, kind: str = "best", profile: str = "official",
            **kwargs: object) -> dict[str, object]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ScoringWarning)
-        report = score(lines, gold, kind, profile, **kwargs)  # type: ignore[call-overload]
+    report = score(lines, gold, kind, profile, warn=False, **kwargs)  # type: ignore[call-overload]
     result: dict[str, object] = report.to_json()
     return result
 
@@ -167,9 +164,9 @@ def test_latin1_and_empty_files_do_not_raise(tmp_path: Path, gold_path: Path) ->
     assert [p.code for p in answers.problems] == ["encoding"]
     empty = tmp_path / "empty.best"
     empty.write_bytes(b"")
-    with pytest.warns(ScoringWarning) as record:
-        report = score(empty, gold_path)
-    assert any("empty: no answer line" in str(w.message) for w in record)
+    with pytest.raises(ScoreRefusedError, match="empty: no answer line: nothing to score"):
+        score(empty, gold_path)  # refused, as `lexsub score` refuses it
+    report = score(empty, gold_path, refuse=False, warn=False)  # its zeros, asked for
     assert report.unusable.startswith(f"{empty}: empty: no answer line: nothing to score")
     assert report.to_json()["all"]["attempted"] == 0
     assert any("no item attempted" in note for note in report.notes)

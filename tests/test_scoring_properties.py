@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexsub_baselines.scoring import ScoringWarning, get_profile, parse_answer_lines, score
+from lexsub_baselines.scoring import ScoreRefusedError, get_profile, parse_answer_lines, score
 from lexsub_baselines.scoring.answers_reader import read_answers
 from lexsub_baselines.scoring.normalise import official_answer, unchanged_test
 
@@ -46,13 +45,18 @@ def gold(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @given(lines=st.lists(st.tuples(raw_line, corruption), max_size=12),
        kind=st.sampled_from(["best", "oot", "mw"]),
        profile=st.sampled_from(["official", "corrected"]))
-def test_scorer_never_raises_and_values_are_sane(gold: Path, lines: list[tuple[bytes, bytes]],
-                                                 kind: str, profile: str) -> None:
+def test_scorer_refuses_or_gives_sane_values(gold: Path, lines: list[tuple[bytes, bytes]],
+                                            kind: str, profile: str) -> None:
+    """Any input is refused (`ScoreRefusedError`, the line of `report.unusable`) or scored
+    with sane values; nothing else is raised."""
     raw = [line + extra for line, extra in lines]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ScoringWarning)
-        report = score(raw, gold, kind, profile, by_pos=kind != "mw",
-                       measures=("jabbari",) if kind != "mw" else ())
+    measures = ("jabbari",) if kind != "mw" else ()
+    report = score(raw, gold, kind, profile, by_pos=kind != "mw", measures=measures,
+                   warn=False, refuse=False)
+    if report.unusable:
+        with pytest.raises(ScoreRefusedError) as refused:
+            score(raw, gold, kind, profile, by_pos=kind != "mw", measures=measures, warn=False)
+        assert str(refused.value) == report.unusable
     block = report.to_json()["all"]
     assert all(v >= 0 for v in block.values())
     if kind == "mw":

@@ -3,7 +3,6 @@ default profiles, per-item credits that add up to the official recall, hints on 
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,8 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.scoring import (
     Scorer,
+    ScoreRefusedError,
     ScoreReport,
-    ScoringWarning,
     SubstitutionScore,
     score,
 )
@@ -83,7 +82,7 @@ def test_a_cross_lingual_dataset_is_scored_with_its_own_profile(roots: Roots) ->
     # the official profile's (9.00, as the issue measured).
     as_file = score(CLLS_BEST, FIXTURES / "clls2010" / "test" / "gold", warn=False)
     assert as_file.profile == "official" and _recall(as_file) == 9.00
-    assert len(as_file.hints) == 1 and "--profile clls2010-official" in as_file.hints[0]
+    assert len(as_file.hints) == 1 and 'profile="clls2010-official"' in as_file.hints[0]
     assert "pequeño" in as_file.hints[0]
 
 
@@ -116,13 +115,16 @@ def test_wrong_kind_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str], tex
     system = tmp_path / f"sys.{meant}"
     system.write_text(text)
     # the figures are score.pl's: every line an `Error in` line, nothing attempted; the
-    # report says why, and `lexsub score` refuses the file with that one line
+    # report says why, and `score()` and `lexsub score` refuse the file with that one line,
+    # naming the keyword or the flag
     separator = ":::" if meant == "oot" else "::"
-    report = score(system, gold, kind, warn=False)
+    report = score(system, gold, kind, warn=False, refuse=False)
     assert report.official_text().startswith(
         f"Error in {system} on line 1\nError in {system} on line 2\nTotal = 2, attempted = 0\n")
     assert report.hints == (f"2 lines of {system} are {meant} lines (`{separator}`) and 0 are "
-                            f"{kind} lines; did you mean -t {meant}?",)
+                            f'{kind} lines; did you mean kind="{meant}"?',)
+    with pytest.raises(ScoreRefusedError, match=f'did you mean kind="{meant}"'):
+        score(system, gold, kind)
     assert main(["score", str(system), str(gold), "-t", kind]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
@@ -135,18 +137,21 @@ def test_wrong_kind_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str], tex
     assert "hint" not in capsys.readouterr().err
 
 
-def test_one_stray_line_of_the_other_kind_is_a_warning_not_a_hint(tmp_path: Path) -> None:
+def test_one_stray_line_of_the_other_kind_is_a_warning_not_a_hint(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The warning is shown every time the file is scored (not once per place in the code,
+    as Python's warnings filter would), and names the keyword a Python caller types."""
     gold = tmp_path / "gold"
     gold.write_text(GOLD)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", ScoringWarning)
+    said = ("<lines>:3: not an oot answer line (it has the best separator `::`); skipped; score "
+            'a best file with kind="best"; an oot line is `bright.a 1 ::: luminous;shining;clear` '
+            "(lexelt, id, ` ::: ` with one space each side, then the answers separated by `;`)")
+    for _ in range(2):  # the same call twice, as in a loop
         report = score(["side.n 1 ::: team", "bright.a 2 ::: clever", "go.v 3 :: x"], gold,
                        "oot")
-    assert not report.hints
-    assert [str(w.message) for w in caught] == [
-        "<lines>:3: not an oot answer line (it has the best separator `::`); skipped; score a "
-        "best file with -t best; an oot line is `bright.a 1 ::: luminous;shining;clear` "
-        "(lexelt, id, ` ::: ` with one space each side, then the answers separated by `;`)"]
+        assert not report.hints
+        assert [str(message) for message in report.messages] == [f"warning: {said}"]
+    assert caplog.messages == [f"lexsub: warning: {said}"] * 2
 
 
 def test_english_gold_gives_no_language_hint(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import pytest
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.scoring import Scorer, ScoringWarning
+from lexsub_baselines.scoring import Scorer
 from lexsub_baselines.scoring.tsar import EVALUATOR_NAMES, HEADLINE, METRICS, TsarScorer
 from lexsub_baselines.tables.tsar import read_results
 
@@ -69,8 +69,7 @@ def test_the_metrics_and_quirks_on_a_tiny_file(tmp_path: Path) -> None:
     system = tmp_path / "pred.tsv"
     system.write_text("The cat sat .\tcat\tcat\tpet\t\tpet\tfeline\n"
                       "A big dog .\tbig\tLarge\thuge\n", encoding="utf-8")
-    with pytest.warns(ScoringWarning) as caught:
-        report = scorer.score(system)
+    report = scorer.score(system, warn=False)
     # instance 1: labels (pet, "", feline), gold {feline, animal, pet}, top {feline}
     # instance 2: labels (Large, huge), gold {large, huge}, top {large}
     assert report.metrics["ACC@1"] == 0.5  # pet yes, Large no
@@ -81,7 +80,7 @@ def test_the_metrics_and_quirks_on_a_tiny_file(tmp_path: Path) -> None:
     assert report.unfloored["MAP@3"] == pytest.approx(((1 + 2 / 3) / 3 + 0.5 / 3) / 2)
     assert report.metrics["MAP@3"] == 0.3611  # floored, not rounded (0.36111...)
     assert (report.scored, report.total, report.signature.subset) == (2, 3, "listed")
-    said = "\n".join(str(w.message) for w in caught)
+    said = "\n".join(str(message) for message in report.messages)
     assert "over its 2 instances, not the gold's 3" in said and "the 1 left out" in said
     assert f"{system}:1: the complex word among the substitutes was dropped (1 times" in said
     assert "repeated substitutes were dropped (1 on 1 lines)" in said
@@ -133,8 +132,9 @@ def test_refusals(tmp_path: Path) -> None:
     (tmp_path / "empty.tsv").write_text("", encoding="utf-8")
     with pytest.raises(NothingToScoreError, match="lists no instance"):
         Scorer(gold).score(tmp_path / "empty.tsv")
-    with pytest.raises(LexsubError, match="not a best answer file"):
-        Scorer(gold).score(tmp_path / "empty.tsv", "best")
+    (tmp_path / "one.tsv").write_text("The cat sat .\tcat\tpet\n", encoding="utf-8")
+    report = Scorer(gold).score(tmp_path / "one.tsv", "best", warn=False)  # as -t best:
+    assert 'kind="best" does not apply to TSAR-2022\'s evaluation; ignored' in report.notes
     with pytest.raises(LexsubError, match="one profile, tsar-eval-089c266"):
         TsarScorer(gold, "official")
     with pytest.raises(LexsubError, match="gold\\(\\) is a SemEval-2007 notion; a TSAR-2022"):
@@ -160,7 +160,7 @@ def test_the_cli_prints_the_ten_figures_headline_first_and_json(
     data = json.loads(capsys.readouterr().out)
     assert list(data["metrics"]) == list(METRICS) and data["instances_scored"] == 373
     assert main(["score", str(system), "tsar2022-en-test", "-t", "oot"]) == 0
-    assert "-t does not apply to TSAR-2022's evaluation" in capsys.readouterr().err
+    assert "-t oot does not apply to TSAR-2022's evaluation" in capsys.readouterr().err
     assert main(["score", str(system), "semeval2007-test", "--protocol", "tsar2022"]) == 2
     assert "--protocol tsar2022 scores a tsar2022-* dataset" in capsys.readouterr().err
 
@@ -212,11 +212,10 @@ def test_score_gives_a_tsar_report_for_tsar_gold(shared: Roots, tmp_path: Path) 
     none = shared.data / "tsar2022" / "datasets" / "trial" / "tsar2022_pt_trial_none.tsv"
     system.write_text(none.read_text(encoding="utf-8").replace("\n", "\tx\tx\n"),
                       encoding="utf-8")
-    with pytest.warns(ScoringWarning, match="repeated substitutes were dropped"):
-        report = score(system, "tsar2022-pt-trial", roots=shared)
+    report = score(system, "tsar2022-pt-trial", roots=shared, warn=False)
+    assert any("repeated substitutes were dropped" in m.text for m in report.messages)
     assert isinstance(report, TsarReport) and report.metrics["ACC@1"] == 0.0
     assert report.scored == 10
-    with pytest.raises(LexsubError, match="TSAR-2022's evaluation scores a predictions file"):
-        substitution_recall(system, "tsar2022-pt-trial")
-    with pytest.raises(LexsubError, match="a SWORDS or TSAR-2022 score is `score"):
-        substitution_recall(system, "tsar2022-pt-trial", "tsar2022")
+    for kind in ("best", "tsar2022"):
+        with pytest.raises(LexsubError, match="or TSAR-2022 score is `score"):
+            substitution_recall(system, "tsar2022-pt-trial", kind)

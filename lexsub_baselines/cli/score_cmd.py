@@ -2,13 +2,16 @@
 SWORDS result as the benchmark's evaluation does, a LexSubGen result as LexSubGen does, or a
 TSAR-2022 predictions file as the task's `tsar_eval.py` does (`run_tsar`).
 
-`--format text` prints what `score.pl` (with `--subsets`, `scoreFA.pl`) prints, including its
-`Error in FILE on line N` lines, then one signature line per block. The problems in the files
-are warnings on stderr, one per kind with its first line, count and remedy (`scoring.emit`);
-notes say what could not be computed and hints what probably went wrong, never changing a
-printed figure. A file from which nothing useful can come (no answer line, another format,
-another split) is refused: one `lexsub: error:` line, exit 2. `--format json` prints
-`ScoreReport.to_json()`.
+A thin shell over `scoring.score`, the call Python makes: one verdict whatever the entry
+point. `run` passes the arguments (with `COMMAND_LINE`, so that hints name flags), prints the
+report and its `messages` on stderr, and adds `--compare`'s table. `--format text` prints what
+`score.pl` (with `--subsets`, `scoreFA.pl`) prints, including its `Error in FILE on line N`
+lines, then one signature line per block. The problems in the files are warnings on stderr,
+one per kind with its first line, count and remedy (`scoring.emit`); notes say what could not
+be computed and hints what probably went wrong, never changing a printed figure. A file from
+which nothing useful can come (no answer line, another format, another split) is refused
+(`ScoreRefusedError`): one `lexsub: error:` line, exit 2. `--format json` prints the report's
+`to_json()`.
 """
 
 from __future__ import annotations
@@ -16,23 +19,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
-from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
-from lexsub_baselines.scoring.api import emit_problems
-from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, PROTOCOL, LexSubGenScorer
+from lexsub_baselines.scoring.api import PROTOCOLS, protocol_for, score
+from lexsub_baselines.scoring.emit import Message
+from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LsgReport
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
-from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
+from lexsub_baselines.scoring.report import ScoreReport
+from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS
 from lexsub_baselines.scoring.signature import gold_label
-from lexsub_baselines.scoring.swords import SwordsScorer
-from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
-from lexsub_baselines.scoring.tsar import TsarScorer
+from lexsub_baselines.scoring.spelling import COMMAND_LINE
+from lexsub_baselines.scoring.tsar import TsarReport
 from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
 from lexsub_baselines.tables.table import Table
 
@@ -71,8 +73,7 @@ def add_parser(subparsers: Any) -> None:
                              "semeval2007-all, coinco-all or a folder of LexSubGen's three "
                              "files: LexSubGen's protocol; tsar2022-{en,es,pt}-{trial,test}: "
                              "TSAR-2022's evaluation; see `lexsub datasets`)")
-    parser.add_argument("--protocol", choices=("semeval", "swords", PROTOCOL, TSAR),
-                        default=None,
+    parser.add_argument("--protocol", choices=PROTOCOLS, default=None,
                         help="the evaluation (default: the data's -- swords for swords-*, "
                              "lexsubgen for semeval2007-all and LexSubGen folders, tsar2022 "
                              "for tsar2022-*, semeval otherwise); lexsubgen: P@1/3/10, R@k, "
@@ -81,10 +82,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--only-listed", action="store_true",
                         help="lexsubgen: score only the instances the result lists (default: "
                              "all, a missing one refused as LexSubGen would fail on it)")
-    parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default="best",
+    parser.add_argument("-t", "--type", dest="kind", choices=KINDS, default=None,
                         help="answer kind of a SemEval file: best (the default), oot or mw "
-                        "(against key/mwgold); SWORDS and LexSubGen's protocol score ranked "
-                        "lists: -t does not apply to them (ignored, with a note)")
+                        "(against key/mwgold); SWORDS, LexSubGen's protocol and TSAR-2022 score "
+                        "ranked lists: -t does not apply to them (ignored, with a note)")
     defaults = ", ".join(f"{profile} for {language}" for language, profile in
                          PROFILE_FOR_LANGUAGE.items())
     parser.add_argument("--profile", choices=(*PROFILES.names(), *LSG_PROFILES.names()),
@@ -108,7 +109,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--compare", action="store_true",
                         help="also rank the figures among the SemEval-2007 field (the eight "
                              "teams of 2007, best or oot; semeval2007-test gold, official "
-                             "profile); under --protocol lexsubgen, among our baselines "
+                             "profile; the subsets are scored too: the field's table ranks "
+                             "NMWT and NMWS); under --protocol lexsubgen, among our baselines "
                              "(results/scores.json) and today's published systems (LexSubGen's "
                              "table) on the same data and protocol, ranked by GAP; on "
                              "tsar2022-*-test, among the teams' official runs (the task's "
@@ -117,52 +119,24 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
-    """Score and print; problems in the input are warnings, never a traceback."""
-    profile = args.profile
-    if args.protocol is None and profile is None and args.gold in LEXSUBGEN_DATA \
-            and _json_object(args.system):  # coinco-all is SemEval gold too: a JSON result
-        args.protocol = PROTOCOL           # is LexSubGen's (semeval2007-all is LexSubGen's)
-    if args.protocol == PROTOCOL and profile is None:
-        profile = PROTOCOL
-    if args.protocol is not None and args.protocol != PROTOCOL and profile in LSG_PROFILES:
-        raise LexsubError(f"--profile {profile} belongs to --protocol {PROTOCOL}")
-    scorer = Scorer(args.gold, profile, mwids=args.mwids, mrsamples=args.mrsamples,
-                    roots=roots)
-    if args.protocol == PROTOCOL and not isinstance(scorer, LexSubGenScorer):
-        raise LexsubError(f"--protocol {PROTOCOL} scores semeval2007-all, coinco-all or a folder "
-                          f"of LexSubGen's files, not {args.gold}")
-    if args.protocol == TSAR and not isinstance(scorer, TsarScorer):
-        raise LexsubError(f"--protocol {TSAR} scores a tsar2022-* dataset or a *_gold.tsv "
-                          f"file, not {args.gold}")
-    if isinstance(scorer, TsarScorer):
-        return run_tsar(scorer, args, roots)
-    if isinstance(scorer, LexSubGenScorer):
-        return run_lexsubgen(scorer, args)
-    if isinstance(scorer, SwordsScorer):
-        return run_swords(scorer, args)
-    report = scorer.score(args.system, args.kind, subsets=args.subsets, by_pos=args.by_pos,
-                          bounds=args.bounds, measures=tuple(args.measures), k=args.k,
-                          warn=False)
-    if report.unusable:
-        raise NothingToScoreError(report.unusable)
-    # the official `Error in` lines stay on stdout; stderr says why, once per kind
-    emit_problems((*report.gold_problems, *report.problems))
-    for note in report.notes:
-        print(f"lexsub: note: {note}", file=sys.stderr)
-    for hint in report.hints:
-        print(f"lexsub: hint: {hint}", file=sys.stderr)
-    _emit(report, compare_with_field(scorer, args, roots) if args.compare else None, args.format)
+    """Score with `scoring.score` and print the report; its messages on stderr. A refusal is
+    the `ScoreRefusedError` `score` raises, printed by `cli.main` as one line (exit 2)."""
+    kind = args.kind or "best"
+    protocol = protocol_for(args.system, args.gold, args.protocol, args.profile, roots)
+    field = args.compare and protocol == "semeval" and kind != "mw"  # ranks NMWT, NMWS too
+    report = score(args.system, args.gold, args.kind, args.profile, subsets=args.subsets or field,
+                   by_pos=args.by_pos, bounds=args.bounds, measures=tuple(args.measures),
+                   mwids=args.mwids, mrsamples=args.mrsamples, k=args.k, warn=False,
+                   roots=roots, protocol=args.protocol, only_listed=args.only_listed,
+                   spelling=COMMAND_LINE)
+    notes: list[str] = []
+    table = None
+    if args.compare:
+        table, notes = compare(report, args, roots)
+    for message in (*report.messages, *(Message("note", note) for note in notes)):
+        print(f"lexsub: {message}", file=sys.stderr)
+    _emit(report, table, args.format)
     return 0
-
-
-def _json_object(path: Path) -> bool:
-    """Return whether the file starts (after white space) with `{`: a JSON result, not a
-    SemEval answer file (standard input is not looked into)."""
-    try:
-        with path.open("rb") as handle:
-            return handle.read(4096).lstrip().startswith(b"{")
-    except OSError:
-        return False
 
 
 def _emit(report: Any, table: Table | None, fmt: str) -> None:
@@ -179,103 +153,73 @@ def _emit(report: Any, table: Table | None, fmt: str) -> None:
         print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _semeval_options(args: argparse.Namespace) -> dict[str, bool]:
-    """The SemEval-only options given, by flag: a scorer of another protocol ignores them,
-    with a note."""
-    return {"-t": args.kind != "best", "--subsets": args.subsets, "--bounds": args.bounds,
-            "--measures": bool(args.measures), "-k": args.k != 1.0}
+def compare(report: Any, args: argparse.Namespace, roots: Roots) -> tuple[Table | None,
+                                                                        list[str]]:
+    """Return `--compare`'s table (None when the score is not comparable) and its notes."""
+    if isinstance(report, ScoreReport):
+        return compare_with_field(report, args, roots)
+    if isinstance(report, LsgReport):
+        from lexsub_baselines.tables.lexsubgen import compare_table
+
+        ours, unpaired = _our_scores(Path("results"))
+        table, why = compare_table(args.system.name, report.to_json(), str(args.gold), ours)
+        return table, [note for note in (why, unpaired) if note]
+    if isinstance(report, TsarReport):
+        return compare_tsar(report, args, roots)
+    return None, ["--compare does not apply to SWORDS; ignored"]
 
 
-def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -> Table | None:
+def compare_with_field(report: ScoreReport, args: argparse.Namespace, roots: Roots
+                       ) -> tuple[Table | None, list[str]]:
     """Return the file's figures ranked among the 2007 field's, or None (with a note) when
     they are not comparable: another gold than the test key, another profile, or mw."""
     test = load_dataset(FIELD_DATASET, roots)
     digest = gold_label(test.path("gold")).rpartition("#")[2]
-    comparable = (args.kind in ("best", "oot") and scorer.profile.name == "official"
-                  and scorer.source.label(False).rpartition("#")[2] == digest)
+    comparable = (report.kind in ("best", "oot") and report.profile == "official"
+                  and report.signature.gold.rpartition("#")[2] == digest)
     if not comparable:
-        print(f"lexsub: note: --compare: the 2007 field was scored on {FIELD_DATASET} (best or "
-              "oot) with the official profile; this score is not, so no comparison",
-              file=sys.stderr)
-        return None
-    scored = scorer.score(args.system, args.kind, subsets=True, warn=False).to_json()
-    return field_table(args.kind, {args.system.name: scored_row(scored)},
-                       title=f"{args.system.name} among the SemEval-2007 field — {args.kind}",
-                       source=("yours", str(args.system)))
+        return None, [f"--compare: the 2007 field was scored on {FIELD_DATASET} (best or oot) "
+                      "with the official profile; this score is not, so no comparison"]
+    return field_table(report.kind, {args.system.name: scored_row(report.to_json())},
+                       title=f"{args.system.name} among the SemEval-2007 field — {report.kind}",
+                       source=("yours", str(args.system))), []
 
 
 def _our_scores(results: Path) -> tuple[dict[str, Any], str | None]:
     """Return `results/scores.json` when `runs.json` was written with it (`runs.store`), else
-    no rows and the reason: a row whose settings cannot be told is not placed in a ranking."""
+    no rows and the reason: a row whose settings cannot be told is not placed in a ranking,
+    and a folder without one (outside a checkout) has none to place."""
     from lexsub_baselines.runs.runner import load_json
     from lexsub_baselines.runs.store import check_pair
 
+    scores = results / "scores.json"
+    if not scores.is_file():
+        return {}, (f"--compare: our baselines' rows come from {scores} (`lexsub baselines` "
+                    f"writes it), which is not in {Path.cwd()}: only the published rows are "
+                    "ranked (run from a checkout that ran `make baselines` to place ours)")
     if (results / "runs.json").is_file():
         try:
             check_pair(results)
         except LexsubError as error:
             return {}, f"--compare: our baselines left out: {error}"
-    scores = results / "scores.json"
-    return (load_json(scores) if scores.is_file() else {}), None
+    return load_json(scores), None
 
 
-def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
-    """Score a result under LexSubGen's protocol: its metrics, then the signature."""
-    from lexsub_baselines.tables.lexsubgen import compare_table
-
-    semeval = {**_semeval_options(args), "--by-pos": args.by_pos}
-    report = scorer.score(args.system, only_listed=args.only_listed, warn=False, **semeval)
-    table = None
-    if args.compare:  # among our baselines (results/scores.json) and the published systems
-        ours, unpaired = _our_scores(Path("results"))
-        table, why = compare_table(args.system.name, report.to_json(), str(args.gold), ours)
-        notes = (*report.notes, *((why,) if why else ()), *((unpaired,) if unpaired else ()))
-        report = replace(report, notes=notes)
-    for note in report.notes:
-        print(f"lexsub: note: {note}", file=sys.stderr)
-    _emit(report, table, args.format)
-    return 0
-
-
-def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:
-    """Score a SWORDS result: every metric of the authors' `evaluate`, then GAP, signature."""
-    semeval = {**_semeval_options(args), "--compare": args.compare}
-    report = scorer.score(args.system, by_pos=args.by_pos, warn=False, **semeval)
-    for line in report.problems:
-        print(f"lexsub: warning: {line}", file=sys.stderr)
-    for note in report.notes:
-        print(f"lexsub: note: {note}", file=sys.stderr)
-    _emit(report, None, args.format)
-    return 0
-
-
-def run_tsar(scorer: TsarScorer, args: argparse.Namespace, roots: Roots) -> int:
-    """Score a TSAR-2022 predictions file: the ten figures, the signature; the evaluator's
-    quirks as notes on stderr; with --compare, ranked among the official runs."""
+def compare_tsar(report: TsarReport, args: argparse.Namespace, roots: Roots
+                 ) -> tuple[Table | None, list[str]]:
+    """Return a TSAR-2022 file ranked among the teams' official runs of its test set (the
+    results tables checked against the manifest, as every dataset file), and notes."""
     from lexsub_baselines.tables.tsar import compare_table
 
-    semeval = {**_semeval_options(args), "--by-pos": args.by_pos,
-               "--only-listed": args.only_listed}
-    report = scorer.score(args.system, warn=False, **semeval)
-    notes: list[str] = []
-    table = None
-    if args.compare:  # among the teams' official runs on the same test set
-        name = scorer.dataset_name or ""
-        dataset = load_dataset(name, roots) if name.endswith("-test") else None
-        if dataset is None or report.scored != report.total:
-            notes.append("--compare: the official runs were scored on all of a tsar2022-*-test "
-                         f"set; this score is on {report.scored} instances of "
-                         f"{name or scorer.label}, so no comparison")
-        else:
-            ours, unpaired = _our_scores(Path("results"))  # our baselines' rows too
-            table, notes = compare_table(args.system.name, report.metrics,
-                                         dataset.spec.language, dataset.path("results"),
-                                         dataset.root / str(dataset.spec.relpath("extended")),
-                                         ours.get(name, {}))
-            notes += [unpaired] if unpaired else []
-    for line in report.notes:  # the evaluator's quirks where they changed a figure
-        print(f"lexsub: warning: {line}", file=sys.stderr)
-    for note in notes:
-        print(f"lexsub: note: {note}", file=sys.stderr)
-    _emit(report, table, args.format)
-    return 0
+    name = report.signature.gold.rpartition("#")[0]
+    dataset = load_dataset(name, roots) if name.startswith("tsar2022-") \
+        and name.endswith("-test") else None
+    if dataset is None or report.scored != report.total:
+        return None, ["--compare: the official runs were scored on all of a tsar2022-*-test "
+                      f"set; this score is on {report.scored} instances of {name}, so no "
+                      "comparison"]
+    ours, unpaired = _our_scores(Path("results"))  # our baselines' rows too
+    extended = dataset.path("extended") if dataset.has("extended") else None
+    table, notes = compare_table(args.system.name, report.metrics, dataset.spec.language,
+                                 dataset.path("results"), extended, ours.get(name, {}))
+    return table, [*notes, *([unpaired] if unpaired else [])]

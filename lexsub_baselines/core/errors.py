@@ -16,6 +16,8 @@ __all__ = [
     "LexsubError",
     "MissingResourceError",
     "NothingToScoreError",
+    "ResultFormatError",
+    "ScoreRefusedError",
     "UnknownNameError",
 ]
 
@@ -69,9 +71,26 @@ class DataFormatError(LexsubError):
         return type(self), (self.path, self.line, self.problem, self.remedy)
 
 
-class NothingToScoreError(LexsubError):
+class ScoreRefusedError(LexsubError, ValueError):
+    """A scorer refuses its input: scoring it would give nothing useful, or the original
+    evaluation stops on it. `lexsub score` prints the message as its one error line (exit
+    status 2); `score()` and every `Scorer.score` raise it with the same line, its hints
+    naming the keywords a Python caller uses where the command line names its flags."""
+
+
+class NothingToScoreError(ScoreRefusedError):
     """Scoring a file could give nothing useful (no answer line, another format, another
     split); the message says which and what to do."""
+
+
+class ResultFormatError(DataFormatError, ScoreRefusedError):
+    """A system's result file is not in its protocol's format (a SWORDS, LexSubGen or
+    TSAR-2022 result); the message names the file, the place and what a valid one is."""
+
+    @classmethod
+    def of(cls, error: DataFormatError) -> ResultFormatError:
+        """Return `error` as a refusal of the result (the same message)."""
+        return cls(error.path, error.line, error.problem, error.remedy)
 
 
 class UnknownNameError(LexsubError, KeyError):

@@ -2,13 +2,16 @@
 
 May import `core`, `text`, `tables`, `datasets`, `substitutes`, `resources`.
 
-`score()` scores one system; a `Scorer` holds one gold under one profile and scores any
-number of systems against it, and gives the per-item credits the analyses compare. Profiles
+`score()` scores one system (`lexsub score` is a thin shell over it: one verdict either way,
+a refused file raising `ScoreRefusedError` with the line the command prints, the rest in
+`report.messages`); a `Scorer` holds one gold under one profile and scores any number of
+systems against it, and gives the per-item credits the analyses compare. Profiles
 (`official`, `corrected`, ...) are named settings in `PROFILES`. The `official` profile
 reproduces the SemEval-2007 Task 10 key scorer (`score.pl`/`scoreFA.pl`, 11 April 2007) number
 for number, malformed gold files included; see `profiles` for its one intentional deviation.
 """
 
+from lexsub_baselines.core.errors import ScoreRefusedError
 from lexsub_baselines.scoring.answers_reader import (
     AnswerLine,
     Problem,
@@ -20,13 +23,13 @@ from lexsub_baselines.scoring.answers_reader import (
 from lexsub_baselines.scoring.api import (
     KINDS,
     MEASURE_SETS,
-    ScoringWarning,
-    emit_problems,
-    emit_report,
+    PROTOCOLS,
+    Report,
     score,
     substitution_recall,
 )
 from lexsub_baselines.scoring.bounds import UpperBounds, item_bound, upper_bounds
+from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_lines import GoldFile, GoldLine
 from lexsub_baselines.scoring.jabbari import JabbariScores, jabbari_scores
@@ -58,6 +61,7 @@ __all__ = [
     "KINDS",
     "MEASURE_SETS",
     "PROFILES",
+    "PROTOCOLS",
     "SUBSET_NAMES",
     "AnswerLine",
     "Block",
@@ -68,14 +72,16 @@ __all__ = [
     "JabbariScores",
     "LexSubGenScorer",
     "LsgReport",
+    "Message",
     "MwGold",
     "MwScore",
     "Problem",
     "Profile",
+    "Report",
+    "ScoreRefusedError",
     "ScoreReport",
     "Scorer",
     "ScoringGold",
-    "ScoringWarning",
     "Signature",
     "Subset",
     "SubstitutionScore",
@@ -89,8 +95,6 @@ __all__ = [
     "build_gold",
     "build_mw_gold",
     "default_profile",
-    "emit_problems",
-    "emit_report",
     "further_analysis_subsets",
     "get_profile",
     "item_answers",

@@ -17,9 +17,17 @@ from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from lexsub_baselines.scoring.diagnose import file_format, format_problem, line_cause, valid_line
+from lexsub_baselines.scoring.diagnose import (
+    OTHER_KIND,
+    Problem,
+    file_format,
+    format_problem,
+    malformed_problems,
+    valid_line,
+)
 from lexsub_baselines.scoring.input_files import path_kind, read_input
 from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.substitutes.answers import Answers
 
 __all__ = [
@@ -31,39 +39,6 @@ __all__ = [
     "parse_answer_lines",
     "read_answers",
 ]
-
-
-#: The kind whose lines a best or oot file is most often confused with, and its separator.
-OTHER_KIND: dict[str, tuple[str, str]] = {"best": ("oot", ":::"), "oot": ("best", "::")}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One problem found in an input file.
-
-    Attributes:
-        path: the file (or `<memory>`).
-        line: 1-based line number (0 when the problem concerns the whole file).
-        code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `empty-file`,
-            `format` (and, from scoring, `no-gold`, `unknown-id`, `lexelt-mismatch`,
-            `over-cap`, `near-miss`; in gold files `skipped`). docs/scorer.md lists them all.
-        message: what is wrong and what happens to the line.
-        cause: what kind of that problem it is, where a code has several (`tab`, `colon`,
-            ... for `malformed`; `case`, `space` for `near-miss`): the warnings group the
-            problems by code and cause.
-        remedy: what a valid line looks like and what to do ("" when nothing is to do).
-    """
-
-    path: str
-    line: int
-    code: str
-    message: str
-    cause: str = ""
-    remedy: str = ""
-
-    def __str__(self) -> str:
-        where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.message}"
 
 
 class AnswerLine(NamedTuple):
@@ -95,7 +70,8 @@ class SystemAnswers:
     Every matching line is kept (the scorer uses the first per id); `problems` lists what
     was wrong, each with file and line; `other_kind_lines` counts the malformed lines that
     are well-formed lines of the other substitution kind (`:::` in a best file, `::` in an
-    oot file), for `hints.kind_hint`.
+    oot file), for `hints.kind_hint`, and `other_multiwords` those of them that name one
+    multiword holding the target word, as an mw file's lines do (`diagnose.multiword_line`).
     """
 
     path: str
@@ -103,6 +79,7 @@ class SystemAnswers:
     lines: tuple[AnswerLine, ...]
     problems: tuple[Problem, ...]
     other_kind_lines: int = 0
+    other_multiwords: int = 0
 
     @property
     def malformed_lines(self) -> tuple[int, ...]:
@@ -137,14 +114,14 @@ def _texts(raw_lines: Iterable[bytes | str], profile: Profile, path: str,
 
 
 def _strip_crs(texts: list[str], profile: Profile, path: str,
-               problems: list[Problem]) -> list[str]:
+               problems: list[Problem], spelling: Spelling) -> list[str]:
     """Note the first CRLF line end; remove the CRs when the profile strips them."""
     first = next((n for n, text in enumerate(texts, start=1) if text.endswith("\r")), None)
     if first is None:
         return texts
     effect = ("CR removed" if profile.strip_cr else
               "the CR stays in the last answer, which then gets no credit, as in the official "
-              "scorer (use --profile corrected)")
+              f"scorer (use {spelling.option('profile', 'corrected')})")
     problems.append(Problem(path, first, "crlf", f"CRLF line end; {effect}",
                             remedy="" if profile.strip_cr else "convert the file to LF line "
                             "ends (`dos2unix FILE` or `sed -i 's/\\r$//' FILE`)"))
@@ -154,7 +131,8 @@ def _strip_crs(texts: list[str], profile: Profile, path: str,
 
 
 def parse_answer_lines(
-    raw_lines: Iterable[bytes | str], kind: str, profile: Profile, path: str = "<lines>"
+    raw_lines: Iterable[bytes | str], kind: str, profile: Profile, path: str = "<lines>",
+    spelling: Spelling = PYTHON
 ) -> SystemAnswers:
     """Parse answer lines (bytes or text, with or without their newline).
 
@@ -163,16 +141,18 @@ def parse_answer_lines(
         kind: `best`, `oot` or `mw`.
         profile: decides the line pattern, decoding and CR handling.
         path: the name used in problems.
+        spelling: how the remedies name options (`scoring.spelling`).
 
     Returns:
         The well-formed lines and the problems found (never raises on bad content).
     """
     problems: list[Problem] = []
-    return _parse(_texts(raw_lines, profile, path, problems), kind, profile, path, problems)
+    return _parse(_texts(raw_lines, profile, path, problems), kind, profile, path, problems,
+                  spelling)
 
 
 def _parse(texts: list[str], kind: str, profile: Profile, path: str,
-           problems: list[Problem]) -> SystemAnswers:
+           problems: list[Problem], spelling: Spelling = PYTHON) -> SystemAnswers:
     """Parse decoded lines (no newlines); `problems` holds those found while decoding.
 
     Each step runs over all lines at once (CRs, the line pattern, ids, answers), so a clean
@@ -180,14 +160,18 @@ def _parse(texts: list[str], kind: str, profile: Profile, path: str,
     line order, as a line-by-line reading records them.
     """
     if "\r" in "".join(texts):
-        texts = _strip_crs(texts, profile, path, problems)
+        texts = _strip_crs(texts, profile, path, problems, spelling)
     matches = list(map(profile.lines.for_kind(kind).search, texts))
     found: list[re.Match[str]] = list(filter(None, matches))
+    other_kind = multiwords = 0
+    numbers = list(range(1, len(texts) + 1))
     if len(found) < len(matches):
-        other_kind = _malformed(texts, matches, kind, profile, path, problems)
+        other = OTHER_KIND.get(kind, ("", ""))[0]
+        malformed, other_kind, multiwords = malformed_problems(
+            texts, matches, kind, path, profile.lines.for_kind(other).search if other else None,
+            spelling)
+        problems += malformed
         numbers = [n for n, match in enumerate(matches, start=1) if match is not None]
-    else:
-        other_kind, numbers = 0, list(range(1, len(texts) + 1))
     columns = zip(*map(re.Match.groups, found), strict=True)  # lexelts, ids, answers texts
     lexelts, ids, rests = (list(column) for column in columns) if found else ([], [], [])
     rests = list(map(profile.answers_text, rests))
@@ -208,39 +192,13 @@ def _parse(texts: list[str], kind: str, profile: Profile, path: str,
     lines = tuple(map(tuple.__new__, repeat(AnswerLine),
                       zip(lexelts, ids, answers, numbers, rests, strict=True)))
     if not lines and (form := file_format("\n".join(texts))) is not None:
-        message, remedy = format_problem(form, f"{kind} answer file", path)
+        message, remedy = format_problem(form, f"{kind} answer file", path, spelling)
         problems.append(Problem(path, 0, "format", message, remedy=remedy))
     elif not lines and not problems:
         problems.append(Problem(path, 0, "empty-file", "empty: no answer line",
                                 remedy=valid_line(kind)))
     problems.sort(key=attrgetter("line"))  # stable: a line's problems keep their order
-    return SystemAnswers(path, kind, lines, tuple(problems), other_kind)
-
-
-def _malformed(texts: list[str], matches: list[re.Match[str] | None], kind: str,
-               profile: Profile, path: str, problems: list[Problem]) -> int:
-    """Record the lines that do not match; return how many are lines of the other kind."""
-    other, separator = OTHER_KIND.get(kind, ("", ""))
-    article = "an" if kind == "oot" else "a"
-    other_search = profile.lines.for_kind(other).search if other else None
-    other_kind = 0
-    for number, (text, match) in enumerate(zip(texts, matches, strict=True), start=1):
-        # score.pl: `elsif ($line =~ /\S/) { print "Error in $ansfile on line $lcnt\n" }`
-        if match is not None or not text.strip(_BLANKS):
-            continue
-        if other_search is not None and other_search(text):
-            other_kind += 1
-            cause = "other-kind"
-            what = (f"not {article} {kind} answer line (it has the {other} separator "
-                    f"`{separator}`); skipped")
-            remedy = (f"score {'an' if other == 'oot' else 'a'} {other} file with -t {other}; "
-                      f"{valid_line(kind)}")
-        else:
-            cause, description = line_cause(text, kind)
-            what = f"not {article} {kind} answer line: {description}; skipped"
-            remedy = valid_line(kind)
-        problems.append(Problem(path, number, "malformed", what, cause, remedy))
-    return other_kind
+    return SystemAnswers(path, kind, lines, tuple(problems), other_kind, multiwords)
 
 
 def _repeated_ids(ids: list[str], numbers: list[int], path: str,
@@ -261,13 +219,15 @@ def _repeated_ids(ids: list[str], numbers: list[int], path: str,
     return repeated
 
 
-def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers:
+def read_answers(path: Path | str, kind: str, profile: Profile,
+                 spelling: Spelling = PYTHON) -> SystemAnswers:
     """Read a system answer file leniently.
 
     Arguments:
         path: the best, oot or mw file.
         kind: `best`, `oot` or `mw`.
         profile: decides the line pattern, decoding and CR handling.
+        spelling: how the remedies name options (`scoring.spelling`).
 
     Returns:
         The well-formed lines and the problems found (never raises on bad content).
@@ -286,9 +246,11 @@ def read_answers(path: Path | str, kind: str, profile: Profile) -> SystemAnswers
         texts = data.decode("utf-8").split("\n")
     except UnicodeDecodeError:
         raw = data.split(b"\n")
-        answers = parse_answer_lines(raw if raw[-1] else raw[:-1], kind, profile, str(path))
+        answers = parse_answer_lines(raw if raw[-1] else raw[:-1], kind, profile, str(path),
+                                     spelling)
     else:
-        answers = _parse(texts if texts[-1] else texts[:-1], kind, profile, str(path), [])
+        answers = _parse(texts if texts[-1] else texts[:-1], kind, profile, str(path), [],
+                         spelling)
     if not data and str(path) != "-" and (what := path_kind(file)) != "a file":
         answers = replace(answers, problems=(Problem(
             str(path), 0, "empty-file", f"no answer lines: {path} is {what}, not an answer "

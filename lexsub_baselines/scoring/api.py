@@ -1,9 +1,18 @@
-"""The scorer's entry points: `score` (files, lines or {id: answers}) and `emit_problems`.
+"""The scorer's entry point: `score`, the one call behind `lexsub score` and Python alike.
 
 `score()` makes a `Scorer` for the gold and scores one system with it; to score many systems
 against one gold, keep a `Scorer` (the gold is then read and built once). With SWORDS gold
 (`swords-dev`, `swords-test`) it scores a SWORDS result and returns a `SwordsReport`; with
-TSAR-2022 gold (`tsar2022-en-test`, ...) a predictions file, and returns a `TsarReport`.
+TSAR-2022 gold (`tsar2022-en-test`, ...) a predictions file, and returns a `TsarReport`; with
+LexSubGen's data (`semeval2007-all`, `coinco-all` given a JSON result, or `protocol=
+"lexsubgen"`) an `LsgReport`.
+
+One verdict, whatever the entry point: `lexsub score` is a thin shell over this call (it
+prints the report, its `messages` on stderr, and exits 2 on a `LexsubError`). A file the
+scorer refuses raises `ScoreRefusedError` (a `ValueError`) carrying the line `lexsub score`
+prints; what does not refuse is in the report (`report.messages`, `report.notes`) and shown
+every time (`warn`). Hints name what the caller typed: keywords here (`kind="oot"`), flags on
+the command line (`-t oot`): `spelling`.
 
 >>> # report = score("wordnet.best", "semeval2007-test", "best")
 >>> # report.to_json()["all"]["precision"]
@@ -15,27 +24,31 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, cast, overload
 
-from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError, ScoreRefusedError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.datasets.catalog import dataset_names
+from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
+from lexsub_baselines.scoring.gold_kinds import kind_for
+from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LexSubGenScorer, LsgReport
+from lexsub_baselines.scoring.lexsubgen import PROTOCOL as LEXSUBGEN
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.result import MwScore
-from lexsub_baselines.scoring.scorer import (
-    KINDS,
-    MEASURE_SETS,
-    GoldInput,
-    Scorer,
-    ScoringWarning,
-    SystemInput,
-    emit_problems,
-    emit_report,
-)
+from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, GoldInput, Scorer, SystemInput
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.scoring.swords import SwordsReport, SwordsScorer
 from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
 from lexsub_baselines.scoring.tsar import TsarReport, TsarScorer
 
-__all__ = ["KINDS", "MEASURE_SETS", "ScoringWarning", "emit_problems", "emit_report", "score",
+__all__ = ["KINDS", "MEASURE_SETS", "PROTOCOLS", "Report", "protocol_for", "score",
            "substitution_recall"]
+
+#: The evaluations `score` runs, by the names `protocol=` (and `--protocol`) take.
+PROTOCOLS: tuple[str, ...] = ("semeval", "swords", LEXSUBGEN, TSAR)
+#: A report of any protocol.
+Report = ScoreReport | SwordsReport | LsgReport | TsarReport
+_OWN_KIND: dict[type[Any], str] = {SwordsScorer: "lsr", LexSubGenScorer: LEXSUBGEN,
+                                   TsarScorer: TSAR}
 
 
 # A SWORDS dataset name gives a SWORDS report (another SWORDS gold, a Dataset or a file, does
@@ -47,7 +60,8 @@ def score(  # type: ignore[overload-overlap]
           subsets: bool = False, by_pos: bool = False, bounds: bool = False,
           measures: Sequence[str] = (), mwids: Path | None = None,
           mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
-          roots: Roots | None = None) -> SwordsReport: ...
+          roots: Roots | None = None, *, protocol: str | None = None, only_listed: bool = False,
+          refuse: bool = True, spelling: Spelling = PYTHON) -> SwordsReport: ...
 
 
 # Likewise a TSAR-2022 dataset name gives a TSAR report.
@@ -60,7 +74,8 @@ def score(  # type: ignore[overload-overlap]
           subsets: bool = False, by_pos: bool = False, bounds: bool = False,
           measures: Sequence[str] = (), mwids: Path | None = None,
           mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
-          roots: Roots | None = None) -> TsarReport: ...
+          roots: Roots | None = None, *, protocol: str | None = None, only_listed: bool = False,
+          refuse: bool = True, spelling: Spelling = PYTHON) -> TsarReport: ...
 
 
 @overload
@@ -68,7 +83,8 @@ def score(system: SystemInput, gold: GoldInput, kind: str | None = None,
           profile: str | Profile | None = None, subsets: bool = False, by_pos: bool = False,
           bounds: bool = False, measures: Sequence[str] = (), mwids: Path | None = None,
           mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
-          roots: Roots | None = None) -> ScoreReport: ...
+          roots: Roots | None = None, *, protocol: str | None = None, only_listed: bool = False,
+          refuse: bool = True, spelling: Spelling = PYTHON) -> ScoreReport: ...
 
 
 def score(
@@ -85,7 +101,12 @@ def score(
     k: float = 1.0,
     warn: bool = True,
     roots: Roots | None = None,
-) -> ScoreReport | SwordsReport | TsarReport:
+    *,
+    protocol: str | None = None,
+    only_listed: bool = False,
+    refuse: bool = True,
+    spelling: Spelling = PYTHON,
+) -> Report:
     """Score a system against a gold standard: `Scorer(gold, profile, ...).score(system, ...)`.
 
     Arguments:
@@ -97,9 +118,10 @@ def score(
             name (`semeval2007-test`) or `Dataset` (its `gold` or `mwgold`), or {id: GoldItem};
             `swords-dev`, `swords-test` (or a SWORDS dataset or file): the SWORDS evaluation,
             which returns a `SwordsReport`; `tsar2022-*` (or a `*_gold.tsv` file): TSAR-2022's
-            evaluation, which returns a `TsarReport`.
-        kind: `best` (the default), `oot` or `mw`; SWORDS: `lsr` (the default there);
-            TSAR-2022: `tsar2022` (the default there).
+            evaluation, which returns a `TsarReport`; `semeval2007-all`, or `coinco-all` with a
+            JSON result, or a folder of LexSubGen's files: LexSubGen's, an `LsgReport`.
+        kind: `best` (the default), `oot` or `mw`; the other protocols score ranked lists, and
+            a kind given to them is ignored with a note.
         profile: a profile name (`official`, `corrected`, ...) or a `Profile`; default: the
             dataset's task (`clls2010-official` for the CLLS datasets), else `official`.
         subsets: also score NMWT, NMWS, RAND and MAN (best and oot); mwids/MRsamples are
@@ -110,19 +132,30 @@ def score(
         mwids: the mwids file.
         mrsamples: the MRsamples file.
         k: the coverage weight of a wrong answer (Jabbari coverage).
-        warn: emit every problem, note and hint as a `ScoringWarning` (file:line: message),
-            and why the file is useless when it is (`ScoreReport.unusable`, which
-            `lexsub score` refuses).
+        warn: show the report's messages (problems, notes, hints) every time, through the
+            `lexsub_baselines.scoring` logger (`scoring.emit`); they are in `report.messages`
+            either way.
         roots: where a dataset name is looked up (default: `resolve_roots()`).
+        protocol: the evaluation (`PROTOCOLS`; default: the gold's): `lexsubgen` scores
+            `coinco-all` under LexSubGen's protocol whatever the result.
+        only_listed: LexSubGen's protocol: score only the instances the result lists.
+        refuse: raise `ScoreRefusedError` for a SemEval answer file nothing useful comes out
+            of (default, as `lexsub score`); False returns its zeros, `report.unusable`
+            saying why (the runs of `lexsub baselines` score a system that answered nothing).
+        spelling: how messages name options (`scoring.spelling`; `lexsub score` passes its
+            flags).
 
     Returns:
         The report; `report.to_json()` is what `lexsub score --format json` prints.
 
     Raises:
+        ScoreRefusedError: the file gives nothing useful (no answer line of its kind, another
+            format, another split, an mw file scored as best), or its protocol's evaluation
+            stops on it; the arguments the other way round (a dataset name, then a file).
         MissingResourceError: the system file does not exist, or the gold is neither a file
             nor a dataset name (the message lists the datasets).
-        LexsubError: an unknown kind or measure set, a directory given as a file, or a gold
-            without scorable items.
+        LexsubError: an unknown kind, protocol or measure set, a protocol or profile that is
+            not the gold's, a directory given as a file, or a gold without scorable items.
         UnknownNameError: an unknown profile.
 
     >>> from lexsub_baselines.datasets.types import GoldItem
@@ -131,28 +164,104 @@ def score(
     >>> score({"1": ["team"]}, gold).main.recall
     75.0
     """
+    _check_order(system, gold, spelling)
+    protocol, profile = _protocol(system, gold, protocol, profile, spelling)
     scorer = Scorer(gold, profile, mwids=mwids, mrsamples=mrsamples, roots=roots)
+    found = _NAMES.get(type(scorer), "semeval")
+    if protocol is not None and protocol != found:
+        raise LexsubError(f"{spelling.option('protocol', protocol)} scores "
+                          f"{_PROTOCOL_DATA[protocol]}, not {gold} ({found} gold)")
+    if found == "semeval":
+        return scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
+                            by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=warn,
+                            refuse=refuse, spelling=spelling)
+    # the SemEval options do not apply to the other protocols: each set one gets a note
+    own = kind or _OWN_KIND[type(scorer)]
+    ignored: dict[str, Any] = {"subsets": subsets, "bounds": bounds, "measures": tuple(measures),
+                               "k": k if k != 1.0 else None}
     if isinstance(scorer, SwordsScorer):  # SWORDS gold: the benchmark's own report
-        unused = {"subsets": subsets, "bounds": bounds, "measures": bool(measures),
-                  "k": k != 1.0}
-        return scorer.score(cast(Any, system), kind or "lsr", by_pos=by_pos, warn=warn,
-                            **unused)
-    if isinstance(scorer, TsarScorer):  # TSAR-2022 gold: tsar_eval.py's ten figures
-        unused = {"subsets": subsets, "by_pos": by_pos, "bounds": bounds,
-                  "measures": bool(measures), "k": k != 1.0}
-        return scorer.score(cast(Any, system), kind or TSAR, warn=warn, **unused)
-    report = scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
-                          by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=False)
-    if warn:
-        emit_report(report, stacklevel=3)  # the warnings point at the caller of score()
-    return report
+        return scorer.score(cast(Any, system), own, by_pos=by_pos, warn=warn, spelling=spelling,
+                            only_listed=only_listed, **ignored)
+    if isinstance(scorer, LexSubGenScorer):
+        return scorer.score(cast(Any, system), own, only_listed=only_listed, warn=warn,
+                            spelling=spelling, by_pos=by_pos, **ignored)
+    return cast(TsarScorer, scorer).score(cast(Any, system), own, warn=warn, spelling=spelling,
+                                          by_pos=by_pos, only_listed=only_listed, **ignored)
+
+
+def protocol_for(system: object, gold: object, protocol: str | None = None,
+                 profile: str | Profile | None = None, roots: Roots | None = None,
+                 spelling: Spelling = PYTHON) -> str:
+    """Return the evaluation `score` runs with these arguments (one of `PROTOCOLS`), before
+    any gold is read: the one asked for, else the gold's (as `Scorer(gold)` chooses)."""
+    protocol, profile = _protocol(system, gold, protocol, profile, spelling)
+    if protocol is not None:
+        return protocol
+    chosen = kind_for(gold, profile, roots)
+    return _NAMES.get(chosen.scorer, "semeval") if chosen is not None else "semeval"
+
+
+_NAMES: dict[type[Any], str] = {SwordsScorer: "swords", LexSubGenScorer: LEXSUBGEN,
+                                TsarScorer: TSAR}
+_PROTOCOL_DATA = {
+    "semeval": "a SemEval-2007 or SemEval-2010 gold",
+    "swords": "swords-dev or swords-test",
+    LEXSUBGEN: f"{', '.join(LEXSUBGEN_DATA)} or a folder of LexSubGen's files gold, "
+               "sentences and candidates",
+    TSAR: "a tsar2022-* dataset or a *_gold.tsv file",
+}
+
+
+def _protocol(system: object, gold: object, protocol: str | None,
+              profile: str | Profile | None, spelling: Spelling
+              ) -> tuple[str | None, str | Profile | None]:
+    """Return the protocol asked for (a JSON result against `coinco-all`, which is SemEval
+    gold too, is LexSubGen's) and the profile that goes with it."""
+    if protocol is not None and protocol not in PROTOCOLS:
+        raise LexsubError(f"unknown protocol {protocol!r}; known: {', '.join(PROTOCOLS)}")
+    if protocol is None and profile is None and isinstance(gold, str) \
+            and gold in LEXSUBGEN_DATA and _json_object(system):
+        protocol = LEXSUBGEN
+    if protocol == LEXSUBGEN and profile is None:
+        profile = LEXSUBGEN
+    if protocol not in (None, LEXSUBGEN) and isinstance(profile, str) and profile in LSG_PROFILES:
+        raise LexsubError(f"{spelling.option('profile', profile)} belongs to "
+                          f"{spelling.option('protocol', LEXSUBGEN)}")
+    return protocol, profile
+
+
+def _json_object(system: object) -> bool:
+    """Return whether a system file starts (after white space) with `{`: a JSON result, not a
+    SemEval answer file (standard input and results in memory are not looked into)."""
+    if not isinstance(system, str | Path) or str(system) == "-":
+        return False
+    try:
+        with Path(system).open("rb") as handle:
+            return handle.read(4096).lstrip().startswith(b"{")
+    except OSError:
+        return False
+
+
+def _check_order(system: object, gold: object, spelling: Spelling) -> None:
+    """Refuse a dataset name given where the system file goes (`lexsub score DATASET FILE`)."""
+    if not isinstance(system, str | Path) or str(system) == "-" or Path(system).exists():
+        return
+    name = str(system)
+    if name not in {*dataset_names(), *LEXSUBGEN_DATA}:
+        return
+    if isinstance(gold, str | Path) and Path(gold).is_file():
+        raise ScoreRefusedError(f"{name} is a dataset and {gold} a file: the system file comes "
+                                f"first, then the dataset: `{spelling.call(str(gold), name)}`")
+    raise ScoreRefusedError(f"{name} is a dataset, given where the system file goes: the "
+                            f"system file comes first, then the dataset: "
+                            f"`{spelling.call('FILE', name)}`")
 
 
 def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best",
                         profile: str | Profile | None = None) -> float:
     """Return the recall (in percent) of best or oot answers: `score(...).main.recall`, quietly.
 
-    For tuning loops and studies that need one number per run; problems are not emitted.
+    For tuning loops and studies that need one number per run; problems are not shown.
 
     Raises:
         LexsubError: `kind` is mw (its scores are detection and identification, not recall).
@@ -160,9 +269,9 @@ def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best"
     if kind == "mw":
         raise LexsubError("substitution_recall scores best or oot answers, not mw")
     report = score(system, gold, kind, profile, warn=False)
-    if isinstance(report, SwordsReport | TsarReport):
-        raise LexsubError("substitution_recall scores SemEval best or oot answers; a SWORDS "
-                          "or TSAR-2022 score is `score(result, gold).metrics`")
+    if not isinstance(report, ScoreReport):
+        raise LexsubError("substitution_recall scores SemEval best or oot answers; a SWORDS, "
+                          "LexSubGen or TSAR-2022 score is `score(result, gold).metrics`")
     main = report.main
     if isinstance(main, MwScore):  # pragma: no cover - kind is best or oot here
         raise LexsubError("substitution_recall scores best or oot answers, not mw")

@@ -9,7 +9,11 @@ every warning and refusal can say what was found, what a valid line looks like a
 - `file_format`: what a file is when it is no answer file at all (gzip, binary, SWORDS JSON,
   other JSON); `semeval_kind`: which SemEval kind a file is, when a SWORDS result was
   expected; `format_problem`: what to say of either, and what to do;
-- `VALID_LINE` and `valid_line`: what a line of each kind looks like, for the messages.
+- `VALID_LINE` and `valid_line`: what a line of each kind looks like, for the messages;
+- `Problem`: one problem of an input file, with its line and remedy; `malformed_problems`:
+  one for each line of a file that is no answer line of its kind;
+- `multiword_line`: whether a line names one multiword holding the target word, as the
+  lines of an mw file do (such a file scored as best or oot is refused: `-t mw`).
 
 Nothing here changes what is scored: the figures stay the official scorer's.
 """
@@ -18,15 +22,51 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-__all__ = ["CAUSES", "VALID_LINE", "file_format", "format_problem", "line_cause", "semeval_kind",
-           "valid_line"]
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+
+__all__ = ["CAUSES", "OTHER_KIND", "VALID_LINE", "Problem", "file_format", "format_problem",
+           "line_cause", "malformed_problems", "multiword_line", "semeval_kind", "valid_line"]
 
 #: A line of each kind, as the task documentation writes them.
 VALID_LINE: dict[str, str] = {"best": "bright.a 1 :: luminous;shining",
                               "oot": "bright.a 1 ::: luminous;shining;clear",
                               "mw": "cross.n 54 :: cross section"}
 _SEPARATOR = {"best": "::", "oot": ":::", "mw": "::"}
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in an input file.
+
+    Attributes:
+        path: the file (or `<memory>`).
+        line: 1-based line number (0 when the problem concerns the whole file).
+        code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `empty-file`,
+            `format` (and, from scoring, `no-gold`, `unknown-id`, `lexelt-mismatch`,
+            `over-cap`, `near-miss`; in gold files `skipped`). docs/scorer.md lists them all.
+        message: what is wrong and what happens to the line.
+        cause: what kind of that problem it is, where a code has several (`tab`, `colon`,
+            ... for `malformed`; `case`, `space` for `near-miss`): the warnings group the
+            problems by code and cause.
+        remedy: what a valid line looks like and what to do ("" when nothing is to do).
+    """
+
+    path: str
+    line: int
+    code: str
+    message: str
+    cause: str = ""
+    remedy: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.message}"
+
+
+#: The kind whose lines a best or oot file is most often confused with, and its separator.
+OTHER_KIND: dict[str, tuple[str, str]] = {"best": ("oot", ":::"), "oot": ("best", "::")}
 
 #: Why a line is malformed -> what the warning says (`{sep}`: the kind's separator).
 CAUSES: dict[str, str] = {
@@ -124,7 +164,8 @@ def file_format(text: str) -> str | None:
     return None
 
 
-def format_problem(found: str, expected: str, path: str) -> tuple[str, str]:
+def format_problem(found: str, expected: str, path: str,
+                   spelling: Spelling = PYTHON) -> tuple[str, str]:
     """Return (message, remedy) for a file of format `found` given where an `expected` was.
 
     Arguments:
@@ -132,20 +173,75 @@ def format_problem(found: str, expected: str, path: str) -> tuple[str, str]:
             `json`, `best`, `oot`.
         expected: what the file should have been (`best answer file`, `SWORDS result`).
         path: the file, for the remedy.
+        spelling: how the remedy names the call that scores the file (`scoring.spelling`).
     """
     semeval = expected.split()[0] in VALID_LINE
     if found == "gzip":
         return (f"gzip-compressed, not a {expected}",
                 f"decompress it first (`gunzip -k {path}`) and score the file that gives")
     if found == "swords":
-        return (f"a SWORDS result (JSON), not a {expected}",
-                f"score it against swords-dev or swords-test: `lexsub score {path} swords-dev`")
+        return (f"a SWORDS result (JSON), not a {expected}", "score it against swords-dev or "
+                f"swords-test: `{spelling.call(path, 'swords-dev')}`")
+    run = "lexsub run SYSTEM swords-dev" if spelling.flags else \
+        'run(SYSTEM, "swords-dev", out=FOLDER)'
     if found in VALID_LINE:
+        scored = spelling.call(path, "semeval2007-test", kind=found)
         return (f"a SemEval {found} answer file (`{VALID_LINE[found]}`), not a {expected}",
-                f"score it against semeval2007-trial or semeval2007-test (`lexsub score {path} "
-                f"semeval2007-test -t {found}`); `lexsub run SYSTEM swords-dev` writes a "
-                "SWORDS result")
+                f"score it against semeval2007-trial or semeval2007-test (`{scored}`); "
+                f"`{run}` writes a SWORDS result")
     what = "JSON" if found == "json" else "a binary file"
     remedy = valid_line(expected.split()[0]) if semeval else \
-        "a SWORDS result is the JSON that `lexsub run SYSTEM swords-dev` writes"
+        f"a SWORDS result is the JSON that `{run}` writes"
     return f"{what}, not a {expected}", remedy
+
+
+#: What Perl's `\S` treats as blank around a line's answers (no newline: lines are split).
+_BLANKS = " \t\r\f\v"
+
+
+def malformed_problems(texts: Sequence[str], matches: Sequence[re.Match[str] | None],
+                       kind: str, path: str, other_search: Callable[[str], re.Match[str] | None]
+                       | None, spelling: Spelling = PYTHON) -> tuple[list[Problem], int, int]:
+    """Return a problem for each non-blank line that did not match the line pattern of `kind`,
+    how many of them are lines of the other kind (`other_search`: the pattern of
+    `OTHER_KIND[kind]`), and how many of those name one multiword holding the target word."""
+    other, separator = OTHER_KIND.get(kind, ("", ""))
+    article = "an" if kind == "oot" else "a"
+    problems: list[Problem] = []
+    other_kind = multiwords = 0
+    for number, (text, match) in enumerate(zip(texts, matches, strict=True), start=1):
+        # score.pl: `elsif ($line =~ /\S/) { print "Error in $ansfile on line $lcnt\n" }`
+        if match is not None or not text.strip(_BLANKS):
+            continue
+        found = other_search(text) if other_search is not None else None
+        if found is not None:
+            other_kind += 1
+            multiwords += multiword_line(found.group(1), found.group(3).split(";"))
+            cause = "other-kind"
+            what = (f"not {article} {kind} answer line (it has the {other} separator "
+                    f"`{separator}`); skipped")
+            remedy = (f"score {'an' if other == 'oot' else 'a'} {other} file with "
+                      f"{spelling.option('kind', other)}; {valid_line(kind)}")
+        else:
+            cause, description = line_cause(text, kind)
+            what = f"not {article} {kind} answer line: {description}; skipped"
+            remedy = valid_line(kind)
+        problems.append(Problem(path, number, "malformed", what, cause, remedy))
+    return problems, other_kind, multiwords
+
+
+def multiword_line(lexelt: str, answers: Sequence[str]) -> bool:
+    """Return whether a line's answers are one multiword holding the target word (its lemma,
+    or a form of it), as the lines of an mw file are (`cross.n 54 :: cross section`).
+
+    >>> multiword_line("cross.n", ["cross section"]), multiword_line("take.v", ["taking part"])
+    (True, True)
+    >>> multiword_line("cross.n", ["crossing"]), multiword_line("side.n", ["team", "party"])
+    (False, False)
+    """
+    if len(answers) != 1:
+        return False
+    words = answers[0].replace("-", " ").lower().split()
+    lemma = lexelt.partition(".")[0].lower()
+    stem = lemma[:-1] if len(lemma) > 3 else lemma
+    return len(words) > 1 and bool(stem) and any(word.startswith(stem) for word in words)

@@ -1,32 +1,51 @@
-"""Scoring problems, notes and hints as Python warnings (`ScoringWarning`), file:line first.
+"""What a score says besides its figures: `Message`s, each shown every time it is made.
 
-What `score()` and the CLI emit for a report (`emit_report`) or a list of problems
-(`emit_problems`): one warning per kind of problem (code and cause) in a file, at its first
-line, with how many lines have it and which (the first few), then the remedy -- what a valid
-line looks like and what to do:
+Every report (`ScoreReport`, `SwordsReport`, `LsgReport`, `TsarReport`) has `messages`: the
+lines `lexsub score` writes on stderr, each a `Message` of a level (`warning`: a problem in
+the file, with its line; `note`: what could not be computed or was read otherwise; `hint`:
+what probably went wrong) and one line of text. A file's problems are summarised one line per
+kind (`summarise`): the first line that has it, how many lines do and which (the first few),
+then the remedy:
 
     run.best:3: not a best answer line: a tab where the line needs ` :: `; skipped (12 lines:
     3, 7, 9, 12, 15, …); a best line is `bright.a 1 :: luminous;shining` (…)
 
-`summarise` returns those lines. docs/scorer.md lists every message.
+`score()` and `Scorer.score` show them (`show`) through the `lexsub_baselines.scoring` logger
+(no handler is installed: with none configured, Python writes them to stderr), every time,
+not through the warnings filter, which shows a warning once per place in the code: scoring the
+same bad file twice in a loop says so twice. `warn=False` leaves them in the report alone.
+docs/scorer.md lists every message.
 """
 
 from __future__ import annotations
 
-import warnings
+import logging
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from lexsub_baselines.scoring.answers_reader import Problem
-from lexsub_baselines.scoring.report import ScoreReport
 
-__all__ = ["SHOWN_LINES", "ScoringWarning", "emit_problems", "emit_report", "summarise"]
+__all__ = ["LOGGER", "SHOWN_LINES", "Message", "show", "summarise"]
 
 #: How many line numbers a summary names before `…`.
 SHOWN_LINES = 5
+#: Where `show` sends the messages.
+LOGGER = logging.getLogger("lexsub_baselines.scoring")
 
 
-class ScoringWarning(UserWarning):
-    """A problem in a scored file (the message names file and line), a note or a hint."""
+class Message(NamedTuple):
+    """One line a score says besides its figures.
+
+    Attributes:
+        level: `warning`, `note` or `hint`.
+        text: the line (file and line first where there are).
+    """
+
+    level: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.text}"
 
 
 def summarise(problems: Iterable[Problem], skip: Sequence[str] = ()) -> list[str]:
@@ -57,24 +76,20 @@ def summarise(problems: Iterable[Problem], skip: Sequence[str] = ()) -> list[str
     return lines
 
 
-def emit_problems(problems: Iterable[Problem], skip: Sequence[str] = (),
-                  stacklevel: int = 2) -> None:
-    """Warn (`ScoringWarning`) once per kind of problem: see `summarise`.
+def show(messages: Iterable[Message]) -> None:
+    """Log each message, as `lexsub: LEVEL: TEXT`, at level WARNING; the bytes of a file that
+    is not UTF-8 shown as `\\xNN`, so that every handler can write the line."""
+    for message in messages:
+        LOGGER.warning("lexsub: %s", _printable(str(message)))
 
-    Arguments:
-        problems: the problems, in file order.
-        skip: codes not to warn about.
-        stacklevel: as for `warnings.warn`, counted from the caller of this function.
+
+def _printable(text: str) -> str:
+    r"""Return `text` with undecodable bytes (read as lone surrogates) as `\xNN`.
+
+    >>> _printable("caf\udce9")
+    'caf\\xe9'
     """
-    for line in summarise(problems, skip):
-        warnings.warn(line, ScoringWarning, stacklevel=stacklevel)
-
-
-def emit_report(report: ScoreReport, stacklevel: int = 2) -> None:
-    """Warn (`ScoringWarning`) why a report is useless (if it is), then its gold and system
-    problems, notes and hints."""
-    if report.unusable:
-        warnings.warn(report.unusable, ScoringWarning, stacklevel=stacklevel)
-    emit_problems((*report.gold_problems, *report.problems), stacklevel=stacklevel + 1)
-    for message in (*report.notes, *report.hints):
-        warnings.warn(message, ScoringWarning, stacklevel=stacklevel)
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -15,10 +15,11 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 
 from lexsub_baselines.scoring.answers_reader import OTHER_KIND, Problem, SystemAnswers
-from lexsub_baselines.scoring.diagnose import valid_line
+from lexsub_baselines.scoring.diagnose import VALID_LINE, multiword_line, valid_line
 from lexsub_baselines.scoring.gold import ScoringGold
 from lexsub_baselines.scoring.profile import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 
 __all__ = ["answer_problems", "attempt_notes", "id_span", "near_miss_problems",
            "over_cap_problems", "unknown_id_problems", "unusable_reason"]
@@ -74,13 +75,13 @@ def unknown_id_problems(system: SystemAnswers, lexelts: Mapping[str, str],
 
 
 def answer_problems(gold: ScoringGold, system: SystemAnswers, kind: str, profile: Profile,
-                    lexelts: Mapping[str, str], instance_ids: Callable[[], Collection[str]]
-                    ) -> list[Problem]:
+                    lexelts: Mapping[str, str], instance_ids: Callable[[], Collection[str]],
+                    spelling: Spelling = PYTHON) -> list[Problem]:
     """Return the problems of best or oot answers that scoring reveals: ids without gold,
     unknown ids and lexelts, answers beyond the oot cap, near misses."""
     return [*unknown_id_problems(system, lexelts, instance_ids),
             *over_cap_problems(system, kind, profile),
-            *near_miss_problems(gold, system, kind, profile)]
+            *near_miss_problems(gold, system, kind, profile, spelling)]
 
 
 def over_cap_problems(system: SystemAnswers, kind: str, profile: Profile) -> list[Problem]:
@@ -102,7 +103,7 @@ def _could_miss(text: str) -> bool:
 
 
 def near_miss_problems(gold: ScoringGold, system: SystemAnswers, kind: str,
-                       profile: Profile) -> list[Problem]:
+                       profile: Profile, spelling: Spelling = PYTHON) -> list[Problem]:
     """Return a problem for each answer that earns nothing but would as the gold writes it.
 
     Only the answers the measures read count: the first line of an id of T, and on oot the
@@ -144,7 +145,8 @@ def near_miss_problems(gold: ScoringGold, system: SystemAnswers, kind: str,
                     f"answer `{answer}` for id {line.id} earns nothing; the gold has "
                     f"`{match}`", "case",
                     "write the answers in the gold's letter case (lower case): the official "
-                    "scorer compares them case-sensitively (`--profile corrected` does not)"))
+                    "scorer compares them case-sensitively "
+                    f"(`{spelling.option('profile', 'corrected')}` does not)"))
     return problems
 
 
@@ -167,20 +169,24 @@ def attempt_notes(main: SubstitutionScore | MwScore, path: str, profile: Profile
 
 
 def unusable_reason(system: SystemAnswers, problems: Sequence[Problem], gold: str,
-                    gold_ids: Collection[str]) -> str:
+                    gold_ids: Collection[str], spelling: Spelling = PYTHON) -> str:
     """Return why scoring `system` can give nothing useful, or "" when it can.
 
     Nothing useful comes out of a file with no answer line of its kind (empty, gzip, binary,
-    JSON, only lines of another kind or of no kind) or, for best and oot, one whose ids are
-    all unknown to the gold (made for another split).
+    JSON, only lines of another kind or of no kind), of a best or oot file most of whose
+    lines are an mw file's (one multiword holding the target word), or, for best and oot, of
+    one whose ids are all unknown to the gold (made for another split).
 
     Arguments:
         system: the answers as read.
         problems: every problem found (the file's and the ids').
         gold: the gold's name, for the message.
         gold_ids: the gold's ids.
+        spelling: how the hints name options (`scoring.spelling`).
     """
     path, kind = system.path, system.kind
+    if mw := _mw_file(system, problems, spelling):
+        return mw
     if system.lines:
         unknown = sum(1 for p in problems if p.code == "unknown-id")
         if kind == "mw" or unknown < len(system.lines):
@@ -200,8 +206,25 @@ def unusable_reason(system: SystemAnswers, problems: Sequence[Problem], gold: st
         other, separator = OTHER_KIND[kind]
         return (f"{path}: {system.other_kind_lines} of its {len(malformed)} lines are {other} "
                 f"lines (`{separator}`), none is {'an' if kind == 'oot' else 'a'} {kind} line: "
-                f"did you mean -t {other}?")
+                f"did you mean {spelling.option('kind', other)}?")
     first = malformed[0]
     return (f"{path}: none of its {len(malformed)} lines is {'an' if kind == 'oot' else 'a'} "
             f"{kind} answer line (line {first.line}: {first.message.removesuffix('; skipped')}"
             f"): nothing to score; {valid_line(kind)}")
+
+
+def _mw_file(system: SystemAnswers, problems: Sequence[Problem], spelling: Spelling) -> str:
+    """Return why a best or oot file whose lines are mostly an mw file's is refused, or ""."""
+    if system.kind not in OTHER_KIND:
+        return ""
+    lines = len(system.lines)
+    if lines:  # as best: the lines are best lines
+        found = sum(multiword_line(line.lexelt, line.answers) for line in system.lines)
+    else:  # as oot: they are best lines, which an oot file does not hold
+        found = system.other_multiwords
+        lines = sum(1 for p in problems if p.code == "malformed")
+    if not found or 2 * found <= lines:
+        return ""
+    return (f"{system.path}: {found} of its {lines} lines name one multiword holding the "
+            f"target word (`{VALID_LINE['mw']}`), as the lines of an mw file do: did you "
+            f"mean {spelling.option('kind', 'mw')}?")

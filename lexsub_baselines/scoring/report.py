@@ -9,6 +9,7 @@ from typing import Any
 from lexsub_baselines.scoring.answers_reader import Problem
 from lexsub_baselines.scoring.bounds import UpperBounds
 from lexsub_baselines.scoring.deviations import explain
+from lexsub_baselines.scoring.emit import Message, summarise
 from lexsub_baselines.scoring.jabbari import JabbariScores
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore, format_percent
 from lexsub_baselines.scoring.signature import Signature
@@ -64,8 +65,9 @@ class ScoreReport:
         hints: what probably went wrong, when the figures look useless (`scoring.hints`).
         empty_undefined: print undefined figures empty, as score.pl (the profile's flag).
         unusable: why nothing useful comes out of this file ("" when something does): no
-            answer line of its kind, another format, ids of another split. `lexsub score`
-            refuses such a file with this line; `score()` warns it.
+            answer line of its kind, another format, ids of another split. `lexsub score`,
+            `score()` and `Scorer.score` refuse such a file with this line
+            (`ScoreRefusedError`); only `refuse=False` returns its report.
     """
 
     kind: str
@@ -88,6 +90,16 @@ class ScoreReport:
     def main(self) -> SubstitutionScore | MwScore:
         """Return the score on all items."""
         return self.blocks[0].score
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """Return what the score says besides its figures, as `lexsub score` writes it on
+        stderr: the gold's and the file's problems (one warning per kind), the notes, the
+        hints (`scoring.emit`)."""
+        problems = summarise((*self.gold_problems, *self.problems))
+        return (*(Message("warning", line) for line in problems),
+                *(Message("note", note) for note in self.notes),
+                *(Message("hint", hint) for hint in self.hints))
 
     def summary(self) -> str:
         """Return the main figures on one line (`P 6.54 R 6.54 ModeP 8.74 ModeR 8.74`)."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
 from lexsub_baselines.datasets.registry import Dataset
@@ -32,7 +32,7 @@ from lexsub_baselines.scoring.answers_reader import (
     read_answers,
 )
 from lexsub_baselines.scoring.bounds import upper_bounds
-from lexsub_baselines.scoring.emit import ScoringWarning, emit_problems, emit_report
+from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold import MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_kinds import GOLD_KINDS, GoldKind, kind_for
 from lexsub_baselines.scoring.gold_lines import GoldFile
@@ -50,11 +50,12 @@ from lexsub_baselines.scoring.notes import answer_problems, attempt_notes, unusa
 from lexsub_baselines.scoring.profiles import Profile, default_profile, get_profile
 from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.signature import Signature, scoring_code
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.scoring.subsets import ALL, Subset, available_subsets, read_mwids
 from lexsub_baselines.substitutes.answers import Answers
 
 __all__ = ["GOLD_KINDS", "KINDS", "MEASURE_SETS", "GoldInput", "GoldKind", "Scorer",
-           "ScoringWarning", "SystemInput", "emit_problems", "emit_report"]
+           "SystemInput"]
 
 #: The answer kinds the scorer knows.
 KINDS: tuple[str, ...] = ("best", "oot", "mw")
@@ -120,7 +121,7 @@ class Scorer:
         self._files: dict[bool, GoldFile] = {}
         self._built: dict[Subset, ScoringGold] = {}
         self._mw: MwGold | None = None
-        self._hints: dict[bool, str | None] = {}
+        self._hints: dict[tuple[bool, Spelling], str | None] = {}
         self._labels: dict[bool, str] = {}
         self._mwids: frozenset[str] | None = None
 
@@ -171,15 +172,17 @@ class Scorer:
 
     # --- per item ------------------------------------------------------------------------
 
-    def answers(self, system: SystemInput, kind: str) -> SystemAnswers:
-        """Return a system's answers read as the profile reads them."""
+    def answers(self, system: SystemInput, kind: str,
+                spelling: Spelling = PYTHON) -> SystemAnswers:
+        """Return a system's answers read as the profile reads them (`spelling`: how the
+        problems' remedies name options)."""
         if isinstance(system, SystemAnswers):
             return system
         if isinstance(system, str | Path):
-            return read_answers(system, kind, self.profile)
+            return read_answers(system, kind, self.profile, spelling)
         if isinstance(system, Mapping):
             return answers_from_mapping(system, kind)
-        return parse_answer_lines(system, kind, self.profile)
+        return parse_answer_lines(system, kind, self.profile, spelling=spelling)
 
     def item_credits(self, system: SystemInput, kind: str, subset: Subset = ALL) -> ItemCredits:
         """Return a system's official credit and upper bound on each item of T (best/oot)."""
@@ -190,10 +193,13 @@ class Scorer:
 
     def score(self, system: SystemInput, kind: str = "best", *, subsets: bool = False,
               by_pos: bool = False, bounds: bool = False, measures: Sequence[str] = (),
-              k: float = 1.0, warn: bool = True) -> ScoreReport:
+              k: float = 1.0, warn: bool = True, refuse: bool = True,
+              spelling: Spelling = PYTHON) -> ScoreReport:
         """Score a system; see `lexsub_baselines.scoring.score` for the arguments.
 
         Raises:
+            NothingToScoreError: (a `ScoreRefusedError`) nothing useful comes out of the file,
+                as `lexsub score` says (`ScoreReport.unusable`), unless `refuse` is False.
             MissingResourceError: the system file does not exist.
             LexsubError: an unknown kind or measure set, a directory as system file, or a
                 gold without scorable items.
@@ -204,7 +210,7 @@ class Scorer:
         if unknown:
             raise LexsubError(f"unknown measure set {unknown[0]!r}; known: "
                               f"{', '.join(MEASURE_SETS)}")
-        answers = self.answers(system, kind)
+        answers = self.answers(system, kind, spelling)
         mw = kind == "mw"
         gold_file = self.gold_file(mw)
         notes: list[str] = []
@@ -213,18 +219,21 @@ class Scorer:
                                     bool(measures))
         else:
             report = self._score_substitution(answers, kind, subsets, by_pos, bounds, measures,
-                                              k, notes)
-        hints = [h for h in (self.source.hint, kind_hint(answers), self._language_hint(mw)) if h]
+                                              k, notes, spelling)
+        hints = [h for h in (self.source.hint, kind_hint(answers, spelling),
+                             self._language_hint(mw, spelling)) if h]
         problems = tuple(sorted((*answers.problems, *report.problems), key=lambda p: p.line))
         report = replace(
             report, problems=problems,
             unusable=unusable_reason(answers, problems, self._label(mw).split("#")[0],
-                                     () if mw else self._gold_lexelts),
+                                     () if mw else self._gold_lexelts, spelling),
             notes=(*notes, *attempt_notes(report.main, answers.path, self.profile)),
             gold_problems=gold_file.problems, hints=tuple(hints),
             empty_undefined=self.profile.empty_undefined)
+        if report.unusable and refuse:
+            raise NothingToScoreError(report.unusable)
         if warn:
-            emit_report(report, stacklevel=3)  # the warnings point at the caller
+            show(report.messages)
         return report
 
     def _signature(self, kind: str, subset: str, total: int, total_mode: int | None,
@@ -247,7 +256,7 @@ class Scorer:
 
     def _score_substitution(self, answers: SystemAnswers, kind: str, subsets: bool,
                             by_pos: bool, bounds: bool, measures: Sequence[str], k: float,
-                            notes: list[str]) -> ScoreReport:
+                            notes: list[str], spelling: Spelling) -> ScoreReport:
         prof = self.profile
         chosen: list[Subset] = [ALL]
         if subsets:
@@ -281,7 +290,7 @@ class Scorer:
                                                       kind, part.total, k)
                                   for pos, part in parts.items()}
         problems = answer_problems(all_gold, answers, kind, prof, self._gold_lexelts,
-                                   self.source.instance_ids)
+                                   self.source.instance_ids, spelling)
         return ScoreReport(kind, prof.name, answers.path, tuple(blocks), tuple(problems),
                            prof.order, pos_scores, upper_bounds(all_gold, prof.oot_cap or 10)
                            if bounds else None, jabbari, (), jabbari_by_pos)
@@ -295,9 +304,9 @@ class Scorer:
     def _gold_lexelts(self) -> dict[str, str]:
         return self.gold_file().lexelts()
 
-    def _language_hint(self, mw: bool) -> str | None:
-        if mw not in self._hints:
+    def _language_hint(self, mw: bool, spelling: Spelling) -> str | None:
+        if (mw, spelling) not in self._hints:
             where = self.source.file(mw)
-            self._hints[mw] = language_hint(self.gold_file(mw), str(where or "in memory"),
-                                            self.profile)
-        return self._hints[mw]
+            self._hints[mw, spelling] = language_hint(self.gold_file(mw), str(where or "in memory"),
+                                                      self.profile, spelling)
+        return self._hints[mw, spelling]

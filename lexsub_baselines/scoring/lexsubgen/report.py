@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.signature import Signature
 
 __all__ = ["HEADLINE", "METRICS", "LsgReport"]
@@ -38,6 +39,11 @@ class LsgReport:
     total: int
     signature: Signature
     notes: tuple[str, ...] = ()
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """Return the notes (`scoring.emit`)."""
+        return tuple(Message("note", note) for note in self.notes)
 
     def headline(self) -> dict[str, float | None]:
         """Return {GAP, P@1, P@3, R@10} as LexSubGen's README reports them."""

@@ -21,7 +21,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
+from lexsub_baselines.core.errors import (
+    DataFormatError,
+    LexsubError,
+    NothingToScoreError,
+    ResultFormatError,
+    ScoreRefusedError,
+)
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.lexsubgen import (
     LEXSUBGEN_DATA,
@@ -30,6 +36,7 @@ from lexsub_baselines.datasets.lexsubgen import (
     lexsubgen_files,
     source_paths,
 )
+from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData, read_lexsubgen_data
 from lexsub_baselines.scoring.lexsubgen.metrics import (
     K_LIST,
@@ -47,6 +54,7 @@ from lexsub_baselines.scoring.lexsubgen.result import (
 )
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 
 __all__ = ["PROTOCOL", "LexSubGenScorer", "accepts_lexsubgen_data"]
 
@@ -121,34 +129,41 @@ class LexSubGenScorer(OtherProtocolScorer):
         self.data = data
 
     def result(self, system: ResultInput) -> LsgResult:
-        """Return a result read from a file or taken from a mapping."""
+        """Return a result read from a file or taken from a mapping.
+
+        Raises:
+            ResultFormatError: (a `ScoreRefusedError`) it is not in the format.
+        """
         if isinstance(system, LsgResult):
             return system
-        if isinstance(system, Mapping):
-            return result_from_mapping(system)
-        return read_lsg_result(Path(system))
+        try:
+            if isinstance(system, Mapping):
+                return result_from_mapping(system)
+            return read_lsg_result(Path(system))
+        except DataFormatError as error:
+            raise ResultFormatError.of(error) from None
 
     # The override returns this protocol's report (as SwordsScorer does).
     def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
-              only_listed: bool = False, warn: bool = True, **ignored: Any) -> LsgReport:
+              only_listed: bool = False, warn: bool = True, spelling: Spelling = PYTHON,
+              **ignored: Any) -> LsgReport:
         """Score a result under LexSubGen's protocol.
 
         Arguments:
             system: a result file, a parsed result, or an `LsgResult`.
-            kind: `lexsubgen` (SemEval answer kinds are refused).
+            kind: `lexsubgen` (another is ignored, with a note, as `-t` is).
             only_listed: score only the instances the result lists.
-            warn: emit the report's notes as `ScoringWarning`s.
-            ignored: SemEval options, which do not apply (a note names those set).
+            warn: show the report's messages (`scoring.emit.show`).
+            spelling: how the messages name options (`scoring.spelling`).
+            ignored: SemEval options by keyword, which do not apply (a note names those set).
 
         Raises:
-            DataFormatError: the result is not in the format.
+            ResultFormatError: the result is not in the format.
             NothingToScoreError: it lists none of the dataset's instances.
-            LexsubError: under `lexsubgen`, an instance LexSubGen would stop on (the first
-                one named: a list shorter than k, or an instance the result lacks).
+            ScoreRefusedError: under `lexsubgen`, an instance LexSubGen would stop on (the
+                first one named: a list shorter than k, or an instance the result lacks).
         """
-        if kind != PROTOCOL:
-            raise LexsubError(f"LexSubGen's protocol scores a result {{id: [[word, score], "
-                              f"...]}}, not a {kind} answer file")
+        ignored = {"kind": kind if kind != PROTOCOL else None, **ignored}
         result = self.result(system)
         predictions = result.predictions
         known = {i.id for i in self.data.instances}
@@ -166,21 +181,24 @@ class LexSubGenScorer(OtherProtocolScorer):
             prediction = predictions.get(instance.id)
             if prediction is None:
                 if not pad:
-                    raise LexsubError(
+                    raise ScoreRefusedError(
                         f"{result.path}: instance {instance.id} ({instance.key}) is not in the "
                         f"result; LexSubGen's evaluation predicts all {len(instances)} "
-                        "instances (score only the listed ones with --only-listed, or use the "
-                        "profile lexsubgen-padded, which reads it as an empty list)")
+                        "instances (score only the listed ones with "
+                        f"{spelling.option('only_listed')}, or use "
+                        f"{spelling.option('profile', 'lexsubgen-padded')}, which reads it as "
+                        "an empty list)")
                 missing += 1
                 prediction = _EMPTY
             try:
                 topk = topk_metrics(instance.gold, prediction.words, K_LIST, pad)
             except ShortListError as error:
-                raise LexsubError(
+                raise ScoreRefusedError(
                     f"{result.path}: instance {instance.id} ({instance.key}) lists "
                     f"{error.n} substitutes; LexSubGen's evaluation stops on it ({error}): give "
-                    f"at least {max(K_LIST)} per instance, or use the profile "
-                    "lexsubgen-padded (short lists padded with wrong guesses)") from None
+                    f"at least {max(K_LIST)} per instance, or use "
+                    f"{spelling.option('profile', 'lexsubgen-padded')} (short lists padded "
+                    "with wrong guesses)") from None
             plain, normalized = instance_gaps(instance.gold_map, instance.word_gold_map,
                                               instance.candidates, instance.word_candidates,
                                               prediction.scores)
@@ -205,12 +223,12 @@ class LexSubGenScorer(OtherProtocolScorer):
                  f"were ignored (first: {unknown[0]})"] if unknown else []
         notes += [f"{missing} instances are not in the result and were scored as empty lists"
                   ] if missing else []
-        notes += [f"{option} does not apply to LexSubGen's protocol; ignored"
-                  for option, value in ignored.items() if value]
+        notes += [f"{spelling.option(option, value)} does not apply to LexSubGen's protocol; "
+                  "ignored" for option, value in ignored.items() if value]
         report = LsgReport(result.path, metrics, counts, len(instances),
                            len(self.data.instances), signature, tuple(notes))
         if warn:
-            _emit(report)
+            show(report.messages)
         return report
 
 
@@ -218,12 +236,3 @@ def _version() -> str:
     from lexsub_baselines.core.version import __version__
 
     return __version__
-
-
-def _emit(report: LsgReport) -> None:
-    import warnings
-
-    from lexsub_baselines.scoring.emit import ScoringWarning
-
-    for line in report.notes:
-        warnings.warn(line, ScoringWarning, stacklevel=3)

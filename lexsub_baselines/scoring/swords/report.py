@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.signature import Signature
 
 __all__ = ["HEADLINE", "SwordsBlock", "SwordsReport"]
@@ -95,6 +96,12 @@ class SwordsReport:
     def signature(self) -> Signature:
         """Return the main block's signature."""
         return self.main.signature
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """Return the result's problems (warnings), then the notes (`scoring.emit`)."""
+        return (*(Message("warning", line) for line in self.problems),
+                *(Message("note", note) for note in self.notes))
 
     def summary(self) -> str:
         """Return the four headline F@10 figures on one line."""

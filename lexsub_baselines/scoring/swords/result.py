@@ -29,6 +29,7 @@ from typing import Any
 from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.scoring.diagnose import file_format, format_problem, semeval_kind
 from lexsub_baselines.scoring.input_files import read_input
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 
 __all__ = ["RESULT_FORMAT", "SwordsResult", "read_result", "result_from_mapping"]
 
@@ -119,8 +120,8 @@ def result_from_mapping(document: Mapping[str, Any], path: str = "<memory>") -> 
     return SwordsResult(path, ranked, lemmatized, tuple(problems))
 
 
-def read_result(path: Path) -> SwordsResult:
-    """Read a result file.
+def read_result(path: Path, spelling: Spelling = PYTHON) -> SwordsResult:
+    """Read a result file (`spelling`: how a remedy names the call that scores it).
 
     Raises:
         MissingResourceError: the file does not exist.
@@ -136,7 +137,7 @@ def read_result(path: Path) -> SwordsResult:
     opens_as_json = text.lstrip()[:1] in ("{", "[")
     found = None if opens_as_json else file_format(text) or semeval_kind(text)
     if found in ("gzip", "binary", "best", "oot"):
-        message, remedy = format_problem(found, "SWORDS result", str(path))
+        message, remedy = format_problem(found, "SWORDS result", str(path), spelling)
         raise DataFormatError(path, None, message, remedy)
     try:
         document = json.loads(data)

@@ -22,14 +22,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
+from lexsub_baselines.core.errors import (
+    DataFormatError,
+    LexsubError,
+    NothingToScoreError,
+    ResultFormatError,
+)
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
 from lexsub_baselines.resources.morphy import load_morphy
 from lexsub_baselines.resources.wordnet_files import find_wordnet
+from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
     ACCEPTABLE,
@@ -109,16 +116,23 @@ class SwordsScorer(OtherProtocolScorer):
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
         self.lemmatise = _lemmatiser(wordnet_dir)
 
-    def result(self, system: ResultInput) -> SwordsResult:
+    def result(self, system: ResultInput, spelling: Spelling = PYTHON) -> SwordsResult:
         """Return a result read from a file, or taken from a mapping (a result document,
-        {target id: [substitutes]}, or {target id: Answers} as `run(...).answers` holds)."""
+        {target id: [substitutes]}, or {target id: Answers} as `run(...).answers` holds).
+
+        Raises:
+            ResultFormatError: (a `ScoreRefusedError`) it is not a SWORDS result.
+        """
         if isinstance(system, SwordsResult):
             return system
-        if isinstance(system, Mapping):
-            if system and all(isinstance(a, Answers) for a in system.values()):
-                system = {t: list(a.for_kind(SWORDS_KIND)) for t, a in system.items()}
-            return result_from_mapping(system)
-        return read_result(Path(system))
+        try:
+            if isinstance(system, Mapping):
+                if system and all(isinstance(a, Answers) for a in system.values()):
+                    system = {t: list(a.for_kind(SWORDS_KIND)) for t, a in system.items()}
+                return result_from_mapping(system)
+            return read_result(Path(system), spelling)
+        except DataFormatError as error:
+            raise ResultFormatError.of(error) from None
 
     def prepared(self, system: ResultInput) -> dict[str, list[str]]:
         """Return target id -> the result's substitute lemmas as the evaluation sees them."""
@@ -142,26 +156,26 @@ class SwordsScorer(OtherProtocolScorer):
     # The override returns SWORDS's report, not SemEval's: `Scorer(gold)` hands SWORDS gold to
     # this subclass (as `Path()` gives a `PosixPath`); construct `SwordsScorer` for exact types.
     def score(self, system: ResultInput, kind: str = "lsr", *,  # type: ignore[override]
-              by_pos: bool = False, warn: bool = True, **ignored: Any) -> SwordsReport:
+              by_pos: bool = False, warn: bool = True, spelling: Spelling = PYTHON,
+              **ignored: Any) -> SwordsReport:
         """Score a SWORDS result; see the module docstring.
 
         Arguments:
             system: a `*.lsr.json` path, a parsed result document or {target id: list}.
-            kind: `lsr` (the only kind; SemEval kinds are refused).
+            kind: `lsr` (the only kind; another is ignored, with a note, as `-t` is).
             by_pos: also score each PoS.
-            warn: emit the report's notes and problems as `ScoringWarning`s.
-            ignored: SemEval options (`subsets`, `bounds`, ...), which do not apply; a note
-                names those set.
+            warn: show the report's messages (`scoring.emit.show`).
+            spelling: how the messages name options (`scoring.spelling`).
+            ignored: SemEval options (`subsets`, `bounds`, ...) by keyword, which do not
+                apply; a note names those set, with their value.
 
         Raises:
-            DataFormatError: the result is not a SWORDS result (file, target and entry named).
-            LexsubError: a SemEval answer kind.
+            ResultFormatError: the result is not a SWORDS result (file, target and entry
+                named).
             NothingToScoreError: the result lists no target, or none the dataset has.
         """
-        if kind != "lsr":
-            raise LexsubError(f"SWORDS is scored from a result file (*.lsr.json), not a {kind} "
-                              "answer file: write {target id: [[substitute, score], ...]}")
-        result = self.result(system)
+        ignored = {"kind": kind if kind != "lsr" else None, **ignored}
+        result = self.result(system, spelling)
         gold = self.swords_gold
         if not result.substitutes:
             raise NothingToScoreError(f"{result.path}: lists no target: nothing to score; "
@@ -189,7 +203,7 @@ class SwordsScorer(OtherProtocolScorer):
         notes += [f"{name} is undefined in the original evaluation ({why}); reported as 0.00"
                   for name, why in main.undefined.items()]
         notes += [self.swords_source.hint] if self.swords_source.hint else []
-        notes += [f"{option} does not apply to SWORDS; ignored"
+        notes += [f"{spelling.option(option, value)} does not apply to SWORDS; ignored"
                   for option, value in ignored.items() if value]
         report = SwordsReport(
             result.path, main, blocks, len(gold.targets),
@@ -197,7 +211,7 @@ class SwordsScorer(OtherProtocolScorer):
             sum(1 for t in gold.targets if result.substitutes.get(t)), unknown, tuple(notes),
             result.problems, kept=sum(1 for t in gold.targets if prepared.get(t)))
         if warn:
-            _emit(report)
+            show(report.messages)
         return report
 
 
@@ -229,12 +243,3 @@ def _with_t_prefix(result: SwordsResult, known: Mapping[str, str]) -> tuple[Swor
         return result, 0
     substitutes = {renamed.get(t, t): ranked for t, ranked in result.substitutes.items()}
     return replace(result, substitutes=substitutes), len(renamed)
-
-
-def _emit(report: SwordsReport) -> None:
-    import warnings
-
-    from lexsub_baselines.scoring.emit import ScoringWarning
-
-    for line in (*report.problems, *report.notes):
-        warnings.warn(line, ScoringWarning, stacklevel=3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.signature import Signature
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 
@@ -45,6 +46,12 @@ class TsarReport:
     total: int
     signature: Signature
     notes: tuple[str, ...] = ()
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """Return the notes as warnings: each is a quirk of the evaluator that changed a
+        figure of this file (`scoring.emit`)."""
+        return tuple(Message("warning", note) for note in self.notes)
 
     def headline(self) -> dict[str, float]:
         """Return {ACC@1, ACC@1@Top1, MAP@3, Potential@3}."""

@@ -17,18 +17,24 @@ Where the evaluator dies (a line whose sentence and word are not in the gold), o
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
+from lexsub_baselines.core.errors import (
+    DataFormatError,
+    LexsubError,
+    NothingToScoreError,
+    ResultFormatError,
+    ScoreRefusedError,
+)
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.scoring.emit import ScoringWarning
+from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.scoring.tsar.evaluation import (
     TsarGold,
     TsarPrediction,
@@ -123,40 +129,46 @@ class TsarScorer(OtherProtocolScorer):
 
     def result(self, system: ResultInput) -> TsarPredictions:
         """Return predictions read from a file, or made from {instance id: [substitutes]}
-        (the id is the instance's line number in the gold file, as `Instance.id`)."""
+        (the id is the instance's line number in the gold file, as `Instance.id`).
+
+        Raises:
+            ScoreRefusedError: an id the gold lacks; `ResultFormatError` (one) for a line the
+                evaluator dies on.
+        """
         if isinstance(system, TsarPredictions):
             return system
-        if isinstance(system, Mapping):
-            by_line = {str(g.line): g for g in self.tsar_gold.values()}
-            unknown = [i for i in system if str(i) not in by_line]
-            if unknown:
-                raise LexsubError(f"instance {unknown[0]} is not in {self.label} "
-                                  f"({len(unknown)} unknown ids); ids are the gold's line "
-                                  "numbers, as the dataset's `Instance.id`")
-            lines = [(n, [by_line[str(i)].sentence, by_line[str(i)].word, *map(str, subs)])
-                     for n, (i, subs) in enumerate(system.items(), start=1)]
-            return predictions_from_lines(lines, "<memory>")
-        return read_predictions(Path(system))
+        try:
+            if isinstance(system, Mapping):
+                by_line = {str(g.line): g for g in self.tsar_gold.values()}
+                unknown = [i for i in system if str(i) not in by_line]
+                if unknown:
+                    raise ScoreRefusedError(f"instance {unknown[0]} is not in {self.label} "
+                                            f"({len(unknown)} unknown ids); ids are the gold's "
+                                            "line numbers, as the dataset's `Instance.id`")
+                lines = [(n, [by_line[str(i)].sentence, by_line[str(i)].word, *map(str, subs)])
+                         for n, (i, subs) in enumerate(system.items(), start=1)]
+                return predictions_from_lines(lines, "<memory>")
+            return read_predictions(Path(system))
+        except DataFormatError as error:
+            raise ResultFormatError.of(error) from None
 
     # The override returns this protocol's report (as SwordsScorer does).
     def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
-              warn: bool = True, **ignored: Any) -> TsarReport:
+              warn: bool = True, spelling: Spelling = PYTHON, **ignored: Any) -> TsarReport:
         """Score predictions as `tsar_eval.py` does.
 
         Arguments:
             system: a predictions file, {instance id: [substitutes]} or `TsarPredictions`.
-            kind: `tsar2022` (SemEval answer kinds are refused).
-            warn: emit the report's notes as `ScoringWarning`s.
-            ignored: SemEval options, which do not apply (a note names those set).
+            kind: `tsar2022` (another is ignored, with a note, as `-t` is).
+            warn: show the report's messages (`scoring.emit.show`).
+            spelling: how the notes name options (`scoring.spelling`).
+            ignored: SemEval options by keyword, which do not apply (a note names those set).
 
         Raises:
-            DataFormatError: a line the evaluator dies on (named).
+            ResultFormatError: a line the evaluator dies on (named).
             NothingToScoreError: the file lists no instance.
         """
-        if kind != PROTOCOL:
-            raise LexsubError(f"TSAR-2022's evaluation scores a predictions file (sentence, "
-                              f"complex word, substitutes; tab-separated), not a {kind} answer "
-                              "file")
+        ignored = {"kind": kind if kind != PROTOCOL else None, **ignored}
         predictions = self.result(system)
         if not predictions.by_key:
             raise NothingToScoreError(f"{predictions.path}: lists no instance: nothing to "
@@ -166,7 +178,10 @@ class TsarScorer(OtherProtocolScorer):
                 f"{predictions.path}: no line has a substitute after the sentence and the "
                 "complex word (the dataset's _none file?): nothing to score; a predictions "
                 "line is sentence<TAB>complex word<TAB>substitute<TAB>..., best first")
-        check(self.tsar_gold, predictions)
+        try:
+            check(self.tsar_gold, predictions)
+        except DataFormatError as error:
+            raise ResultFormatError.of(error) from None
         pairs = [(self.tsar_gold[key], p.labels) for key, p in predictions.by_key.items()]
         unfloored = dict(zip(METRICS, _figures(pairs), strict=True))
         scored, total = len(pairs), len(self.tsar_gold)
@@ -175,13 +190,12 @@ class TsarScorer(OtherProtocolScorer):
                               extra=(("mean", "over-predictions"), ("floor", "4")),
                               code=scoring_code())
         notes = (*self._notes(predictions, scored, total),
-                 *(f"{option} does not apply to TSAR-2022's evaluation; ignored"
-                   for option, value in ignored.items() if value))
+                 *(f"{spelling.option(option, value)} does not apply to TSAR-2022's "
+                   "evaluation; ignored" for option, value in ignored.items() if value))
         report = TsarReport(predictions.path, {k: floor4(v) for k, v in unfloored.items()},
                             unfloored, scored, total, signature, notes)
         if warn:
-            for note in notes:
-                warnings.warn(note, ScoringWarning, stacklevel=2)
+            show(report.messages)
         return report
 
     def _notes(self, predictions: TsarPredictions, scored: int, total: int) -> list[str]:
