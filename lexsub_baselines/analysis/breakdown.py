@@ -38,7 +38,7 @@ def _report(evaluation: Evaluation, system: str, kind: str) -> ScoreReport | Non
     data = evaluation.dataset
     return evaluation.scorer.score(answers, kind, subsets=data.has("mwids")
                                    and data.has("mrsamples"), by_pos=True, bounds=True,
-                                   warn=False)
+                                   warn=False, refuse=False)
 
 
 def _measures(s: SubstitutionScore) -> list[Cell]:

@@ -256,7 +256,7 @@ def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
             report = score(path, dataset, kind, profile=PROFILES[dataset.spec.language],
                            subsets=subsets,
                            by_pos=kind != "mw", measures=("jabbari",) if kind != "mw" else (),
-                           warn=False)
+                           warn=False, refuse=False)  # a system that answered nothing: 0.00
         results[kind] = report.to_json()
     return results
 
