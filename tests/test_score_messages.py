@@ -1,11 +1,14 @@
-"""Every bad input to `lexsub score`, one row each: exit status, stdout, and the one line that
-explains it (docs/scorer.md lists every message).
+"""Every bad input to the scorer, one row each, through both entry points: `lexsub score` and
+Python's `score()` give the same verdict (docs/scorer.md lists every message).
 
 A row gives a system file, the gold it is scored against (a tiny gold written here, or a
-dataset of ../shared), the answer kind, and what the command must do: exit 0 with the official
-scorer's stdout unchanged (then one signature line per block) and exactly the warnings given,
-one line per kind of problem; or exit 2 with nothing on stdout and exactly one error line.
-`<SYS>` stands for the system file's path, `<GOLD>` for the gold's name in messages.
+dataset of ../shared), the answer kind, and what must come of it: the official scorer's
+figures unchanged (then one signature line per block) and exactly the warnings given, one line
+per kind of problem (exit 0; in Python, the report and its `messages`); or a refusal, one
+line (exit 2 with nothing on stdout; in Python, `ScoreRefusedError` carrying the same line).
+The lines are written as the command line words them; in Python the hints name keywords
+instead of flags (`as_python`). `<SYS>` stands for the system file's path, `<GOLD>` for the
+gold's name in messages, `<GOLD_FILE>` for its path.
 """
 
 from __future__ import annotations
@@ -13,15 +16,20 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import logging
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.scoring.diagnose import CAUSES, valid_line
+from lexsub_baselines.core.errors import LexsubError, ScoreRefusedError
+from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.scoring import score
+from lexsub_baselines.scoring.diagnose import CAUSES, VALID_LINE, valid_line
 
 #: The tiny gold: three items of T, each with a mode (team, clever, luminous).
 GOLD = ("side.n 1 :: team 3;party 1;\nbright.a 2 :: clever 2;smart 1;\n"
@@ -52,18 +60,22 @@ class Case:
         system: the system file's bytes.
         stdout: the official lines (exit 0), or "" (refused: exit 2).
         stderr: the lines on stderr, exactly (`lexsub: warning: …` or one `lexsub: error: …`).
-        kind: the answer kind (`-t`).
+        kind: the answer kind (`-t`, `kind=`; None: not given).
         gold: `tiny` (GOLD above) or a dataset name.
-        args: further arguments.
+        args: further arguments (flags; `keywords` turns them into `score()`'s).
+        swapped: the dataset is given first, then the file (`lexsub score DATASET FILE`).
+        suffix: the system file's name ends so.
     """
 
     name: str
     system: bytes
     stdout: str
     stderr: tuple[str, ...]
-    kind: str = "best"
+    kind: str | None = "best"
     gold: str = "tiny"
     args: tuple[str, ...] = field(default=())
+    swapped: bool = False
+    suffix: str = ""
 
 
 def _malformed(name: str, line: str, cause: str) -> Case:
@@ -170,109 +182,26 @@ CASES = [
          (f"lexsub: error: <SYS>: none of its 1 lines is a mw answer line (line 1: not a mw "
           f"answer line: not `lexelt id :: answers`): nothing to score; {valid_line('mw')}",),
          kind="mw"),
+    # --- the other directions: an mw file as best or oot -----------------------------------
+    Case("mw-file-as-best", b"side.n 1 :: on our side\nbright.a 2 :: bright eyed\n"
+         b"bright.a 3 :: bright spark\n", "",
+         ("lexsub: error: <SYS>: 3 of its 3 lines name one multiword holding the target word "
+          f"(`{VALID_LINE['mw']}`), as the lines of an mw file do: did you mean -t mw?",)),
+    Case("mw-file-as-oot", b"side.n 1 :: on our side\nbright.a 2 :: bright eyed\n"
+         b"bright.a 3 :: bright spark\n", "",
+         ("lexsub: error: <SYS>: 3 of its 3 lines name one multiword holding the target word "
+          f"(`{VALID_LINE['mw']}`), as the lines of an mw file do: did you mean -t mw?",),
+         kind="oot"),
+    # --- the arguments the other way round ----------------------------------------------------
+    Case("dataset-then-file", b"side.n 1 :: team\n", "",
+         ("lexsub: error: semeval2007-test is a dataset and <SYS> a file: the system file comes "
+          "first, then the dataset: `lexsub score <SYS> semeval2007-test`",),
+         gold="semeval2007-test", swapped=True),
+    Case("tsar-dataset-then-file", b"The cat .\tcat\tpet\n", "",
+         ("lexsub: error: tsar2022-en-test is a dataset and <SYS> a file: the system file comes "
+          "first, then the dataset: `lexsub score <SYS> tsar2022-en-test`",),
+         kind=None, gold="tsar2022-en-test", swapped=True),
 ]
-
-
-def _run(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-         system: Path | str, gold: str) -> tuple[int, str, str]:
-    status = main(["score", str(system), gold, "-t", case.kind, *case.args])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
-def _check(case: Case, status: int, out: str, err: str, names: dict[str, str]) -> None:
-    def put(text: str) -> str:
-        for key, value in names.items():
-            text = text.replace(key, value)
-        return text
-
-    expected_err = [put(line) for line in case.stderr]
-    assert err.splitlines() == expected_err
-    if not case.stdout:
-        assert (status, out) == (2, ""), out
-        assert len(expected_err) == 1 and expected_err[0].startswith("lexsub: error: ")
-        return
-    assert status == 0
-    official = put(case.stdout)
-    assert out.startswith(official)
-    signatures, *explained = out[len(official):].strip("\n").split("\n")
-    assert signatures.startswith(f"{case.kind}|profile:official|")
-    assert explained == ["dev:blank-line-unattempted: an answer line with nothing after `::` is "
-                         "unattempted, with a warning (score.pl silently reused the previous "
-                         "line's answers)"]  # the signature's code, explained once
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_lexsub_score_explains_every_bad_input(case: Case, tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    gold = tmp_path / "gold"
-    gold.write_text(GOLD)
-    system = tmp_path / f"sys.{case.kind}"
-    system.write_bytes(case.system)
-    status, out, err = _run(case, tmp_path, capsys, system, str(gold))
-    _check(case, status, out, err, {"<SYS>": str(system), "<GOLD>": f"{tmp_path.name}/gold"})
-
-
-@pytest.mark.parametrize("case", [c for c in CASES if c.name in (
-    "malformed-tab", "empty", "binary")], ids=lambda c: c.name)
-def test_standard_input_is_read_as_a_file(case: Case, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str],
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """`-` reads standard input (score.pl's `open(<SYS>, "-")` does), named `-` in messages."""
-    gold = tmp_path / "gold"
-    gold.write_text(GOLD)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(case.system)))
-    status, out, err = _run(case, tmp_path, capsys, "-", str(gold))
-    _check(case, status, out, err, {"<SYS>": "-", "<GOLD>": f"{tmp_path.name}/gold"})
-
-
-def test_dev_null_is_named_for_what_it_is(capsys: pytest.CaptureFixture[str],
-                                          tmp_path: Path) -> None:
-    gold = tmp_path / "gold"
-    gold.write_text(GOLD)
-    assert main(["score", "/dev/null", str(gold)]) == 2
-    assert capsys.readouterr().err == (
-        "lexsub: error: /dev/null: no answer lines: /dev/null is a character device, not an "
-        f"answer file: nothing to score; {BEST}\n")
-
-
-# --- the real datasets: another split, SWORDS ---------------------------------------------
-
-
-@pytest.mark.shared
-def test_a_trial_file_against_the_test_gold_is_refused(shared: Roots, tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    gold = (shared.data / "semeval2007" / "trial" / "gold.trial").read_text(encoding="utf-8")
-    system = tmp_path / "trial.best"
-    system.write_text("".join(f"{line.split(' :: ')[0]} :: {line.split(' :: ')[1].split()[0]}\n"
-                              for line in gold.splitlines() if " :: " in line))
-    assert main(["score", str(system), "semeval2007-test"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err == (f"lexsub: error: {system}: none of its 300 ids is in the gold "
-                            "semeval2007-test (the file's ids: 1–300; the gold's: 301–2010): "
-                            "was it made for another split?\n")
-    assert main(["score", str(system), "semeval2007-trial"]) == 0  # its own split: scored
-    assert "Total = 295, attempted = 295" in capsys.readouterr().out
-
-
-@pytest.mark.shared
-def test_an_instance_the_key_has_no_gold_for_is_named_as_such(
-        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The key has no line for 7 test instances (567, 773, ...): answering one is no mistake
-    of the file's, and the warning says what it is."""
-    from lexsub_baselines.datasets import load_dataset
-
-    lexelts = {i.id: i.lexelt for i in load_dataset("semeval2007-test", shared).instances()}
-    system = tmp_path / "some.best"
-    system.write_text(f"{lexelts['567']} 567 :: around\n{lexelts['301']} 301 :: x\n")
-    assert main(["score", str(system), "semeval2007-test"]) == 0
-    captured = capsys.readouterr()
-    assert captured.out.startswith("Total = 1696, attempted = 1\n")
-    assert captured.err.splitlines() == [
-        f"lexsub: warning: {system}:1: id 567 is an instance the gold has no line for; ignored, "
-        "as score.pl ignores it"]
-
 
 RESULT = ('write {"substitutes_lemmatized": true|false, "substitutes": {"t:<target id>": '
           '[["substitute", score], ...]}}')
@@ -311,17 +240,237 @@ SWORDS_CASES = [
 ]
 
 
-@pytest.mark.shared
-@pytest.mark.needs("wordnet")
-@pytest.mark.parametrize("case", SWORDS_CASES, ids=[c.name for c in SWORDS_CASES])
-def test_lexsub_score_explains_every_bad_swords_result(
-        case: Case, shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    if not (shared.data / "swords").is_dir():
-        pytest.skip("../shared/data/swords not found")
-    system = tmp_path / "sys.lsr.json"
+
+#: A predictions line of TSAR-2022, for its messages.
+TSAR_LINE = ("a predictions line is `sentence<TAB>complex word<TAB>substitute<TAB>...`, best "
+             "first, the sentence and word copied unchanged from the dataset's _none file")
+TEN = [[word, 10 - place] for place, word in enumerate("abcdefghij")]
+
+#: The datasets' rows: they need ../shared (SWORDS also WordNet, for its lemmatiser).
+DATA_CASES = [
+    *(Case(c.name, c.system, c.stdout, c.stderr, None, "swords-dev", suffix=".lsr.json")
+      for c in SWORDS_CASES),
+    Case("tsar-a-best-file", b"side.n 1 :: team\n", "",
+         ("lexsub: error: <SYS>:1: no complex word (tsar_eval.py stops on this predictions "
+          f"line: IndexError) ({TSAR_LINE})",), None, "tsar2022-en-test", suffix=".tsv"),
+    Case("tsar-empty", b"", "", ("lexsub: error: <SYS>: lists no instance: nothing to score "
+                                 "(the task's evaluator divides by zero here)",),
+         None, "tsar2022-en-test", suffix=".tsv"),
+    Case("tsar-no-substitute", b"The cat .\tcat\n", "",
+         ("lexsub: error: <SYS>: no line has a substitute after the sentence and the complex "
+          "word (the dataset's _none file?): nothing to score; a predictions line is "
+          "sentence<TAB>complex word<TAB>substitute<TAB>..., best first",),
+         None, "tsar2022-en-test", suffix=".tsv"),
+    Case("lexsubgen-missing-instance", json.dumps({"5": TEN}).encode(), "",
+         ("lexsub: error: <SYS>: instance 1 (bright.a) is not in the result; LexSubGen's "
+          "evaluation predicts all 2003 instances (score only the listed ones with "
+          "--only-listed, or use --profile lexsubgen-padded, which reads it as an empty list)",),
+         None, "semeval2007-all", suffix=".json"),
+    Case("lexsubgen-short-list", json.dumps({"1": TEN[:2]}).encode(), "",
+         ("lexsub: error: <SYS>: instance 1 (bright.a) lists 2 substitutes; LexSubGen's "
+          "evaluation stops on it (Couldn't take top 3 from 2 substitues): give at least 10 "
+          "per instance, or use --profile lexsubgen-padded (short lists padded with wrong "
+          "guesses)",), None, "semeval2007-all", ("--only-listed",), suffix=".json"),
+    Case("lexsubgen-not-json", b'{"1": [["a", 1.0]], ', "",
+         ("lexsub: error: <SYS>:1: not JSON (Expecting property name enclosed in double "
+          "quotes) (a result is a JSON object {instance id: [[word, score], ...]}, each list "
+          "in ranked order)",), None, "coinco-all", ("--protocol", "lexsubgen"),
+         suffix=".json"),
+    Case("trial-file-against-test", "".join(
+        f"{line.split(' :: ')[0]} :: {line.split(' :: ')[1].split()[0]}\n" for line in
+        (resolve_roots().data / "semeval2007" / "trial" / "gold.trial").read_text(
+            encoding="utf-8").splitlines() if " :: " in line).encode()
+        if (resolve_roots().data / "semeval2007" / "trial" / "gold.trial").is_file() else b"",
+         "", ("lexsub: error: <SYS>: none of its 300 ids is in the gold semeval2007-test (the "
+              "file's ids: 1–300; the gold's: 301–2010): was it made for another split?",),
+         gold="semeval2007-test"),
+]
+
+#: Every row, each with the parts it needs.
+TABLE = [*(pytest.param(case, id=case.name) for case in CASES),
+         *(pytest.param(case, id=case.name, marks=[pytest.mark.shared,
+                                                   *([pytest.mark.needs("wordnet")]
+                                                     if case.gold.startswith("swords") else [])])
+           for case in DATA_CASES)]
+
+
+def _files(case: Case, tmp_path: Path) -> tuple[Path, str, dict[str, str]]:
+    """Write the system file (and the tiny gold); return it, the gold and the names."""
+    gold = case.gold
+    names = {"<GOLD>": case.gold}
+    if case.gold == "tiny":
+        (tmp_path / "gold").write_text(GOLD)
+        gold = str(tmp_path / "gold")
+        names = {"<GOLD>": f"{tmp_path.name}/gold", "<GOLD_FILE>": gold}
+    elif not case.swapped and not (resolve_roots().data / case.gold.split("-")[0]).is_dir() \
+            and case.gold not in ("semeval2007-all", "coinco-all"):
+        pytest.skip(f"the data of {case.gold} not found under {resolve_roots().data}")
+    system = tmp_path / f"sys{case.suffix or '.' + (case.kind or 'best')}"
     system.write_bytes(case.system)
-    status, out, err = _run(case, tmp_path, capsys, system, "swords-dev")
-    _check(case, status, out, err, {"<SYS>": str(system)})
+    return system, gold, {"<SYS>": str(system), **names}
+
+
+def _cli(case: Case, system: Path | str, gold: str, capsys: pytest.CaptureFixture[str]
+         ) -> tuple[int, str, str]:
+    first, second = (gold, str(system)) if case.swapped else (str(system), gold)
+    status = main(["score", first, second, *(("-t", case.kind) if case.kind else ()),
+                   *case.args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def keywords(args: tuple[str, ...]) -> dict[str, Any]:
+    """Return `score()`'s keywords for `lexsub score`'s flags."""
+    out: dict[str, Any] = {}
+    words = list(args)
+    while words:
+        flag = words.pop(0)
+        name = flag.lstrip("-").replace("-", "_")
+        out[name] = True if flag == "--only-listed" else words.pop(0)
+    return out
+
+
+def _python(case: Case, system: Path | str, gold: str) -> tuple[int, str, str]:
+    """Run `score()` as the command runs it; return what the command would have printed."""
+    first, second = (gold, system) if case.swapped else (system, gold)
+    try:
+        report = score(first, second, case.kind, warn=False, **keywords(case.args))
+    except LexsubError as error:
+        if case.stdout == "":  # a refusal: of the file, so the one type
+            assert isinstance(error, ScoreRefusedError) and isinstance(error, ValueError)
+        return 2, "", f"lexsub: error: {error}\n"
+    return 0, report.to_text(), "".join(f"lexsub: {message}\n" for message in report.messages)
+
+
+#: `lexsub score`'s words -> `score()`'s (the hints name what the caller typed).
+_AS_PYTHON: list[tuple[str, str]] = [
+    (r"`lexsub score (\S+) (\S+) -t (\w+)`", r'`score("\1", "\2", kind="\3")`'),
+    (r"`lexsub score (\S+) (\S+)`", r'`score("\1", "\2")`'),
+    (r"`lexsub run SYSTEM swords-dev`", '`run(SYSTEM, "swords-dev", out=FOLDER)`'),
+    (r"(?<![\w-])-t (best|oot|mw)\b", r'kind="\1"'),
+    (r"--profile ([\w-]+)", r'profile="\1"'),
+    (r"--only-listed", "only_listed=True"),
+]
+
+
+def as_python(line: str) -> str:
+    """Return a line as Python words it: keywords where the command line names flags."""
+    for pattern, replacement in _AS_PYTHON:
+        line = re.sub(pattern, replacement, line)
+    return line
+
+
+@pytest.mark.parametrize("case", TABLE)
+def test_lexsub_score_explains_every_bad_input(case: Case, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    system, gold, names = _files(case, tmp_path)
+    _check(case, *_cli(case, system, gold, capsys), names)
+
+
+@pytest.mark.parametrize("case", TABLE)
+def test_python_gives_the_same_verdict(case: Case, tmp_path: Path) -> None:
+    """The same row through `score()`: the same figures, or the same refusal (a
+    `ScoreRefusedError` carrying the line), the same messages; hints in keywords."""
+    system, gold, names = _files(case, tmp_path)
+    python = Case(case.name, case.system, case.stdout, tuple(map(as_python, case.stderr)),
+                  case.kind, case.gold, case.args, case.swapped, case.suffix)
+    _check(python, *_python(case, system, gold), names)
+
+
+def test_python_shows_the_messages_every_time(tmp_path: Path,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    """Scored twice in a loop, a file's problems are shown twice (not once per place in the
+    code, as Python's warnings filter shows a warning), and a refusal is raised twice."""
+    (tmp_path / "gold").write_text(GOLD)
+    system = tmp_path / "sys.best"
+    system.write_bytes(b"side.n 1 :: Team\n")
+    empty = tmp_path / "empty.best"
+    empty.write_bytes(b"")
+    for _ in range(2):
+        report = score(system, tmp_path / "gold")
+        assert report.to_json()["all"]["recall"] == 0.0
+        with pytest.raises(ScoreRefusedError, match="empty: no answer line"):
+            score(empty, tmp_path / "gold")
+    shown = [m for m in caplog.messages if "earns nothing" in m]
+    assert len(shown) == 2 and shown[0] == f"lexsub: warning: {system}:1: answer `Team` for " \
+        "id 1 earns nothing; the gold has `team`; write the answers in the gold's letter case " \
+        '(lower case): the official scorer compares them case-sensitively (`profile="corrected"` ' \
+        "does not)"
+    assert all(r.name == "lexsub_baselines.scoring" and r.levelno == logging.WARNING
+               for r in caplog.records)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.name in (
+    "malformed-tab", "empty", "binary")], ids=lambda c: c.name)
+@pytest.mark.parametrize("entry", ["command line", "python"])
+def test_standard_input_is_read_as_a_file(case: Case, entry: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-` reads standard input (score.pl's `open(<SYS>, "-")` does), named `-` in messages."""
+    _, gold, names = _files(case, tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(case.system)))
+    if entry == "python":
+        case = Case(case.name, case.system, case.stdout, tuple(map(as_python, case.stderr)),
+                    case.kind)
+        _check(case, *_python(case, "-", gold), {**names, "<SYS>": "-"})
+    else:
+        _check(case, *_cli(case, "-", gold, capsys), {**names, "<SYS>": "-"})
+
+
+def test_dev_null_is_named_for_what_it_is(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    gold = tmp_path / "gold"
+    gold.write_text(GOLD)
+    assert main(["score", "/dev/null", str(gold)]) == 2
+    assert capsys.readouterr().err == (
+        "lexsub: error: /dev/null: no answer lines: /dev/null is a character device, not an "
+        f"answer file: nothing to score; {BEST}\n")
+    with pytest.raises(ScoreRefusedError, match="/dev/null is a character device"):
+        score("/dev/null", gold)
+
+
+def _check(case: Case, status: int, out: str, err: str, names: dict[str, str]) -> None:
+    def put(text: str) -> str:
+        for key, value in names.items():
+            text = text.replace(key, value)
+        return text
+
+    expected_err = [put(line) for line in case.stderr]
+    assert err.splitlines() == expected_err
+    if not case.stdout:
+        assert (status, out) == (2, ""), out
+        assert len(expected_err) == 1 and expected_err[0].startswith("lexsub: error: ")
+        return
+    assert status == 0
+    official = put(case.stdout)
+    assert out.startswith(official)
+    signatures, *explained = out[len(official):].strip("\n").split("\n")
+    assert signatures.startswith(f"{case.kind}|profile:official|")
+    assert explained == ["dev:blank-line-unattempted: an answer line with nothing after `::` is "
+                         "unattempted, with a warning (score.pl silently reused the previous "
+                         "line's answers)"]  # the signature's code, explained once
+
+
+
+# --- the real datasets: another split, SWORDS ---------------------------------------------
+
+
+@pytest.mark.shared
+def test_an_instance_the_key_has_no_gold_for_is_named_as_such(
+        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The key has no line for 7 test instances (567, 773, ...): answering one is no mistake
+    of the file's, and the warning says what it is."""
+    from lexsub_baselines.datasets import load_dataset
+
+    lexelts = {i.id: i.lexelt for i in load_dataset("semeval2007-test", shared).instances()}
+    system = tmp_path / "some.best"
+    system.write_text(f"{lexelts['567']} 567 :: around\n{lexelts['301']} 301 :: x\n")
+    assert main(["score", str(system), "semeval2007-test"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Total = 1696, attempted = 1\n")
+    assert captured.err.splitlines() == [
+        f"lexsub: warning: {system}:1: id 567 is an instance the gold has no line for; ignored, "
+        "as score.pl ignores it"]
 
 
 @pytest.mark.shared
