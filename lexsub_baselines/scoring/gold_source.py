@@ -8,6 +8,14 @@ name is the dataset, even where a folder of that name is in the working director
 the same name, a hint says the file was used); anything else is an error that lists the
 dataset names. A gold file that is a registered dataset's gold (the same bytes) is named after
 that dataset in signatures, so one gold has one signature however it was named.
+
+One rule decides which gold files given by path are checked against the manifest, whatever
+the data root in use: a file whose path ends as a recorded dataset gold's does (its last two
+components: `key/gold`, `trial/gold.trial`, `swords/swords-v1.1_dev.json.gz`,
+`test/tsar2022_en_test_gold.tsv`, ...) claims to be that gold, wherever it lies (under the
+data root, in a copy of the organisers' folders, in a download folder), and is scored only
+with the recorded bytes (`ClaimedGoldError` otherwise, naming both digests). Any other gold
+file is one's own, scored as it is and signed with its digest.
 """
 
 from __future__ import annotations
@@ -22,17 +30,50 @@ from lexsub_baselines.core.file_digests import known_sha256
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
-from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.types import GoldItem
+from lexsub_baselines.resources.manifest import Resource
 from lexsub_baselines.resources.verified import InputMismatchError, data_entry
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.signature import gold_label
 
-__all__ = ["GoldSource", "dataset_of", "resolve_gold"]
+__all__ = ["ClaimedGoldError", "GoldSource", "claimed_entry", "dataset_of", "resolve_gold"]
 
 _ROLES = {False: "gold", True: "mwgold"}
+
+
+class ClaimedGoldError(InputMismatchError):
+    """A gold file named as a recorded dataset's gold (`claimed_entry`) with other bytes."""
+
+    def __init__(self, path: Path, resource: Resource, found: str) -> None:
+        super().__init__(path, resource, found)
+        tail = "/".join(Path(resource.path).parts[-2:])
+        self.args = (f"{self.args[0]}; a gold file named {tail} claims to be that gold "
+                     "wherever it lies: give a gold of your own another name",)
+
+
+def claimed_entry(path: Path) -> tuple[Resource, str] | None:
+    """Return the manifest entry of the dataset gold whose place `path` names (its last two
+    path components, `key/gold`) and that dataset's name, or None.
+
+    >>> claimed_entry(Path("/tmp/task10data/key/gold"))[1]
+    'semeval2007-test'
+    >>> claimed_entry(Path("/tmp/my/gold")) is None
+    True
+    """
+    tail = path.absolute().parts[-2:]
+    for name in dataset_names():
+        spec = DATASETS.get(name)
+        if spec.format not in ("semeval", "swords", "tsar"):
+            continue
+        for role in _ROLES.values():
+            rel = spec.relpath(role)
+            entry = data_entry(rel) if rel is not None else None
+            if entry is not None and Path(rel or "").parts[-2:] == tail:
+                return entry, name
+    return None
 
 
 def dataset_of(path: Path, roots: Roots) -> Dataset | None:
@@ -41,8 +82,8 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     digest of, the one whose file it is or has the bytes of.
 
     Raises:
-        InputMismatchError: `path` is where the manifest puts a dataset's gold, and is not the
-            recorded file.
+        ClaimedGoldError: `path` ends as a recorded dataset gold's path (`claimed_entry`:
+            wherever it lies, the data root too) and is not the recorded file.
 
     >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots()).name
     >>> # 'semeval2007-test'
@@ -50,6 +91,9 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     if not path.is_file():
         return None
     digest, resolved = known_sha256(path, roots.cache), path.resolve()
+    claim = claimed_entry(path)
+    if claim is not None and claim[0].sha256 != digest:
+        raise ClaimedGoldError(path, claim[0], digest)
     for name in dataset_names():
         dataset = load_dataset(name, roots)
         if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
