@@ -13,6 +13,12 @@ SemEval archive can point at it alone. `Roots` keeps why each root was chosen
 cache (`LEXSUB_CACHE_DIR`, default `resources/cache` in the checkout, or
 `$XDG_CACHE_HOME/lexsub_baselines`, by default `~/.cache/lexsub_baselines`, for an installed
 package) holds everything the toolkit builds.
+
+A root one folder off (`LEXSUB_DATA_ROOT` at the shared root instead of its `data/`,
+`LEXSUB_SHARED_ROOT` at a `data/` folder, a root inside the data root) is the usual reason a
+file is not found where the files are: every "not found" error under a root then names the
+folder that holds the file and the setting to change (`one_folder_off`), instead of a fetch
+into the wrong place.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from pathlib import Path
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.loaded_code import project_dir
 
-__all__ = ["Roots", "default_shared", "resolve_roots", "user_data_dir"]
+__all__ = ["Roots", "default_shared", "one_folder_off", "resolve_roots", "user_data_dir"]
 
 SHARED_ENV = "LEXSUB_SHARED_ROOT"
 DATA_ENV = "LEXSUB_DATA_ROOT"
@@ -88,11 +94,44 @@ class Roots:
             raise MissingResourceError(
                 what,
                 path,
-                remedy
+                one_folder_off(self.shared, "/".join(parts), shared=True) or remedy
                 or (f"run `lexsub fetch {fetch}` to download it, or {elsewhere}" if fetch else
                     f"it has no public download (`lexsub fetch --list` says why); {elsewhere}"),
             )
         return path
+
+
+def one_folder_off(root: Path, relpath: str, shared: bool = False) -> str:
+    """Return what to set when `relpath` is not under `root` but under a folder one level off
+    (its `data/`, or its parent), or "" when it is in neither.
+
+    Arguments:
+        root: the data root (or, with `shared`, the shared root) the file was looked for under.
+        relpath: the file's place under that root.
+        shared: `root` is the shared root.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     (Path(tmp) / "data" / "semeval2007").mkdir(parents=True)
+    ...     one_folder_off(Path(tmp), "semeval2007").split(": set ")[1].split(" (")[0]
+    'LEXSUB_DATA_ROOT'
+    """
+    if root.name == "data" and not shared:
+        candidates = (root.parent, root / "data")  # the shared root given as a data root: data/data
+    else:
+        candidates = (root / "data", root.parent)
+    for found in candidates:
+        if found == root or not (found / relpath).exists():
+            continue
+        which = "shared" if shared else "data"
+        if shared or found.name != "data":
+            fix = f"{SHARED_ENV if shared else DATA_ENV} (or --{which}-root) to {found}"
+        else:  # the data/ of a shared root: either setting will do
+            fix = (f"{DATA_ENV} (or --data-root) to {found}, or {SHARED_ENV} (or --shared-root) "
+                   f"to {found.parent}")
+        return (f"the {which} root {root} is one folder off: {found} holds {relpath}: set "
+                f"{fix}")
+    return ""
 
 
 def _xdg(variable: str, default: str) -> Path:

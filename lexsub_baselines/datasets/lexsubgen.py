@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.paths import DATA_ENV, Roots
+from lexsub_baselines.core.paths import DATA_ENV, Roots, one_folder_off
 from lexsub_baselines.datasets.catalog import load_dataset
 
 __all__ = ["COINCO_REPAIRS", "LEXSUBGEN_DATA", "LEXSUBGEN_FILES", "LexSubGenFiles",
@@ -82,12 +82,13 @@ def is_lexsubgen_folder(path: Path) -> bool:
     return path.is_dir() and all((path / role).is_file() for role in LEXSUBGEN_FILES)
 
 
-def _read(path: Path, what: str, fetch: str = "") -> bytes:
+def _read(path: Path, what: str, fetch: str = "", root: Path | None = None) -> bytes:
     if not path.is_file():
         remedy = (f"set {DATA_ENV} or --data-root to the folder holding it (`lexsub datasets` "
                   "lists where each file goes)")
-        raise MissingResourceError(what, path, f"run `lexsub fetch {fetch}` to download it, "
-                                   f"or {remedy}" if fetch else remedy)
+        off = one_folder_off(root, str(path.relative_to(root))) if root is not None else ""
+        raise MissingResourceError(what, path, off or (
+            f"run `lexsub fetch {fetch}` to download it, or {remedy}" if fetch else remedy))
     return path.read_bytes()
 
 
@@ -140,7 +141,7 @@ def _semeval_all(roots: Roots) -> LexSubGenFiles:
         for dataset in (trial, test) for i in dataset.instances()).encode("utf-8")
     candidates_path = roots.data / "lst-candidates" / "lst.gold.candidates"
     candidates = _read(candidates_path, "LS07 candidate pools (Melamud et al.'s "
-                       "lst.gold.candidates)", fetch="lst-candidates")
+                       "lst.gold.candidates)", fetch="lst-candidates", root=roots.data)
     return LexSubGenFiles("semeval2007-all", gold, sentences, candidates, (),
                           (*gold_paths, trial.path("instances"), test.path("instances"),
                            candidates_path))

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.core.paths import DATA_ENV
+from lexsub_baselines.core.paths import DATA_ENV, one_folder_off
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
@@ -98,7 +98,8 @@ class Dataset:
             elif self.spec.upstream_note:
                 remedy = (f"it has no public download ({self.spec.upstream_note}; "
                           f"{self.spec.upstream_url or 'no upstream'}); {remedy}")
-            raise MissingResourceError(f"{self.name} {role} file", path, remedy)
+            raise MissingResourceError(f"{self.name} {role} file", path,
+                                       one_folder_off(self.root, rel) or remedy)
         return verified_input(path, data_entry(rel), self.cache)
 
     def has(self, role: str) -> bool:
