@@ -136,7 +136,7 @@ _MELAMUD_NOTE = ("from the folder `datasets/` of Melamud et al.'s repository (at
 _COINCO = {"licence": "CoInCo terms (Kremer et al. 2014); see README.melamud-lexsub.md",
            "version": "", "note": _MELAMUD_NOTE.format(input="coinco"),
            "used_by": ["lexsub_baselines.datasets.coinco", "lexsub_baselines.analysis.candidates"],
-           "input": "coinco", "fetch": "file", "groups": []}
+           "input": "coinco", "fetch": "file", "groups": ["scoring"]}  # LexSubGen's CoInCo
 _WIKIFREQ = ("https://github.com/IlyaSemenov/wikipedia-word-frequency/raw/"
              "5a6768888388d4455447ac7c760e940f4f7c1304/results/")
 _EWT = {"version": "2.16", "licence": "CC BY-SA 4.0",
@@ -185,7 +185,7 @@ def _shared_entries() -> list[dict[str, Any]]:
         "upstream_url": _MELAMUD + "lst.gold.candidates",
         "note": _MELAMUD_NOTE.format(input="lst-candidates"),
         "used_by": ["lexsub_baselines.analysis.candidates", "scripts/bench_rankers.py"],
-        "input": "lst-candidates", "fetch": "file", "groups": []})
+        "input": "lst-candidates", "fetch": "file", "groups": ["scoring"]})  # LS07-all's pools
     for i, name, what in [
         ("coinco-all-gold", "coinco_all.no_problematic.gold", "CoInCo gold substitutes"),
         ("coinco-all-instances", "coinco_all.no_problematic.preprocessed",

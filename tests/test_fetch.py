@@ -214,12 +214,16 @@ def test_a_different_file_in_place_is_left_alone(
 def test_names_groups_and_what_cannot_be_fetched(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     scoring = select(MANIFEST, ["scoring"])
-    assert list(scoring) == ["semeval2007", "swords", "tsar2022", "wordnet"]
+    # what `lexsub score` reads: LS07-all's pools and CoInCo too (issue 54)
+    assert list(scoring) == ["semeval2007", "lst-candidates", "coinco", "swords", "tsar2022",
+                             "wordnet"]
     baselines = select(MANIFEST, ["baselines"])
     assert {"roget", "bnc-lemmas", "freq-enwiki", "ud-ewt", "corpus-enwiki"} <= set(baselines)
     assert [r.id for r in select(MANIFEST, ["swords-test"])["swords-test"]] == ["swords-test"]
-    with pytest.raises(UnknownNameError, match="semeval2007"):
+    with pytest.raises(UnknownNameError) as unknown:
         select(MANIFEST, ["semeval"])
+    assert str(unknown.value).startswith("unknown input 'semeval'; did you mean semeval2007? ")
+    assert "swords-dev" not in str(unknown.value)  # groups and inputs, not the 80 entry ids
     roots = ["--shared-root", str(tmp_path / "root"), "--cache-dir", str(tmp_path / "c")]
     assert main([*roots, "fetch", "clls2010", "corpus-enwiki"]) == 1
     out = capsys.readouterr().out

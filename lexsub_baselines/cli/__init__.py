@@ -193,8 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LexsubError as error:
         print(f"lexsub: error: {_with_root(error, roots)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("lexsub: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as stop:  # what was kept, when the command says (`lexsub fetch`)
+        print(f"lexsub: interrupted{': ' + str(stop) if str(stop) else ''}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

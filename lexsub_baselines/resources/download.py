@@ -1,9 +1,11 @@
 """One HTTP download for `lexsub fetch`: capped, resumable when trusted, checked.
 
 `download(url, part, ...)` writes what `url` serves to the partial file `part` and returns the
-sha256 of the complete download. It reads at most `max_bytes`: a longer download (announced by
-`Content-Length`, or streamed without end) is stopped there, deleted and refused; with `head`
-the first `max_bytes` bytes are the download and the rest is not read. A partial left by an
+sha256 of the complete download and the bytes it took over the network (`Downloaded`: after a
+restart, what was transferred, not how much the partial grew). It reads at most `max_bytes`:
+a longer download (announced by `Content-Length`, or streamed without end) is stopped there,
+deleted and refused; with `head` the first `max_bytes` bytes are the download and the rest is
+not read. A partial left by an
 interrupted run is continued with an HTTP `Range` request only when its bytes can be trusted:
 the download has an expected digest, or the server gave a strong `ETag` and a size, recorded
 beside the partial (`<part>.validator`) and sent back as `If-Range` (a changed file is sent
@@ -40,8 +42,8 @@ from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.version import __version__
 
-__all__ = ["MIRROR_ENV", "FetchError", "Interrupted", "download", "mirrored", "redirect_problem",
-           "validator_path"]
+__all__ = ["MIRROR_ENV", "Downloaded", "FetchError", "Interrupted", "download", "mirrored",
+           "redirect_problem", "validator_path"]
 
 MIRROR_ENV = "LEXSUB_MIRROR"
 #: Seconds without a byte before a download is given up (it is then resumed by the next run).
@@ -49,6 +51,10 @@ TIMEOUT = 60
 _CHUNK = 1 << 16
 _URL = re.compile(r"^https?://([^/]+)/(.*)$")
 _RANGE = re.compile(r"^bytes (\d+)-\d+/(\d+|\*)$")
+#: The route of a machine that cannot reach the hosts.
+_OFFLINE = ("without a way to the host, make a mirror on a machine that has the data, `lexsub "
+            "mirror DIR` served by `python3 -m http.server -d DIR`, and fetch here with "
+            "`--mirror http://THAT-HOST:8000`")
 
 
 class FetchError(LexsubError):
@@ -56,13 +62,51 @@ class FetchError(LexsubError):
 
 
 class Interrupted(FetchError):
-    """A transfer that stopped early; its trusted partial is kept for the next run."""
+    """A transfer that stopped early; its trusted partial is kept for the next run.
+
+    Arguments:
+        message: what happened and what was kept.
+        transferred: the bytes this run took over the network before it stopped.
+    """
+
+    def __init__(self, message: str, transferred: int = 0) -> None:
+        super().__init__(message)
+        self.transferred = transferred
+
+    def __reduce__(self) -> tuple[type, tuple[str, int]]:
+        return type(self), (str(self), self.transferred)
+
+
+@dataclass(frozen=True)
+class Downloaded:
+    """A complete download.
+
+    Attributes:
+        sha256: the digest of the whole file.
+        transferred: the bytes this run took over the network (0: the partial was complete).
+        resumed_from: the bytes of a kept partial the transfer continued (0: from the start).
+    """
+
+    sha256: str
+    transferred: int
+    resumed_from: int = 0
 
 
 def mirrored(url: str, mirror: str | None) -> str:
-    """Return `url` rewritten onto `mirror` (`MIRROR/HOST/PATH`), or `url` without a mirror."""
+    """Return `url` rewritten onto `mirror` (`MIRROR/HOST/PATH`), or `url` without a mirror.
+
+    Raises:
+        FetchError: the mirror is not an http(s) URL (`127.0.0.1:8000` for
+            `http://127.0.0.1:8000`: the message says which was probably meant).
+    """
     if not mirror:
         return url
+    scheme = urlsplit(mirror).scheme
+    if not _URL.match(mirror.rstrip("/") + "/") or scheme not in ("http", "https"):
+        raise FetchError(f"--mirror {mirror} (or {MIRROR_ENV}) is not an http(s) URL: did you "
+                         f"mean http://{mirror.split('://')[-1]}? (a mirror is a URL such as "
+                         "http://HOST:8000, where `python3 -m http.server` serves a `lexsub "
+                         "mirror` folder)")
     match = _URL.match(url)
     if match is None:
         raise FetchError(f"cannot put {url} behind the mirror {mirror}: not an http(s) URL")
@@ -125,11 +169,11 @@ def _open(url: str, offset: int, hosts: Collection[str], label: str,
         if error.code == 416 and offset:
             return None
         raise FetchError(f"{url}: HTTP {error.code} {error.reason}; nothing was written "
-                         "(is the host up? `--mirror URL` fetches through a proxy)") from None
+                         f"(is the host up? {_OFFLINE})") from None
     except (urllib.error.URLError, OSError) as error:
         reason = getattr(error, "reason", error)
         raise FetchError(f"{url}: cannot connect ({reason}); nothing was written (check the "
-                         "network, or fetch through a proxy with `--mirror URL`)") from None
+                         f"network; {_OFFLINE})") from None
     return response
 
 
@@ -168,8 +212,8 @@ def _discard(part: Path) -> None:
 
 def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
              head: bool = False, hosts: Collection[str] = (), label: str = "",
-             progress: bool = True) -> str:
-    """Complete the partial download `part` of `url`; return the sha256 of the whole file.
+             progress: bool = True) -> Downloaded:
+    """Complete the partial download `part` of `url`; return its sha256 and what it took.
 
     Arguments:
         url: what to download (already rewritten onto a mirror).
@@ -196,6 +240,7 @@ def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
         offset = 0
     response = None if head and offset == max_bytes else _open(url, offset, hosts, label,
                                                                validator)
+    transferred = 0
     if response is not None:
         with response:
             if offset and not _resumes(response, offset, validator):
@@ -212,8 +257,8 @@ def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
                 validator_path(part).write_text(json.dumps({"etag": etag, "size": total}),
                                                 encoding="utf-8")
             trusted = trusted or validator_path(part).exists()
-            _receive(response, part, offset, total,
-                     _Transfer(url, label, max_bytes, head, trusted), progress)
+            transferred = _receive(response, part, offset, total,
+                                   _Transfer(url, label, max_bytes, head, trusted), progress)
     digest = file_sha256(part)
     if expected_sha256 and digest != expected_sha256:
         _discard(part)
@@ -221,7 +266,7 @@ def download(url: str, part: Path, *, max_bytes: int, expected_sha256: str = "",
                          f"records {expected_sha256}; it was deleted and nothing was written "
                          "(a changed upstream file or a broken transfer: try again, or report "
                          "it if it persists)")
-    return digest
+    return Downloaded(digest, transferred, offset)
 
 
 @dataclass(frozen=True)
@@ -237,7 +282,8 @@ class _Transfer:
 
 
 def _receive(response: http.client.HTTPResponse, part: Path, offset: int, total: int | None,
-             transfer: _Transfer, progress: bool) -> None:
+             transfer: _Transfer, progress: bool) -> int:
+    """Append what `response` sends to `part`; return the bytes it sent."""
     url, label, max_bytes, head, trusted = (transfer.url, transfer.label, transfer.max_bytes,
                                             transfer.head, transfer.trusted)
     received = offset
@@ -252,12 +298,14 @@ def _receive(response: http.client.HTTPResponse, part: Path, offset: int, total:
                 received += len(block)
                 bar.update(len(block))
         except (OSError, http.client.HTTPException) as error:
-            raise _stopped(url, part, received, total, error, trusted) from None
+            raise _stopped(url, part, (offset, received), total, error, trusted) from None
     if received > max_bytes:
         _discard(part)
         raise _too_long(url, label, max_bytes, "a longer or endless stream")
     if total is not None and received < min(total, max_bytes):
-        raise _stopped(url, part, received, total, "the connection closed early", trusted)
+        raise _stopped(url, part, (offset, received), total, "the connection closed early",
+                       trusted)
+    return received - offset
 
 
 def _too_long(url: str, label: str, max_bytes: int, served: str) -> FetchError:
@@ -267,14 +315,18 @@ def _too_long(url: str, label: str, max_bytes: int, served: str) -> FetchError:
                       "persists)")
 
 
-def _stopped(url: str, part: Path, received: int, total: int | None, why: object,
+def _stopped(url: str, part: Path, span: tuple[int, int], total: int | None, why: object,
              trusted: bool) -> FetchError:
+    """Return the error of a transfer that stopped at byte `span[1]`, having started at
+    `span[0]` (a kept partial continued)."""
+    offset, received = span
     of = f" of {total:,}" if total is not None else ""
+    run = f", {received - offset:,} of them in this run" if offset else ""
     if not trusted:
         _discard(part)
         return FetchError(f"{url}: the download stopped after {received:,}{of} bytes ({why}); "
                           "it was deleted, as nothing vouches for its bytes (no recorded digest, "
                           "no validator from the host): the next `lexsub fetch` starts afresh")
-    return Interrupted(f"{url}: the download stopped after {received:,}{of} bytes ({why}); the "
-                       f"partial download is kept in {part} and the next `lexsub fetch` "
-                       "continues it")
+    return Interrupted(f"{url}: the download stopped after {received:,}{of} bytes{run} ({why}); "
+                       f"the partial download is kept in {part} and the next `lexsub fetch` "
+                       "continues it", received - offset)

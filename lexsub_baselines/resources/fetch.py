@@ -38,15 +38,20 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.cache import atomic_path, file_sha256
-from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.resources.download import FetchError, Interrupted
+from lexsub_baselines.resources.download import FetchError, Interrupted, mirrored
 from lexsub_baselines.resources.elsewhere import ELSEWHERE
 from lexsub_baselines.resources.fetch_lock import input_lock
+from lexsub_baselines.resources.fetch_report import (
+    FetchInterrupted,
+    FetchResult,
+    interrupted_message,
+    unknown_input,
+)
 from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
 from lexsub_baselines.resources.manifest_rules import path_problem
 from lexsub_baselines.resources.recipes import Downloads, make
@@ -59,42 +64,7 @@ from lexsub_baselines.resources.wordnet_files import (
     find_wordnet,
 )
 
-__all__ = ["ELSEWHERE", "FetchResult", "fetch", "inputs", "select"]
-
-@dataclass(frozen=True)
-class FetchResult:
-    """What `fetch` did for one input.
-
-    Attributes:
-        name: the input's name.
-        status: `ok` (in place and checked, nothing downloaded), `fetched`, `present` (no
-            recipe, but found), `not fetched` (no recipe and absent) or `failed`.
-        files: how many files are in place.
-        downloaded: bytes downloaded in this run.
-        detail: the note of an input that is not fetched, the error of a failed one, or what to
-            know of a fetched one (an archive whose recorded digest was never verified).
-        where: the folder the files are in (the first one).
-    """
-
-    name: str
-    status: str = "ok"
-    files: int = 0
-    downloaded: int = 0
-    detail: str = ""
-    where: str = ""
-
-    def line(self) -> str:
-        """Return the one line printed for this input."""
-        if self.status in ("not fetched", "failed"):
-            return f"{self.name:<17} {self.status}: {self.detail}"
-        if self.status == "present":
-            return f"{self.name:<17} present (no download: {self.detail})"
-        size = ("nothing downloaded" if not self.downloaded else
-                f"{self.downloaded / 1e3:,.0f} kB downloaded" if self.downloaded < 1e6 else
-                f"{self.downloaded / 1e6:,.1f} MB downloaded")
-        line = f"{self.name:<17} {self.status}: {self.files} file(s) checked in {self.where} " \
-               f"({size})"
-        return f"{line}; {self.detail}" if self.detail else line
+__all__ = ["ELSEWHERE", "FetchInterrupted", "FetchResult", "fetch", "inputs", "select"]
 
 
 def inputs(manifest: Manifest) -> dict[str, list[Resource]]:
@@ -127,8 +97,7 @@ def select(manifest: Manifest, names: Sequence[str]) -> dict[str, list[Resource]
         elif name in ELSEWHERE:
             chosen[name] = []
         else:
-            known = [*GROUPS, *by_input, *ELSEWHERE, *manifest.ids()]
-            raise UnknownNameError("input", name, list(dict.fromkeys(known)))
+            raise unknown_input(name, [*GROUPS, *by_input, *ELSEWHERE], manifest.ids())
     return chosen
 
 
@@ -179,25 +148,36 @@ def _wordnet_read(result: FetchResult, roots: Roots) -> FetchResult:
 
 
 def _fetch_input(name: str, entries: list[Resource], roots: Roots,
-                 downloads: Downloads) -> FetchResult:
-    """Fetch the files of one input; on a failure, delete its downloads (see the docstring)."""
+                 downloads: Downloads, laid_out: list[Path]) -> FetchResult:
+    """Fetch the files of one input; on a failure, delete its downloads (see the docstring)
+    and say which of its files were laid out before it (each checked: they stay)."""
     urls = {r.upstream_url for r in entries}
     try:
-        result = _fetch_files(name, entries, roots, downloads)
-    except Interrupted:
+        result = _fetch_files(name, entries, roots, downloads, laid_out)
+    except Interrupted as error:
         downloads.clean(urls, keep_partials=True)
-        raise
+        raise Interrupted(f"{error}{_laid(laid_out)}", error.transferred) from None
     except LexsubError as error:
-        if downloads.clean(urls):
-            raise FetchError(f"{error} [its download was deleted: the next `lexsub fetch` "
-                             "starts afresh]") from None
+        deleted = downloads.clean(urls)
+        if deleted or laid_out:
+            raise FetchError(f"{error}{_laid(laid_out)}" + (
+                " [its download was deleted: the next `lexsub fetch` starts afresh]"
+                if deleted else "")) from None
         raise
     downloads.clean(urls)
     return result
 
 
+def _laid(laid_out: list[Path]) -> str:
+    """Return what to add to an input's error about the files it laid out before it."""
+    if not laid_out:
+        return ""
+    return (f" [{len(laid_out)} of its files were laid out before, each checked, and stay: "
+            f"{laid_out[0]}{', …' if len(laid_out) > 1 else ''}]")
+
+
 def _fetch_files(name: str, entries: list[Resource], roots: Roots,
-                 downloads: Downloads) -> FetchResult:
+                 downloads: Downloads, laid_out: list[Path]) -> FetchResult:
     status, where, files = "ok", "", 0
     extracted: dict[str, list[Member]] = {}
 
@@ -216,7 +196,7 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
                                            label=url.rsplit("/", 1)[-1])
         return extracted[url]
 
-    before = downloads.bytes
+    before, resumed = downloads.bytes, downloads.resumed
     for resource in entries:
         if problem := path_problem(resource.path):
             raise FetchError(f"{resource.id}: its path {resource.path!r} {problem}, so it would "
@@ -247,11 +227,13 @@ def _fetch_files(name: str, entries: list[Resource], roots: Roots,
             finally:
                 made.unlink(missing_ok=True)
             status = "fetched"
+            laid_out.append(target)
         files += 1
     unverified = status == "fetched" and any(r.upstream_unverified for r in entries)
     return FetchResult(name, status, files, downloads.bytes - before, where=where,
                        detail="the archive's recorded sha256 was never verified against a "
-                       "download, so each file was checked by its own" if unverified else "")
+                       "download, so each file was checked by its own" if unverified else "",
+                       resumed=downloads.resumed - resumed)
 
 
 def _stderr(line: str) -> None:
@@ -279,31 +261,48 @@ def fetch(roots: Roots, names: Sequence[str], *, manifest: Manifest | None = Non
 
     Raises:
         UnknownNameError: an unknown name (before anything is fetched).
+        FetchError: the mirror is not an http(s) URL (before anything is fetched).
+        FetchInterrupted: the user stopped it (Ctrl-C); the message says what was kept.
     """
     manifest = manifest or load_manifest()
     chosen = select(manifest, names)
+    if mirror:
+        mirrored("https://example.org/", mirror)  # a mirror without its scheme: one line now
     downloads = Downloads(roots, mirror, progress)
-    results = []
-    for name, entries in chosen.items():
-        recipes = [r for r in entries if r.fetch]
-        elsewhere = (_wordnet_elsewhere(entries, roots) if name == "wordnet"
-                     else _installed(name, entries))
-        if elsewhere is not None:
-            result = elsewhere
-        elif not recipes:
-            result = _unfetchable(name, entries, roots)
-        else:
-            try:
-                with input_lock(roots.cache / "fetch-locks", name, say or _stderr):
-                    result = _fetch_input(name, recipes, roots, downloads)
-            except LexsubError as error:
-                result = FetchResult(name, "failed", detail=str(error))
-            if name == "wordnet" and result.status != "failed":
-                result = _wordnet_read(result, roots)
-            elif len(recipes) < len(entries) and not result.detail:  # the rest: no download
-                rest = _unfetchable(name, [r for r in entries if not r.fetch], roots)
-                result = dataclasses.replace(result, detail=rest.detail)
-        results.append(result)
-        if report is not None:
-            report(result)
+    results: list[FetchResult] = []
+    name, laid_out = "", list[Path]()
+    try:
+        for name, entries in chosen.items():
+            laid_out = []
+            results.append(_fetch_one(name, entries, roots, downloads, say, laid_out))
+            if report is not None:
+                report(results[-1])
+    except KeyboardInterrupt:
+        partials = downloads.interrupted({r.upstream_url for r in chosen.get(name, ())})
+        raise FetchInterrupted(interrupted_message(results, name, len(laid_out), partials,
+                                                   names)) from None
     return results
+
+
+def _fetch_one(name: str, entries: list[Resource], roots: Roots, downloads: Downloads,
+               say: Callable[[str], None] | None, laid_out: list[Path]) -> FetchResult:
+    """Fetch (or check, or name) one input; a failure is its result, not an exception."""
+    recipes = [r for r in entries if r.fetch]
+    elsewhere = (_wordnet_elsewhere(entries, roots) if name == "wordnet"
+                 else _installed(name, entries))
+    if elsewhere is not None:
+        result = elsewhere
+    elif not recipes:
+        result = _unfetchable(name, entries, roots)
+    else:
+        try:
+            with input_lock(roots.cache / "fetch-locks", name, say or _stderr):
+                result = _fetch_input(name, recipes, roots, downloads, laid_out)
+        except LexsubError as error:
+            result = FetchResult(name, "failed", detail=str(error))
+        if name == "wordnet" and result.status != "failed":
+            result = _wordnet_read(result, roots)
+        elif len(recipes) < len(entries) and not result.detail:  # the rest: no download
+            rest = _unfetchable(name, [r for r in entries if not r.fetch], roots)
+            result = dataclasses.replace(result, detail=rest.detail)
+    return result

@@ -15,8 +15,12 @@ holding what the upstream host serves, rebuilt from the files under the roots:
   machine with Debian's WordNet installed never fetches it).
 
 Every file is checked against the manifest before it is mirrored (a damaged copy is not
-passed on), and each mirrored file is written atomically. Serve the folder with any static
-HTTP server (`python3 -m http.server -d OUT`) and fetch with `lexsub fetch --mirror URL`.
+passed on), and each mirrored file is written atomically, inside OUT: an upstream URL whose
+path would lead out of it (a `..`, an empty host; a manifest of one's own, `LEXSUB_MANIFEST`)
+is refused, as `lexsub fetch` refuses a path out of the roots. Each input's line names the
+files the mirror wrote (a folder of 15 WordNet files is 2 packages). Serve the folder with any
+static HTTP server (`python3 -m http.server -d OUT`) and fetch with `lexsub fetch --mirror
+URL`.
 """
 
 from __future__ import annotations
@@ -31,13 +35,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from lexsub_baselines.core.cache import atomic_path, file_sha256
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.resources.fetch import select
 from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
 from lexsub_baselines.resources.verify import accepted, locate
 
-__all__ = ["APT_ARCHIVES", "MirrorResult", "make_mirror", "mirror_path", "served_bytes",
-           "tar_gz"]
+__all__ = ["APT_ARCHIVES", "MirrorResult", "confined", "make_mirror", "mirror_path",
+           "served_bytes", "tar_gz"]
 
 #: Where apt keeps the packages it downloaded.
 APT_ARCHIVES = Path("/var/cache/apt/archives")
@@ -51,21 +56,27 @@ class MirrorResult:
         name: the input.
         status: `mirrored`, `not mirrored` (nothing to make it from) or `no download` (the
             input has no fetch recipe).
-        files: how many of its files the mirror serves.
+        files: how many of its files (as laid out under the roots) the mirror serves.
         detail: why not, or what to know (a built archive).
+        written: the files the mirror wrote, as `HOST/PATH` under OUT.
     """
 
     name: str
     status: str
     files: int = 0
     detail: str = ""
+    written: tuple[str, ...] = ()
 
     @property
     def line(self) -> str:
-        """Return the one line `lexsub mirror` prints."""
+        """Return the one line `lexsub mirror` prints: what it wrote, for how many files."""
         head = f"{self.name}: {self.status}"
         if self.status == "mirrored":
-            head += f" ({self.files} file{'s' * (self.files != 1)})"
+            count = len(self.written)
+            shown = ", ".join(w.rsplit("/", 1)[-1] for w in self.written[:2]) + \
+                (", …" if count > 2 else "")
+            head += (f" (wrote {count} file{'s' * (count != 1)}, serving its "
+                     f"{self.files} file{'s' * (self.files != 1)}: {shown})")
         return f"{head}: {self.detail}" if self.detail else head
 
 
@@ -94,9 +105,30 @@ def tar_gz(members: Mapping[str, bytes]) -> bytes:
     return gzip.compress(raw.getvalue(), mtime=0)
 
 
-def _write(out: Path, url: str, data: bytes) -> None:
-    with atomic_path(out / mirror_path(url)) as tmp:
+def confined(out: Path, url: str) -> Path:
+    """Return where the mirror in `out` holds `url`, refusing a place outside `out`.
+
+    Raises:
+        LexsubError: the URL has no host, or its path has an empty, `.` or `..` component
+            (`http://h/a/../../x` would be written beside the mirror, not in it).
+
+    >>> confined(Path("/m"), "https://h.org/a/b.txt")
+    PosixPath('/m/h.org/a/b.txt')
+    """
+    relative = mirror_path(url)
+    parts = relative.split("/")
+    if not urlsplit(url).hostname or any(part in ("", ".", "..") for part in parts):
+        raise LexsubError(f"the upstream URL {url} would be mirrored at {relative!r}, out of "
+                          f"the mirror folder {out} (an empty host, or an empty, `.` or `..` "
+                          "part of its path); nothing was written for it (fix the manifest)")
+    return out.joinpath(*parts)
+
+
+def _write(out: Path, url: str, data: bytes) -> str:
+    """Write what the mirror serves for `url` (atomically, inside `out`); return its place."""
+    with atomic_path(confined(out, url)) as tmp:
         tmp.write_bytes(data)
+    return mirror_path(url)
 
 
 def _deb(resource: Resource, folders: Iterable[Path]) -> Path | None:
@@ -125,21 +157,28 @@ def _mirror_input(name: str, entries: list[Resource], roots: Roots, out: Path,
     if damaged:
         return MirrorResult(name, "not mirrored", detail=f"{damaged[0]} is not the recorded "
                             "file: move it away and fetch it again")
+    try:  # every place first: a URL that leads out of OUT writes nothing of its input
+        for resource in fetched:
+            confined(out, resource.upstream_url)
+    except LexsubError as error:
+        return MirrorResult(name, "not mirrored", detail=str(error))
     archives: dict[str, dict[str, bytes]] = {}
     notes: list[str] = []
+    written: list[str] = []
     for resource, where in located:
         url = resource.upstream_url
         if not resource.fetch.startswith("archive:"):
-            _write(out, url, served_bytes(resource, where))
+            written.append(_write(out, url, served_bytes(resource, where)))
         elif url.endswith(".deb"):
             if url not in archives:
                 deb = _deb(resource, debs)
                 if deb is None:
+                    before = f" (it wrote {', '.join(written)} before)" if written else ""
                     return MirrorResult(name, "not mirrored", detail=(
                         f"its Debian package {url.rsplit('/', 1)[-1]} is not at hand (a "
                         "package cannot be rebuilt to its recorded sha256): `apt-get download` "
-                        "it and pass its folder with --debs"))
-                _write(out, url, deb.read_bytes())
+                        f"it and pass its folder with --debs{before}"), written=tuple(written))
+                written.append(_write(out, url, deb.read_bytes()))
                 archives[url] = {}
         else:
             stem = url.rsplit("/", 1)[-1].split(".")[0]
@@ -147,13 +186,13 @@ def _mirror_input(name: str, entries: list[Resource], roots: Roots, out: Path,
             archives.setdefault(url, {})[member] = where.read_bytes()
     for url, members in archives.items():
         if members:
-            _write(out, url, tar_gz(members))
+            written.append(_write(out, url, tar_gz(members)))
             digest_note = ("the manifest marks the upstream archive's digest unverified, so "
                            "the fetch checks each file" if fetched[0].upstream_unverified else
                            "its digest is not the upstream archive's: fetch with a manifest "
                            "that records this one")
             notes.append(f"{url.rsplit('/', 1)[-1]} built from the files ({digest_note})")
-    return MirrorResult(name, "mirrored", len(fetched), "; ".join(notes))
+    return MirrorResult(name, "mirrored", len(fetched), "; ".join(notes), tuple(written))
 
 
 def make_mirror(roots: Roots, names: Sequence[str], out: Path, *,

@@ -19,7 +19,14 @@ from urllib.parse import urlsplit
 
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.resources.download import FetchError, download, mirrored, validator_path
+from lexsub_baselines.resources.download import (
+    FetchError,
+    Interrupted,
+    download,
+    mirrored,
+    validator_path,
+)
+from lexsub_baselines.resources.fetch_report import Partial
 from lexsub_baselines.resources.manifest import Resource
 from lexsub_baselines.resources.unpack import Member
 from lexsub_baselines.resources.verify import accepted
@@ -35,7 +42,9 @@ class Downloads:
         self.mirror = mirror
         self.progress = progress
         self.done: dict[str, Path] = {}
-        self.bytes = 0
+        self.bytes = 0  # taken over the network in this run
+        self.resumed = 0  # of partials kept by an earlier run, continued in this one
+        self.trusted: dict[str, bool] = {}  # url -> a recorded digest vouches for its bytes
 
     def part(self, url: str) -> Path:
         key = hashlib.sha256(url.encode()).hexdigest()[:12]
@@ -45,25 +54,43 @@ class Downloads:
         url = resource.upstream_url
         if url not in self.done:
             part = self.part(url)
-            before = part.stat().st_size if part.exists() else 0
             limit = resource.download_limit()
+            self.trusted[url] = bool(resource.upstream_sha256) and not resource.upstream_unverified
             if not limit:
                 raise FetchError(f"{resource.id}: the manifest records no upstream_bytes (the "
                                  f"most a fetch may read from {url}); nothing was downloaded: "
                                  "regenerate the manifest with scripts/make_manifest.py")
             try:
-                download(mirrored(url, self.mirror), part, max_bytes=limit,
-                         # an unverified record is not the truth: each member's digest is
-                         expected_sha256="" if resource.upstream_unverified
-                         else resource.upstream_sha256,
-                         head=resource.fetch == "head",
-                         hosts=(*resource.redirect_hosts, urlsplit(url).hostname or ""),
-                         label=url.rsplit("/", 1)[-1], progress=self.progress)
-            finally:
-                after = part.stat().st_size if part.exists() else 0
-                self.bytes += max(after - before, 0)
+                done = download(mirrored(url, self.mirror), part, max_bytes=limit,
+                                # an unverified record is not the truth: each member's digest is
+                                expected_sha256="" if resource.upstream_unverified
+                                else resource.upstream_sha256,
+                                head=resource.fetch == "head",
+                                hosts=(*resource.redirect_hosts, urlsplit(url).hostname or ""),
+                                label=url.rsplit("/", 1)[-1], progress=self.progress)
+            except Interrupted as error:
+                self.bytes += error.transferred
+                raise
+            self.bytes += done.transferred
+            self.resumed += done.resumed_from
             self.done[url] = part
         return self.done[url]
+
+    def interrupted(self, urls: set[str]) -> list[Partial]:
+        """Keep the partial downloads of `urls` whose bytes can be checked (a recorded digest,
+        or the host's validator), delete the others and the staging folders; return them."""
+        partials = []
+        for url in sorted(urls):
+            shutil.rmtree(self.staging(url), ignore_errors=True)
+            part = self.part(url)
+            if url not in self.trusted or not part.exists():
+                continue  # not started in this run
+            size = part.stat().st_size
+            kept = bool(self.trusted.get(url)) or validator_path(part).exists()
+            if not kept:
+                part.unlink(missing_ok=True)
+            partials.append(Partial(mirrored(url, self.mirror), part, size, kept))
+        return partials
 
     def staging(self, url: str) -> Path:
         """Return the folder the members of the archive at `url` are copied to."""

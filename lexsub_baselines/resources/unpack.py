@@ -10,8 +10,10 @@ archive here is never unpacked as a whole either: only the regular files whose b
 asked for are copied, each to a new file in `staging`, which the caller checks and moves into
 place. The regular members may hold `max_bytes` together, as their headers declare them (a
 tar's are read one by one, so a bomb is refused at its first large header, before its content
-is decompressed) and as they are copied. A broken archive (a
-bad CRC, a truncated stream, ...) is one `FetchError` naming it, never a traceback.
+is decompressed) and as they are copied; the headers themselves count against the cap before
+they are read (`archive_limits`: a GNU long-name or pax header bomb, a zip's central
+directory), so memory stays bounded by it. A broken archive (a bad CRC, a truncated stream,
+...) is one `FetchError` naming it, never a traceback.
 
 >>> from tempfile import TemporaryDirectory
 >>> import io, tarfile
@@ -47,6 +49,7 @@ from pathlib import Path
 from typing import IO
 
 from lexsub_baselines.resources.ar import ArError, copy_data_tar, is_ar
+from lexsub_baselines.resources.archive_limits import HEADERS, open_tar, zip_directory_size
 from lexsub_baselines.resources.download import FetchError
 
 __all__ = ["Member", "extract_named"]
@@ -124,6 +127,10 @@ def _regular_files(archive: _Archive,
     """Yield an iterator of (name, stream) of the archive's regular files, after checking all."""
     total = 0
     if zipfile.is_zipfile(archive.path):
+        if (directory := zip_directory_size(archive.path)) > HEADERS:
+            raise archive.refused(f"its headers (the central directory) hold {directory:,} "
+                                  f"bytes, more than the {HEADERS:,} a real archive needs "
+                                  "beside its files (a header bomb)")
         with zipfile.ZipFile(archive.path) as handle:
             for info in handle.infolist():
                 if problem := _name_problem(info.filename) or _zip_link_problem(handle, info):
@@ -139,11 +146,21 @@ def _regular_files(archive: _Archive,
         except ArError as error:
             raise archive.refused(f"a broken Debian package ({error})") from None
         archive = dataclasses.replace(archive, path=inner)
-    if not tarfile.is_tarfile(archive.path):
+    def past_the_cap(position: int) -> FetchError:  # before a header or member is read
+        return archive.refused(f"reading it would take it to {position:,} bytes, past the "
+                               f"{archive.max_bytes:,} bytes the manifest records for its files "
+                               f"and {HEADERS:,} for its headers (a header bomb: a long name or "
+                               "pax header that large)")
+
+    try:
+        opened = open_tar(archive.path, archive.max_bytes, past_the_cap)
+    except (tarfile.ReadError, *_BROKEN) as error:
+        if isinstance(error, FetchError):
+            raise
         raise FetchError(f"{archive.label}: not a tar or zip archive the toolkit can read; "
                          "nothing was unpacked (an error page, or another file than the "
-                         "recorded one: report it if it persists)")
-    with tarfile.open(archive.path, "r:*") as tar:
+                         "recorded one: report it if it persists)") from None
+    with opened as tar:
         for member in tar:  # header by header: a bomb is refused before its content
             if problem := _name_problem(member.name):
                 raise archive.refused(problem)
