@@ -86,24 +86,31 @@ def test_a_header_bomb_is_refused_at_its_header_with_memory_bounded(
     stays far below the size it announces."""
     bomb = _long_name_bomb(tmp_path / f"{kind}.tar.gz", kind)
     assert bomb.stat().st_size < 200_000
-    code = ("import json, resource, sys\nfrom pathlib import Path\n"
+    # the peak of the child alone: /proc's VmHWM (ru_maxrss would keep the forked parent's),
+    # and the peak of what Python allocated (tracemalloc)
+    code = ("import json, sys, tracemalloc\nfrom pathlib import Path\n"
             "from lexsub_baselines.resources.unpack import extract_named\n"
+            "tracemalloc.start()\n"
             "try:\n"
             "    extract_named(Path(sys.argv[1]), {'gold'}, Path(sys.argv[2]), "
             f"max_bytes={CAP})\n"
             "    said = 'returned'\n"
             "except Exception as error:\n"
             "    said = f'{type(error).__name__}: {error}'\n"
-            "print(json.dumps([said, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]))")
+            "peak = tracemalloc.get_traced_memory()[1]\n"
+            "hwm = next(int(line.split()[1]) for line in open('/proc/self/status')\n"
+            "           if line.startswith('VmHWM:'))\n"
+            "print(json.dumps([said, hwm, peak]))")
     done = subprocess.run([sys.executable, "-c", code, str(bomb), str(tmp_path / "staging")],
                           capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(PROJECT_DIR)})
-    said, kilobytes = json.loads(done.stdout)
+    said, kilobytes, peak = json.loads(done.stdout)
     assert said.startswith(f"FetchError: {bomb}: refused, nothing was unpacked: reading it "
                            "would take it to 67,109,376 bytes"), said  # 512 and the name
     assert f"past the {CAP:,} bytes the manifest records for its files and {HEADERS:,} " \
            "for its headers (a header bomb" in said
-    assert kilobytes < 100_000, f"{kilobytes / 1024:.0f} MB"  # the name is 64 MiB
+    assert kilobytes < 100_000, f"{kilobytes / 1024:.0f} MB resident"  # the name is 64 MiB
+    assert peak < 8 << 20, f"{peak / 2**20:.0f} MiB allocated"
     assert list((tmp_path / "staging").iterdir()) == []
 
 

@@ -39,8 +39,8 @@ from urllib.parse import urlsplit
 from tqdm import tqdm
 
 from lexsub_baselines.core.cache import file_sha256
-from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.version import __version__
+from lexsub_baselines.resources.fetch_errors import FetchError, Interrupted
 
 __all__ = ["MIRROR_ENV", "Downloaded", "FetchError", "Interrupted", "download", "mirrored",
            "redirect_problem", "validator_path"]
@@ -55,26 +55,6 @@ _RANGE = re.compile(r"^bytes (\d+)-\d+/(\d+|\*)$")
 _OFFLINE = ("without a way to the host, make a mirror on a machine that has the data, `lexsub "
             "mirror DIR` served by `python3 -m http.server -d DIR`, and fetch here with "
             "`--mirror http://THAT-HOST:8000`")
-
-
-class FetchError(LexsubError):
-    """A download or an unpacking that did not give the recorded files; says what to do."""
-
-
-class Interrupted(FetchError):
-    """A transfer that stopped early; its trusted partial is kept for the next run.
-
-    Arguments:
-        message: what happened and what was kept.
-        transferred: the bytes this run took over the network before it stopped.
-    """
-
-    def __init__(self, message: str, transferred: int = 0) -> None:
-        super().__init__(message)
-        self.transferred = transferred
-
-    def __reduce__(self) -> tuple[type, tuple[str, int]]:
-        return type(self), (str(self), self.transferred)
 
 
 @dataclass(frozen=True)
