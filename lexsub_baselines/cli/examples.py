@@ -22,12 +22,14 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
          ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test",
           "lexsub score mine.tsv tsar2022-en-test --compare")),
         ("which data root is in use, and why", "lexsub datasets"),
-        ("build and run the baselines (needs the baselines extra: pip install "
-         "'lexsub_baselines[baselines]')", "lexsub baselines")),
+        ("offline: a mirror where the data is, then fetch from it (`lexsub mirror --help`)",
+         ("lexsub mirror ~/lexsub-mirror", "lexsub fetch scoring --mirror http://HOST:8000")),
+        ("build and run the baselines (needs the baselines extra: in a clone, pip install "
+         "'.[baselines]')", "lexsub baselines")),
     "fetch": (
-        ("everything `lexsub score` reads (SemEval-2007, SWORDS, TSAR-2022, and WordNet for "
-         "SWORDS: taken from Debian's folder when installed, else fetched)",
-         "lexsub fetch scoring"),
+        ("everything `lexsub score` reads (SemEval-2007, LS07-all's candidate pools, CoInCo, "
+         "SWORDS, TSAR-2022, and WordNet for SWORDS: taken from Debian's folder when installed, "
+         "else fetched)", "lexsub fetch scoring"),
         ("one input, into a folder of one's own", "lexsub --data-root ~/lexsub-data fetch "
          "semeval2007"),
         ("where each input comes from, or why it cannot be fetched", "lexsub fetch --list")),
@@ -62,11 +64,10 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
          "and an oot file", ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test",
                              "lexsub score mine.oot semeval2007-test -t oot")),
         ("SWORDS (the benchmark's evaluation), then LexSubGen's protocol on LS07-all and "
-         "CoInCo (Melamud et al.'s candidate pools), ranked among today's published systems "
-         "(-t does not apply to either)",
-         ("lexsub score mine.lsr.json swords-test", "lexsub fetch lst-candidates coinco",
-          "lexsub score mine.json semeval2007-all", "lexsub score mine.json coinco-all "
-          "--compare")),
+         "CoInCo (a JSON result against coinco-all is LexSubGen's: no --protocol needed), "
+         "ranked among today's published systems (-t does not apply to either)",
+         ("lexsub score mine.lsr.json swords-test", "lexsub score mine.json semeval2007-all",
+          "lexsub score mine.json coinco-all --compare")),
         ("TSAR-2022 (tsar_eval.py's ten figures), ranked among the task's official runs",
          ("lexsub fetch tsar2022", "lexsub score mine.tsv tsar2022-es-test --compare"))),
     "components": (
