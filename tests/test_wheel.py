@@ -18,10 +18,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import sysconfig
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -182,3 +184,101 @@ def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
     gold.write_bytes(bytes(data))
     one_line("score", best, "semeval2007-test", has="run `lexsub fetch semeval2007`")
     one_line("score", best, str(gold), has="is not the recorded 4e27e4ab")
+
+
+# --- issue 54: the README's first screen, word for word ------------------------------------
+
+#: What the README's first-screen placeholders stand for: files of the shared vectors.
+_FIRST_SCREEN_FILES = {
+    "my.best": Path("scorer-vectors") / "systems" / "s000_test_hedge.best",
+    "my.lsr.json": Path("swords-vectors") / "systems" / "test-reversed.lsr.json",
+    "my.json": Path("lexsubgen-vectors") / "semeval_all" / "systems" / "semeval_all-reversed.json",
+    "my.tsv": Path("tsar2022-vectors") / "systems" / "en-test-oracle.tsv",
+}
+
+
+def _first_screen() -> tuple[list[str], str]:
+    """Return the commands of the README's 'score anywhere' block (comments cut) and its
+    offline fetch (`lexsub fetch ... --mirror http://HOST:8000`), as the README words them."""
+    text = (PROJECT_DIR / "README.md").read_text(encoding="utf-8")
+    after = text[text.index("Score a system's output anywhere"):]
+    block = after.split("```\n", 2)[1]
+    commands = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+    offline = re.search(r"`(lexsub fetch scoring --mirror http://HOST:8000)`", after)
+    assert offline is not None, "the README's first screen names no offline fetch"
+    return commands, offline.group(1)
+
+
+def test_the_readmes_first_screen_word_for_word(shared: Roots, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer with a clone and the README: `python3 -m venv`, then the first screen's
+    commands as written (its offline fetch from a mirror that `lexsub mirror` made of
+    ../shared), one file of each protocol scored as the checkout scores it. The commands and
+    their time are recorded in docs/data.md."""
+    commands, offline = _first_screen()
+    assert commands[:2] == ["pip install .", "lexsub fetch scoring"]
+    assert [c.split()[:2] for c in commands[2:]] == [["lexsub", "score"]] * 4
+    if not all((shared.shared / path).is_file() for path in _FIRST_SCREEN_FILES.values()):
+        pytest.skip("the scorer, SWORDS, LexSubGen and TSAR-2022 vectors of ../shared are absent")
+    clone = tmp_path / "lexsub_baselines"  # a clone: the files a checkout has
+    clone.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copyfile(PROJECT_DIR / name, clone / name)
+    shutil.copytree(PROJECT_DIR / "lexsub_baselines", clone / "lexsub_baselines",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    venv, home, work = tmp_path / "venv", tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    subprocess.run(["python3", "-m", "venv", str(venv)], check=True, timeout=300)
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LEXSUB_", "XDG_", "PIP_")) and k != "PYTHONPATH"}
+    env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
+
+    def run(line: str, cwd: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+        start = time.perf_counter()
+        done = subprocess.run(shlex.split(line), cwd=cwd, env=env, capture_output=True,
+                              text=True, timeout=900)
+        return done, time.perf_counter() - start
+
+    timed: list[tuple[str, float]] = []
+    installed, seconds = run(commands[0], clone)  # pip install . (in the clone)
+    if installed.returncode and re.search(r"Could not find a version|NewConnectionError|"
+                                          r"Temporary failure in name resolution",
+                                          installed.stderr):
+        pytest.skip(f"`pip install .` needs a package index (tqdm, setuptools): "
+                    f"{installed.stderr.strip().splitlines()[-1]}")
+    assert installed.returncode == 0, installed.stderr
+    timed.append((commands[0], seconds))
+    probe = run("python -c 'import importlib.util as u; print([m for m in (\"numpy\", "
+                "\"spacy\", \"nltk\") if u.find_spec(m)])'", work)[0]
+    assert probe.stdout.strip() == "[]", probe  # installed without the extra
+
+    mirror = tmp_path / "mirror"  # the machine with the data: its lexsub mirror, served
+    made = run(f"lexsub --shared-root {shared.shared} mirror {mirror}", work)[0]
+    mirrored = made.stdout.count(": mirrored (wrote ")  # WordNet's packages from apt's cache,
+    assert mirrored == 6 or (mirrored == 5 and made.returncode == 1  # else Debian's is read
+                             and "wordnet: not mirrored" in made.stdout), made
+    with _http_server(mirror) as url:
+        fetched, seconds = run(offline.replace("http://HOST:8000", url), work)
+    assert fetched.returncode == 0, (fetched.stdout, fetched.stderr)
+    for name in ("semeval2007", "lst-candidates", "coinco", "swords", "tsar2022"):
+        assert re.search(rf"(?m)^{name} +fetched: \d+ file\(s\) checked in {home}/", fetched.stdout)
+    timed.append((offline, seconds))
+    for placeholder, path in _FIRST_SCREEN_FILES.items():
+        shutil.copyfile(shared.shared / path, work / placeholder)
+    scored = {}
+    for line in commands[2:]:
+        done, seconds = run(line, work)
+        assert done.returncode == 0, (line, done.stderr)
+        scored[line.split()[2]] = done.stdout
+        timed.append((line, seconds))
+    # as the checkout scores the same files, from the same folder
+    monkeypatch.chdir(work)
+    for placeholder in ("my.best", "my.lsr.json", "my.tsv", "my.json"):
+        line = next(c for c in commands[2:] if c.split()[2] == placeholder)
+        assert scored[placeholder] == _checkout_output(
+            capsys, shared, placeholder, *line.split()[3:]), line
+    assert "Total = 1696, attempted" in scored["my.best"]
+    total = sum(seconds for _, seconds in timed)
+    print(f"first screen: {len(timed)} commands, {total:.1f} s: " +
+          "; ".join(f"{line} {seconds:.1f} s" for line, seconds in timed))
