@@ -515,3 +515,37 @@ def test_docs_list_every_message() -> None:
                  "gzip-compressed", "a SWORDS result (JSON)", "a binary file", "lists no target",
                  "cut short", "infinite", "t-prefix-added"):
         assert name in messages, name
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(("gold", "document", "note"), [
+    ("semeval2007-all", {"1": list("abcdefghij"), "2": [[w, 1.0] for w in "abcdefghij"]},
+     "<SYS>: 1 instances list words without scores (first: 1): each is scored by its place, "
+     "so the list's order ranks the lemma's pool for GAP"),
+    ("swords-dev", None,
+     "<SYS>: 1 targets list words without scores (first: <T>): each is scored minus its "
+     "place, so the list's order ranks it, as the benchmark reads a bare word"),
+])
+def test_plain_word_lists_are_scored_with_a_note(
+        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str], gold: str,
+        document: dict[str, Any] | None, note: str) -> None:
+    """A list of words without scores is read in its order, as the protocols' own readers
+    read a bare word, and said, on the command line and in Python alike."""
+    target = ""
+    if document is None:  # SWORDS: needs WordNet and the data
+        from lexsub_baselines.resources.wordnet_nltk import wordnet_location
+
+        if not (shared.data / "swords").is_dir() or not wordnet_location()[0].is_dir():
+            pytest.skip("the SWORDS data or WordNet is absent")
+        from lexsub_baselines.scoring import SwordsScorer
+
+        target = next(iter(SwordsScorer("swords-dev", roots=shared).swords_gold.targets))
+        document = {"substitutes_lemmatized": False, "substitutes": {target: ["good", "fine"]}}
+    system = tmp_path / "plain.json"
+    system.write_text(json.dumps(document), encoding="utf-8")
+    line = f"lexsub: note: {note.replace('<SYS>', str(system)).replace('<T>', target)}"
+    args = ["--only-listed"] if gold == "semeval2007-all" else []
+    assert main(["score", str(system), gold, *args]) == 0
+    assert line in capsys.readouterr().err.splitlines()
+    report = score(system, gold, warn=False, only_listed=bool(args))
+    assert line in [f"lexsub: {m}" for m in report.messages]

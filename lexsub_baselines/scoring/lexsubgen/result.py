@@ -33,10 +33,12 @@ class LsgPrediction:
     Attributes:
         words: the ranked words, repeats kept.
         scores: word -> score (its first place's).
+        unscored: some words came without a score (a bare word: its place gives it one).
     """
 
     words: tuple[str, ...]
     scores: Mapping[str, float]
+    unscored: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,9 +72,10 @@ def _checked(entries: Any, where: str, instance: str) -> LsgPrediction:
     words: list[str] = []
     scores: dict[str, float] = {}
     n = len(entries)
+    bare = False
     for place, entry in enumerate(entries):
         if isinstance(entry, str):
-            word, score = entry, float(n - place)
+            word, score, bare = entry, float(n - place), True
         elif (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[0], str)
               and isinstance(entry[1], int | float) and not isinstance(entry[1], bool)):
             word, score = entry[0], float(entry[1])
@@ -85,7 +88,7 @@ def _checked(entries: Any, where: str, instance: str) -> LsgPrediction:
                                   "score is NaN", "give every word a number")
         words.append(word)
         scores.setdefault(word, score)
-    return LsgPrediction(tuple(words), scores)
+    return LsgPrediction(tuple(words), scores, bare)
 
 
 def result_from_mapping(data: Mapping[str, Any], where: str = "<result>") -> LsgResult:

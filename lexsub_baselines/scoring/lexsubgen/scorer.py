@@ -223,6 +223,10 @@ class LexSubGenScorer(OtherProtocolScorer):
                  f"were ignored (first: {unknown[0]})"] if unknown else []
         notes += [f"{missing} instances are not in the result and were scored as empty lists"
                   ] if missing else []
+        unscored = [i for i, p in predictions.items() if p.unscored]
+        notes += [f"{result.path}: {len(unscored)} instances list words without scores (first: "
+                  f"{unscored[0]}): each is scored by its place, so the list's order ranks the "
+                  "lemma's pool for GAP"] if unscored and result.path != "<memory>" else []
         notes += [f"{spelling.option(option, value)} does not apply to LexSubGen's protocol; "
                   "ignored" for option, value in ignored.items() if value]
         report = LsgReport(result.path, metrics, counts, len(instances),

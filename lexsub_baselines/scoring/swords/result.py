@@ -50,12 +50,15 @@ class SwordsResult:
             equals), in the file's target order.
         lemmatized: the file's `substitutes_lemmatized` (None when absent).
         problems: warnings about the file (not errors), as `path: message` lines.
+        unscored: the targets whose list holds bare words, without scores (read in their
+            order, as the benchmark's `LexSubResult` reads them: a note says so).
     """
 
     path: str
     substitutes: Mapping[str, Ranked]
     lemmatized: bool | None = None
     problems: tuple[str, ...] = ()
+    unscored: tuple[str, ...] = ()
 
 
 def _bad(path: str, problem: str) -> DataFormatError:
@@ -117,7 +120,9 @@ def result_from_mapping(document: Mapping[str, Any], path: str = "<memory>") -> 
         raise _bad(path, "'substitutes' is not an object of target ids")
     ranked = {str(target): _ranked(entries, path, str(target))
               for target, entries in substitutes.items()}
-    return SwordsResult(path, ranked, lemmatized, tuple(problems))
+    unscored = tuple(str(target) for target, entries in substitutes.items()
+                     if isinstance(entries, list) and any(isinstance(e, str) for e in entries))
+    return SwordsResult(path, ranked, lemmatized, tuple(problems), unscored)
 
 
 def read_result(path: Path, spelling: Spelling = PYTHON) -> SwordsResult:

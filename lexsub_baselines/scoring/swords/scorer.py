@@ -202,6 +202,10 @@ class SwordsScorer(OtherProtocolScorer):
                   ] if prefixed else []
         notes += [f"{name} is undefined in the original evaluation ({why}); reported as 0.00"
                   for name, why in main.undefined.items()]
+        notes += [f"{result.path}: {len(result.unscored)} targets list words without scores "
+                  f"(first: {result.unscored[0]}): each is scored minus its place, so the "
+                  "list's order ranks it, as the benchmark reads a bare word"
+                  ] if result.unscored and result.path != "<memory>" else []
         notes += [self.swords_source.hint] if self.swords_source.hint else []
         notes += [f"{spelling.option(option, value)} does not apply to SWORDS; ignored"
                   for option, value in ignored.items() if value]
