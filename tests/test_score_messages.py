@@ -549,3 +549,19 @@ def test_plain_word_lists_are_scored_with_a_note(
     assert line in capsys.readouterr().err.splitlines()
     report = score(system, gold, warn=False, only_listed=bool(args))
     assert line in [f"lexsub: {m}" for m in report.messages]
+
+
+@pytest.mark.shared
+def test_compare_outside_a_checkout_says_where_our_rows_would_come_from(
+        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue saw --compare show only the published rows, silently, outside a checkout."""
+    system = shared.shared / "tsar2022-vectors" / "systems" / "en-test-oracle.tsv"
+    if not system.is_file():
+        pytest.skip("../shared/tsar2022-vectors not found")
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", str(system), "tsar2022-en-test", "--compare"]) == 0
+    assert (f"lexsub: note: --compare: our baselines' rows come from results/scores.json "
+            f"(`lexsub baselines` writes it), which is not in {tmp_path}: only the published "
+            "rows are ranked (run from a checkout that ran `make baselines` to place ours)"
+            ) in capsys.readouterr().err.splitlines()
