@@ -145,10 +145,10 @@ def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
     # shipped manifest (no edit: the SemEval-2007 archive is rebuilt, its members checked)
     mirror = tmp_path / "mirror"
     made = lexsub("--shared-root", str(shared.shared), "mirror", str(mirror), "semeval2007",
-                  "swords", "tsar2022", "lst-candidates")
-    assert made.count(": mirrored (") == 4, made
+                  "swords", "tsar2022", "lst-candidates", "coinco")  # WordNet: Debian's is read
+    assert made.count(": mirrored (wrote ") == 5, made
     with _http_server(mirror) as url:
-        fetched = lexsub("fetch", "scoring", "lst-candidates", "--mirror", url, "--no-progress")
+        fetched = lexsub("fetch", "scoring", "--mirror", url, "--no-progress")
     user_data = home / ".local" / "share" / "lexsub_baselines"
     assert f"data root {user_data / 'data'} (the per-user default)" in fetched
     assert "semeval2007       fetched: 8 file(s)" in fetched and "never verified" in fetched

@@ -21,6 +21,7 @@ the command line (`-t oot`): `spelling`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, cast, overload
 
@@ -28,6 +29,7 @@ from lexsub_baselines.core.errors import LexsubError, ScoreRefusedError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names
 from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
+from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold_kinds import kind_for
 from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LexSubGenScorer, LsgReport
 from lexsub_baselines.scoring.lexsubgen import PROTOCOL as LEXSUBGEN
@@ -172,9 +174,15 @@ def score(
         raise LexsubError(f"{spelling.option('protocol', protocol)} scores "
                           f"{_PROTOCOL_DATA[protocol]}, not {gold} ({found} gold)")
     if found == "semeval":
-        return scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
-                            by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=warn,
-                            refuse=refuse, spelling=spelling)
+        report = scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
+                              by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=False,
+                              refuse=refuse, spelling=spelling)
+        if only_listed:  # LexSubGen's option: the SemEval scorer scores the lines there are
+            report = replace(report, notes=(*report.notes, f"{spelling.option('only_listed')} "
+                                            "does not apply to the SemEval scorer; ignored"))
+        if warn:
+            show(report.messages)
+        return report
     # the SemEval options do not apply to the other protocols: each set one gets a note
     own = kind or _OWN_KIND[type(scorer)]
     ignored: dict[str, Any] = {"subsets": subsets, "bounds": bounds, "measures": tuple(measures),
