@@ -21,7 +21,6 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
          "LexSubGen's protocol, TSAR-2022)",
          ("lexsub fetch scoring", "lexsub score mine.best semeval2007-test",
           "lexsub score mine.tsv tsar2022-en-test --compare")),
-        ("which data root is in use, and why", "lexsub datasets"),
         ("offline: a mirror where the data is, then fetch from it (`lexsub mirror --help`)",
          ("lexsub mirror ~/lexsub-mirror", "lexsub fetch scoring --mirror http://HOST:8000")),
         ("build and run the baselines (needs the baselines extra: in a clone, pip install "
