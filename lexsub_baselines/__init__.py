@@ -26,12 +26,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from lexsub_baselines.core.loaded_code import record_imports
-
-record_imports()  # first: every module of the package imported from here on is recorded
-
-from lexsub_baselines.core.extras import guard_baselines_imports  # noqa: E402
-from lexsub_baselines.core.version import __version__  # noqa: E402
+from lexsub_baselines.core.extras import guard_baselines_imports
+from lexsub_baselines.core.version import __version__
 
 guard_baselines_imports()  # without the `baselines` extra, its imports fail in one line
 

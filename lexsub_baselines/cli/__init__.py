@@ -14,6 +14,7 @@ import importlib
 import sys
 import warnings
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
@@ -89,6 +90,24 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
 #: Commands whose work is pure Python (no numeric library is loaded: the scorers are exact
 #: Python arithmetic), so they run without re-executing under the kernels' pin (0.3 s).
 UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror"})
+
+
+#: Commands that build or answer: they run from the code snapshot (`core.snapshot`), so that
+#: the client, like every worker, runs the code the keys name.
+SNAPSHOT_COMMANDS: frozenset[str] = frozenset({"baselines", "run", "build", "lm", "report",
+                                               "rank-eval", "vote"})
+
+
+def _snapshot_cache(argv: Sequence[str]) -> Path | None:
+    """Return the cache a command that builds or answers writes its code snapshot into (the
+    roots its options and the environment give), None for any other command."""
+    if not {word for word in argv if word in COMMAND_MODULES} & SNAPSHOT_COMMANDS:
+        return None
+    roots = argparse.ArgumentParser(add_help=False)
+    for option in ("--shared-root", "--data-root", "--cache-dir"):
+        roots.add_argument(option, default=None)
+    known, _ = roots.parse_known_args(argv)
+    return resolve_roots(known.shared_root, known.data_root, known.cache_dir).cache
 
 
 def needs_pin(argv: Sequence[str]) -> bool:
@@ -173,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None and needs_pin(sys.argv[1:]):
         from lexsub_baselines.core.pinning import reexec_pinned  # not for score: pure Python
 
-        reexec_pinned()
+        reexec_pinned(_snapshot_cache(sys.argv[1:]))
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
     args = parser.parse_args(words)

@@ -21,9 +21,9 @@ from typing import Any
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.manifest import GROUPS, Manifest, load_manifest
 from lexsub_baselines.resources.download import MIRROR_ENV
 from lexsub_baselines.resources.fetch import ELSEWHERE, FetchResult, fetch, inputs
-from lexsub_baselines.resources.manifest import GROUPS, Manifest, load_manifest
 
 
 def add_parser(subparsers: Any) -> None:

@@ -14,78 +14,31 @@ import os
 import shutil
 import socket
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core import digests
+
 __all__ = [
     "atomic_path",
     "atomic_write_text",
     "cache_key",
     "file_sha256",
+    "folder_digest",
     "install_folder",
-    "memo_sha256",
     "seal",
     "sealed_checksum",
-    "tree_sha256",
     "verified",
     "verified_folder",
 ]
 
 
-def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
-    """Return the hex sha256 of a file, read in chunks."""
-    with open(path, "rb") as handle:
-        return _read_sha256(handle, chunk)
-
-
-def _read_sha256(handle: Any, chunk: int) -> str:
-    digest = hashlib.sha256()
-    while block := handle.read(chunk):
-        digest.update(block)
-    return digest.hexdigest()
-
-
-#: (path, file version) -> sha256, of the files `memo_sha256` read in this process.
-_DIGESTS: dict[tuple[str, tuple[int, ...]], str] = {}
-_DIGESTS_MAX = 100_000
-_RACY_NS = 2_000_000_000
-
-
-def _version(status: os.stat_result) -> tuple[int, ...]:
-    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
-
-
-def memo_sha256(path: Path, chunk: int = 1 << 20) -> str:
-    """Return the hex sha256 of a file, memoised in this process per file version.
-
-    The version is (device, inode, size, mtime_ns, ctime_ns) of the open file. The kernel sets
-    ctime on every write and no call sets it back (mtime can be: `touch -d`, `os.utime`), so
-    an in-place edit that keeps the size, the inode and even the modification time is read
-    again. Not memoised: a file that changed while it was read, and one changed in the last
-    two seconds, since file times move by clock ticks and a second write within the tick of
-    the first would keep them (git's "racily clean" entries, re-read for the same reason).
-    A long-lived process (a Dask worker) thus never serves a stale digest, and hashing a few
-    hundred MB costs once.
-
-    Raises:
-        OSError: the file cannot be opened or read.
-    """
-    with open(path, "rb") as handle:
-        before = _version(os.fstat(handle.fileno()))
-        key = (str(path), before)
-        if (known := _DIGESTS.get(key)) is not None:
-            return known
-        digest = _read_sha256(handle, chunk)
-        after = _version(os.fstat(handle.fileno()))
-    if after == before and time.time_ns() - after[4] > _RACY_NS:
-        if len(_DIGESTS) >= _DIGESTS_MAX:
-            _DIGESTS.clear()
-        _DIGESTS[key] = digest
-    return digest
+def file_sha256(path: Path) -> str:
+    """Return the hex sha256 of a file (`core.digests.sha256`: once per file version)."""
+    return digests.sha256(path)
 
 
 def cache_key(**parts: Any) -> str:
@@ -150,23 +103,23 @@ def sealed_checksum(path: Path) -> str | None:
 
 
 def verified(path: Path) -> bool:
-    """Return True when `path` exists and matches the checksum recorded by `seal`."""
+    """Return True when `path` exists and matches the checksum recorded by `seal` (hashed
+    once per file version: `core.digests.sha256`)."""
     checksum = sealed_checksum(path) if path.is_file() else None
-    return checksum is not None and checksum == file_sha256(path)
+    return checksum is not None and checksum == digests.sha256(path)
 
 
-def tree_sha256(folder: Path) -> str:
-    """Return the sha256 of a folder's files: each one's relative path and own sha256."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(f"{path.relative_to(folder).as_posix()}\0{file_sha256(path)}\n".encode())
-    return digest.hexdigest()
+def folder_digest(folder: Path) -> str:
+    """Return the digest of a folder's files (`core.digests.tree`), each hashed once per
+    version."""
+    return digests.tree((name, digests.sha256(path))
+                        for name, path in digests.folder_files(folder))
 
 
 def install_folder(work: Path, final: Path) -> Path:
     """Put the finished folder `work` in place as `final`, sealed and swapped atomically.
 
-    The folder is renamed to `<final>.<first 16 hex of its tree_sha256>` (its seal: the name
+    The folder is renamed to `<final>.<first 16 hex of its `folder_digest`>` (its seal: the name
     says what it must hold), and `final` becomes a symbolic link to it, replaced in one
     `os.replace`: a reader sees the old folder or the new one, never a half-deleted one. The
     temporary link is named by host, pid and a random part, so two hosts installing into one
@@ -175,7 +128,7 @@ def install_folder(work: Path, final: Path) -> Path:
     `<final>.unsealed-<random>`) stays, since another process, here or on another host, may
     still be reading it; docs/building.md says how to prune them. Returns the sealed folder.
     """
-    versioned = final.with_name(f"{final.name}.{tree_sha256(work)[:16]}")
+    versioned = final.with_name(f"{final.name}.{folder_digest(work)[:16]}")
     try:
         if versioned.is_dir():
             raise FileExistsError(versioned)
@@ -203,5 +156,5 @@ def verified_folder(final: Path) -> bool:
         return False
     target = final.resolve()
     seal_ = target.name.rpartition(".")[2]
-    return len(seal_) == 16 and tree_sha256(target).startswith(seal_)
+    return len(seal_) == 16 and folder_digest(target).startswith(seal_)
 

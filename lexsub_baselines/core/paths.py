@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.core.loaded_code import project_dir
+from lexsub_baselines.core.snapshot import project_dir
 
 __all__ = ["Roots", "default_shared", "resolve_roots", "user_data_dir"]
 
@@ -32,7 +32,7 @@ DATA_ENV = "LEXSUB_DATA_ROOT"
 CACHE_ENV = "LEXSUB_CACHE_DIR"
 
 #: The project checkout (parent of the package directory; for code run from a snapshot, the
-#: checkout the snapshot was taken from: `core.loaded_code.project_dir`).
+#: checkout the snapshot was taken from: `core.snapshot.project_dir`).
 PROJECT_DIR = project_dir()
 
 #: Why a root was chosen, as `Roots.describe` says it.

@@ -1,6 +1,8 @@
 """Re-executing a process under the numeric kernels' pin (`core.kernels`), once, before the
 libraries load: the `lexsub` command (`reexec_pinned`), scripts and API users (`pin`,
-exported as `lexsub_baselines.pin`), the test suite (tests/kernel_pin.py).
+exported as `lexsub_baselines.pin`), the test suite (tests/kernel_pin.py). A command that
+builds or answers re-executes, in the same step, from the code snapshot (`core.snapshot`:
+`PYTHONPATH` first), so that it runs the code its keys name.
 
 Whether a process is pinned is read from the environment it started with
 (`core.kernels.startup_environment`), not from `os.environ`: a pin set in `os.environ` after
@@ -14,8 +16,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
-from lexsub_baselines.core.errors import KernelsError
+from lexsub_baselines.core.errors import KernelsError, LexsubError
 from lexsub_baselines.core.kernels import (
     DEFAULT_LEVEL,
     KERNELS_ENV,
@@ -41,11 +44,18 @@ def pinned(environ: Mapping[str, str] | None = None) -> bool:
     return all(env.get(name) == value for name, value in environment(level).items())
 
 
-def pin() -> None:
+def pin(snapshot_cache: Path | None = None, *, safe_path: bool = False) -> None:
     """Re-execute this process once with the kernels pinned (`LEXSUB_KERNELS`, default
     x86-64-v3), unless it was started pinned; call it first thing in a script that builds or
     records (`lexsub` does it itself). Nothing it loaded before counts: the new process
     starts over, from the same command line.
+
+    Arguments:
+        snapshot_cache: a cache folder: the new process also runs from the code snapshot
+            written there (`core.snapshot.write_snapshot`), unless it already runs one.
+        safe_path: the new process does not put the working folder first on `sys.path`
+            (`PYTHONSAFEPATH`: for `python -m lexsub_baselines` in a checkout, whose package
+            would hide the snapshot's).
 
     Raises:
         KernelsError: `LEXSUB_KERNELS` names no level this machine runs, the process cannot
@@ -59,29 +69,50 @@ def pin() -> None:
         level = chosen_level()
     except ValueError as error:
         raise KernelsError(str(error)) from None
-    if level is None or pinned():
-        return
-    if attempted or not sys.argv or not sys.argv[0]:
+    unpinned = level is not None and not pinned()
+    extra = {} if attempted else _from_snapshot(snapshot_cache, safe_path)
+    interactive = not sys.argv or not sys.argv[0]
+    if level is not None and unpinned and (attempted or interactive):
         why = "the re-executed process still lacks it" if attempted else (
             "an interactive interpreter cannot be re-executed")
         raise KernelsError(f"the numeric kernels cannot be pinned to {level.name} ({why}): "
                            "start the process under the pin, `env $(lexsub kernels --env) "
                            f"python ...`, or set {KERNELS_ENV}=native")
-    if level.name != DEFAULT_LEVEL and not os.environ.get(KERNELS_ENV):
+    if not (unpinned or extra) or interactive:  # an interpreter keeps its code (workers
+        return  # run the snapshot all the same: `engine.cluster`)
+    if level is not None and level.name != DEFAULT_LEVEL and not os.environ.get(KERNELS_ENV):
         print(f"lexsub: warning: this machine cannot run the {DEFAULT_LEVEL} kernels the "
               f"README's tables were made with; pinned to {level.name} (its figures differ)",
               file=sys.stderr)
-    env = {**os.environ, **environment(level), _REEXEC_ENV: "1"}
+    env = {**os.environ, **(environment(level) if level is not None else {}), **extra,
+           _REEXEC_ENV: "1"}
     sys.stdout.flush()
     sys.stderr.flush()
     os.execve(sys.executable, list(sys.orig_argv), env)
 
 
-def reexec_pinned() -> None:
-    """Pin the kernels for the `lexsub` command (`pin`); a failure is one `lexsub: error:`
-    line and exit status 2."""
+def _from_snapshot(cache: Path | None, safe_path: bool) -> dict[str, str]:
+    """Return the variables that make a new process run the code snapshot written into
+    `cache` ({} with no cache, or when this process runs a snapshot already)."""
+    from lexsub_baselines.core.snapshot import running_snapshot, write_snapshot
+
+    if cache is None or running_snapshot() is not None:
+        return {}
     try:
-        pin()
-    except KernelsError as error:
+        tree = write_snapshot(cache)
+    except OSError as error:
+        raise LexsubError(f"cannot write the code's snapshot into the cache {cache} "
+                          f"({error.strerror}); give a writable --cache-dir") from None
+    path = os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH", "")) if p)
+    return {"PYTHONPATH": path, **({"PYTHONSAFEPATH": "1"} if safe_path else {})}
+
+
+def reexec_pinned(snapshot_cache: Path | None = None) -> None:
+    """Pin the kernels for the `lexsub` command (`pin`), and for a command that builds or
+    answers, run it from the code snapshot in `snapshot_cache`; a failure is one `lexsub:
+    error:` line and exit status 2."""
+    try:
+        pin(snapshot_cache, safe_path=True)
+    except LexsubError as error:
         print(f"lexsub: error: {error}", file=sys.stderr)
         raise SystemExit(2) from None

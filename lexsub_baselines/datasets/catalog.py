@@ -88,7 +88,7 @@ def load_dataset(name: str, roots: Roots) -> Dataset:
     Raises:
         UnknownNameError: no dataset of that name; the message lists the known ones.
     """
-    return Dataset(DATASETS.get(name), roots.data, roots.cache)
+    return Dataset(DATASETS.get(name), roots)
 
 
 def dataset_names() -> list[str]:

@@ -77,7 +77,7 @@ class Embeddings:
 
 def embeddings_path(roots: Roots, settings: Word2VecSettings = SKIPGRAM) -> Path:
     """Return where the matrices of `settings` are cached (`embeddings/sgns-KEY.npy`)."""
-    return roots.cache / "embeddings" / f"sgns-{settings.key(__name__)}.npy"
+    return roots.cache / "embeddings" / f"sgns-{settings.key(roots, __name__)}.npy"
 
 
 def _unit_rows(matrix: Any) -> Any:

@@ -78,6 +78,8 @@ class Stage(Generic[S]):
         lock_key: returns what the stage builds with these settings (its cache path or key),
             which names its lock: two builds of other entries of one stage do not wait for
             each other. None: one lock for the stage.
+        inputs: returns the inputs (manifest ids, `inputs.layer`) the stage reads with these
+            settings: its key holds their digests, and its tasks may read no other.
     """
 
     name: str
@@ -87,6 +89,7 @@ class Stage(Generic[S]):
     build: Callable[[BuildContext[S], Mapping[str, Any]], Awaitable[Any]]
     critical: bool = False
     lock_key: Callable[[BuildContext[S]], str] | None = None
+    inputs: Callable[[BuildContext[S]], tuple[str, ...]] = lambda ctx: ()
 
 
 async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: BuildContext[S],
@@ -207,6 +210,7 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
                                                time.perf_counter() - began,
                                                "built meanwhile by another build"))
                     return hit
+                ctx.declared[name] = tuple(stage.inputs(ctx))
                 result = await stage.build(ctx, inputs)
         except LexsubError as error:
             return _failed(name, error, began)

@@ -1,7 +1,7 @@
 """The content identity of a folder tree, at any depth: what the worker check compares.
 
 `tree_identity` lists every regular file under a folder (symbolic links followed, as the
-build follows them) by its relative path and the sha256 of its bytes (`cache.memo_sha256`:
+build follows them) by its relative path and the sha256 of its bytes (`core.digests.sha256`:
 hashed once per process and file version, so a long-lived worker re-reads only what
 changed). What cannot be read is part of the identity rather than an error: a dangling link
 (`dangling link to TARGET`), a file or folder this user cannot read (`unreadable (...)`), a
@@ -80,9 +80,9 @@ def _visit(folder: Path, relative: str, ancestors: set[tuple[int, int]],
 def _sha256(path: Path) -> str:
     # looked up when called: this module's code is sent by value to workers that may run
     # another version of the package (`engine.late_workers`), whose own memo it then uses
-    from lexsub_baselines.core import cache
+    from lexsub_baselines.core import digests
 
-    return cache.memo_sha256(path)
+    return digests.sha256(path)
 
 
 def _dangling(path: str) -> str:

@@ -10,7 +10,7 @@ match the cache keys (other code). The check proves it rather than trusting the 
 - **the shared root is the same**: every worker lists every file under the shared root (and
   the data root, when it is elsewhere), at any depth, with the sha256 of its content
   (`identity.tree_identity`), and the listing must be the client's;
-- **the code is the client's**: the client's code snapshot (`core.loaded_code.snapshot`, in
+- **the code is the client's**: the client's code snapshot (`core.snapshot`, in
   the cache) is designated on every worker (`run_from`): what the worker imports from then
   on comes from it, so a worker whose own package is another version runs the client's code
   all the same; a worker that already imported a file of the package with other bytes (a
@@ -72,7 +72,7 @@ class Facts:
 
     shared: dict[str, str]
     data: dict[str, str] | None  # the data root's, when it is outside the shared root
-    code: tuple[str, ...]  # the files it runs with other bytes than the snapshot's (`run_from`)
+    code: tuple[str, ...]  # where it runs the package from, when not the snapshot (`run_from`)
     versions: dict[str, str]
     token: str
     threads: int
@@ -89,7 +89,7 @@ class Expected:
     token_path: str
     scheduler: str
     facts: Facts
-    snapshot: str = ""  # the client's code snapshot (`core.loaded_code.snapshot`)
+    snapshot: str = ""  # the client's code snapshot (`core.snapshot`)
 
 
 def _versions() -> dict[str, str]:
@@ -102,20 +102,19 @@ def _versions() -> dict[str, str]:
 
 
 def run_from(snapshot: str) -> tuple[str, ...]:
-    """Make this process run the code snapshot `snapshot` (`core.loaded_code.designate`):
-    a process that has not imported the package imports all of it from there (the snapshot
-    first on `sys.path`); return the files it already runs with other bytes (`unreadable`
-    when the snapshot cannot be read here).
+    """Make this process run the code snapshot `snapshot` (`core.snapshot`): a process that
+    has not imported the package imports it from there (the snapshot first on `sys.path`);
+    return () when it runs the snapshot's package, else (the folder it runs the package from
+    instead,): a process runs the code it imported, and cannot change it.
 
     Sent by value (`ship_by_value`), so it runs before anything of the worker's own package."""
-    if "lexsub_baselines" not in sys.modules and snapshot not in sys.path:
-        sys.path.insert(0, snapshot)
-    try:
-        from lexsub_baselines.core.loaded_code import designate
-
-        return tuple(designate(Path(snapshot)))
-    except ImportError as error:
-        return (f"unreadable: {error}",)
+    module = sys.modules.get("lexsub_baselines")
+    if module is None:
+        if snapshot not in sys.path:
+            sys.path.insert(0, snapshot)
+        return ()
+    where = Path(module.__file__ or "").resolve().parent.parent
+    return () if where == Path(snapshot).resolve() else (str(where),)
 
 
 def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path: str,
@@ -190,9 +189,8 @@ def _other_code(ours: Facts, seen: Facts, worker: str, scheduler: str) -> str | 
     remedy = ("install the same package and library versions there (`make setup` in the same "
               "checkout)")
     if seen.code:
-        more = f"; {len(seen.code) - 1} more" if len(seen.code) > 1 else ""
-        named.append(f"it imported lexsub_baselines/{seen.code[0]} with other bytes than this "
-                     f"build's{more}")
+        named.append(f"it imported lexsub_baselines from {seen.code[0]}, not from this "
+                     "build's code snapshot")
         remedy = (f"restart the worker (`dask worker {scheduler} --nthreads 1`): a process "
                   "runs the code it imported, and this build's code is another")
     return f"Dask worker {worker} runs other code ({'; '.join(named)}): {remedy}"

@@ -44,20 +44,20 @@ from pathlib import Path
 from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.resources.download import FetchError, Interrupted
-from lexsub_baselines.resources.elsewhere import ELSEWHERE
-from lexsub_baselines.resources.fetch_lock import input_lock
-from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
-from lexsub_baselines.resources.manifest_rules import path_problem
-from lexsub_baselines.resources.recipes import Downloads, make
-from lexsub_baselines.resources.unpack import Member, extract_named
-from lexsub_baselines.resources.verify import accepted, locate, verify
-from lexsub_baselines.resources.wordnet_files import (
+from lexsub_baselines.inputs.manifest import GROUPS, Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.manifest_rules import path_problem
+from lexsub_baselines.inputs.verify import accepted, locate, verify
+from lexsub_baselines.inputs.wordnet_files import (
     WORDNET_DIR_ENV,
     WORDNET_FILES,
     fetched_wordnet,
     find_wordnet,
 )
+from lexsub_baselines.resources.download import FetchError, Interrupted
+from lexsub_baselines.resources.elsewhere import ELSEWHERE
+from lexsub_baselines.resources.fetch_lock import input_lock
+from lexsub_baselines.resources.recipes import Downloads, make
+from lexsub_baselines.resources.unpack import Member, extract_named
 
 __all__ = ["ELSEWHERE", "FetchResult", "fetch", "inputs", "select"]
 

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256, memo_sha256, sealed_checksum, tree_sha256
+from lexsub_baselines.core.cache import file_sha256, folder_digest, sealed_checksum
 from lexsub_baselines.core.kernels import describe, require_pinned
 from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
@@ -119,7 +119,7 @@ def resource_fingerprint(result: Any, cache: Path) -> str | None:
         where = path.resolve().relative_to(cache.resolve()).as_posix()
     except ValueError:
         where = str(path)
-    checksum = tree_sha256(path)[:12] if path.is_dir() else _sealed_digest(path)
+    checksum = folder_digest(path)[:12] if path.is_dir() else _sealed_digest(path)
     return f"{where}@{checksum}"
 
 
@@ -153,7 +153,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
         "cache": str(roots.cache.resolve()),
     }
     if values["wordnet"].startswith("nltk"):
-        values["wordnet-files"] = wordnet_files_identity(roots.data)
+        values["wordnet-files"] = wordnet_files_identity(roots)
     if plugins := loaded_plugins():  # a user's components can change any row
         values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
@@ -187,20 +187,17 @@ def recorded_kernels() -> str:
     return describe()
 
 
-def wordnet_files_identity(data_root: Path | None = None) -> str:
-    """Return the content identity of the WordNet database files NLTK's reader reads (where
-    `LEXSUB_WORDNET_DIR` or Debian puts them, else fetched under `data_root`), or `absent`."""
-    from lexsub_baselines.resources.wordnet_files import wordnet_location
-    from lexsub_baselines.resources.wordnet_nltk import WORDNET_FILES
+def wordnet_files_identity(roots: Roots) -> str:
+    """Return the content identity of the WordNet database files the readers read (the
+    input layer's `wordnet`: where `LEXSUB_WORDNET_DIR` or Debian puts them, else fetched
+    under the data root), or `absent`."""
+    from lexsub_baselines.core.errors import MissingResourceError
+    from lexsub_baselines.inputs.layer import inputs
 
-    folder, _ = wordnet_location(data_root=data_root)
-    digest = hashlib.sha256()
-    for name in WORDNET_FILES:
-        path = folder / name
-        if not path.is_file():
-            return "absent"
-        digest.update(f"{name}\0{memo_sha256(path)}\n".encode())
-    return digest.hexdigest()[:12]
+    try:
+        return inputs(roots).wordnet().digest[:12]
+    except MissingResourceError:
+        return "absent"
 
 
 def _plugin_label(name: str) -> str:

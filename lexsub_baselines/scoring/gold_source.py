@@ -18,13 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.file_digests import known_sha256
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.resources.verified import InputMismatchError, data_entry
+from lexsub_baselines.inputs.layer import inputs, read_own
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
@@ -42,14 +41,15 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
 
     Raises:
         InputMismatchError: `path` is where the manifest puts a dataset's gold, and is not the
-            recorded file.
+            recorded file (the input layer's verdict: `Inputs.own`).
 
     >>> # dataset_of(Path("../shared/data/semeval2007/key/gold"), resolve_roots()).name
     >>> # 'semeval2007-test'
     """
     if not path.is_file():
         return None
-    digest, resolved = known_sha256(path, roots.cache), path.resolve()
+    layer = inputs(roots)
+    digest, resolved = layer.own(path).digest, path.resolve()
     for name in dataset_names():
         dataset = load_dataset(name, roots)
         if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
@@ -58,23 +58,21 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
             rel = dataset.spec.relpath(role)
             if rel is None:
                 continue
-            here, entry = dataset.root / rel, data_entry(rel)
+            here, entry = dataset.root / rel, layer.entry_at(rel)
             if entry is not None:
                 if entry.sha256 == digest:
                     return dataset
-                if here.is_file() and here.resolve() == resolved:
-                    raise InputMismatchError(path, entry, digest)
             elif here.is_file() and (here.resolve() == resolved
-                                     or known_sha256(here, roots.cache) == digest):
+                                     or layer.own(here).digest == digest):
                 return dataset
     return None
 
 
 @lru_cache(maxsize=8)
-def _lenient(path: Path, resolved: Path, mtime_ns: int, size: int) -> GoldFile:
-    # the lenient reader's items as lines; one object per file state, so its built gold is
+def _lenient(data: bytes, path: str) -> GoldFile:
+    # the lenient reader's items as lines; one object per content, so its built gold is
     # shared as `read_gold_file`'s is
-    return from_items(read_gold(resolved), str(path))
+    return from_items(read_gold(data, path), path)
 
 
 @dataclass(frozen=True)
@@ -145,8 +143,7 @@ class GoldSource:
         if kind != "a file":
             raise LexsubError(f"the gold {path} is {kind}, not a file: profile "
                               f"{profile.name} reads gold files only")
-        stat = path.stat()
-        return _lenient(path, path.resolve(), stat.st_mtime_ns, stat.st_size)
+        return _lenient(read_own(path)[1], str(path))
 
 
 def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roots | None

@@ -25,8 +25,8 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
+from lexsub_baselines.inputs.layer import Input, inputs, read_own
 from lexsub_baselines.resources.morphy import load_morphy
-from lexsub_baselines.resources.wordnet_files import find_wordnet
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
@@ -61,13 +61,16 @@ LEMMATISER = "nltk-3.5-morphy"
 
 
 @lru_cache(maxsize=2)
-def _lemmatiser(wordnet_dir: Path) -> Lemmatiser:
-    return Lemmatiser(load_morphy(LEMMATISER, wordnet_dir), f"{LEMMATISER}:wordnet-3.0")
+def _lemmatiser(wordnet: Input, roots: Roots) -> Lemmatiser:
+    # the signature names the WordNet read: `wordnet-3.0` for the recorded files, its
+    # digest for one's own (`LEXSUB_WORDNET_DIR`): other files give other figures
+    morphy = load_morphy(LEMMATISER, wordnet, roots)
+    return Lemmatiser(morphy, f"{LEMMATISER}:{morphy.wordnet_label}")
 
 
 @lru_cache(maxsize=4)
-def _gold(path: Path, mtime_ns: int, size: int, label: str, wordnet_dir: Path) -> SwordsGold:
-    return build_gold(read_swords(path), _lemmatiser(wordnet_dir), label)
+def _gold(data: bytes, where: str, label: str, wordnet: Input, roots: Roots) -> SwordsGold:
+    return build_gold(read_swords(data, where), _lemmatiser(wordnet, roots), label)
 
 
 class SwordsScorer(OtherProtocolScorer):
@@ -102,12 +105,11 @@ class SwordsScorer(OtherProtocolScorer):
         if path is None:
             raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
                               "a path), not from memory")
-        stat = path.stat()
-        wordnet_dir = find_wordnet(data_root=self._roots.data)[0].resolve()
-        prepared = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size,
-                         self.swords_source.label(False), wordnet_dir)
+        wordnet = inputs(self._roots).wordnet()
+        prepared = _gold(read_own(path, self._roots)[1], str(path),
+                         self.swords_source.label(False), wordnet, self._roots)
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
-        self.lemmatise = _lemmatiser(wordnet_dir)
+        self.lemmatise = _lemmatiser(wordnet, self._roots)
 
     def result(self, system: ResultInput) -> SwordsResult:
         """Return a result read from a file, or taken from a mapping (a result document,

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.errors import DataFormatError
-from lexsub_baselines.datasets.tsar import split_data, split_lines
+from lexsub_baselines.datasets.tsar import split_data
 from lexsub_baselines.scoring.input_files import read_input
 
 __all__ = ["KEY_JOIN", "TsarGold", "TsarPrediction", "TsarPredictions", "acc_at_top1", "check",
@@ -105,15 +105,15 @@ def _key(fields: Sequence[str], path: str, number: int, what: str) -> str:
     return fields[0] + KEY_JOIN + fields[1]  # read_files: split[0] + "__" + split[1]
 
 
-def read_gold(path: Path) -> dict[str, TsarGold]:
-    """Return key -> `TsarGold` of a `_gold` file, as `read_files` builds `goldinfo`.
+def read_gold(data: bytes, path: str = "<bytes>") -> dict[str, TsarGold]:
+    """Return key -> `TsarGold` of a `_gold` file's bytes (`path` names it), as `read_files`
+    builds `goldinfo`.
 
     Raises:
         DataFormatError: a line without a complex word, or not UTF-8.
-        MissingResourceError: no such file.
     """
     out: dict[str, TsarGold] = {}
-    for number, fields in split_lines(path):
+    for number, fields in split_data(data, path):
         key = _key(fields, str(path), number, "gold")
         word = fields[1]
         counts: dict[str, int] = {}

@@ -25,6 +25,7 @@ from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.inputs.layer import read_own
 from lexsub_baselines.scoring.emit import ScoringWarning
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
@@ -55,8 +56,8 @@ ResultInput = str | Path | TsarPredictions | Mapping[str, Sequence[str]]
 
 
 @lru_cache(maxsize=8)
-def _gold(path: Path, mtime_ns: int, size: int) -> dict[str, TsarGold]:
-    return read_gold(path)
+def _gold(data: bytes, where: str) -> dict[str, TsarGold]:
+    return read_gold(data, where)
 
 
 def _version() -> str:
@@ -107,8 +108,7 @@ class TsarScorer(OtherProtocolScorer):
         if path is None:
             raise LexsubError("TSAR-2022 gold is read from its file (a tsar2022-* dataset or "
                               "a *_gold.tsv path), not from memory")
-        stat = path.stat()
-        entries = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size)
+        entries = _gold(read_own(path, roots)[1], str(path))
         if ids is not None:
             keep = frozenset(ids)
             entries = {key: g for key, g in entries.items() if str(g.line) in keep}
