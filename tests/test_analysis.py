@@ -28,7 +28,7 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import DATASETS
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.resources.manifest import MANIFEST_ENV
+from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 from lexsub_baselines.scoring import answers_from_mapping
 from lexsub_baselines.substitutes.answers import Answers
 

@@ -118,7 +118,8 @@ def _wait_for_shards(folder: Path, process: subprocess.Popen[bytes], at_least: i
 # --- the corpus plan ----------------------------------------------------------------------------
 
 def test_shards_hold_exactly_the_budgeted_sample(small_shared: Roots) -> None:
-    files = [(kind, path, str(path.relative_to(small_shared.shared)), file_words(kind, path))
+    files = [(kind, path, str(path.relative_to(small_shared.shared)),
+              file_words(kind, path, small_shared))
              for kind, path in corpus_plan(small_shared, ("enwiki", "gutenberg"))]
     total = sum(words for *_, words in files)
     for budget in (None, 1000, files[0][3], total // 2, total + 10):

@@ -352,6 +352,7 @@ def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Two folders of KenLM tools with other bytes give the LM two keys (before: one)."""
     from lexsub_baselines.core.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
+    from lexsub_baselines.core.paths import resolve_roots
     from lexsub_baselines.lm.model import LMConfig
 
     pytest.importorskip("kenlm")
@@ -363,9 +364,10 @@ def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
     other.mkdir()
     for tool in (found.lmplz, found.build_binary):
         shutil.copy2(tool, other / tool.name)
-    ours = (tools_identity(), LMConfig().key())
+    roots = resolve_roots()
+    ours = (tools_identity(), LMConfig().key(roots))
     monkeypatch.setenv(KENLM_BIN_ENV, str(other))
-    assert (tools_identity(), LMConfig().key()) == ours  # the same bytes elsewhere: one key
+    assert (tools_identity(), LMConfig().key(roots)) == ours  # the same bytes elsewhere: one key
     with open(other / "lmplz", "ab") as handle:
         handle.write(b"\0")
-    assert tools_identity() != ours[0] and LMConfig().key() != ours[1]
+    assert tools_identity() != ours[0] and LMConfig().key(roots) != ours[1]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.core import cache
+from lexsub_baselines.core import digests
 from lexsub_baselines.engine.identity import first_difference, tree_identity
 
 
@@ -43,14 +43,14 @@ def test_what_cannot_be_read_is_part_of_the_identity(tmp_path: Path,
     (root / "corpora" / "loop").symlink_to(root / "corpora", target_is_directory=True)
     locked = root / "data" / "locked"
     locked.write_text("secret")
-    real = cache.memo_sha256
+    real = digests.sha256
 
     def deny(path: Path) -> str:  # as for a file of another user (the tests may run as root)
         if path == locked:
             raise PermissionError(13, "Permission denied", str(path))
         return real(path)
 
-    monkeypatch.setattr(cache, "memo_sha256", deny)
+    monkeypatch.setattr(digests, "sha256", deny)
     listing = tree_identity(root)
     assert listing["data/gone"] == f"dangling link to {root / 'nowhere'}"
     assert listing["corpora/loop/"] == "link cycle"

@@ -17,16 +17,16 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+from lexsub_baselines.core.file_digests import MEMO, known_sha256
+from lexsub_baselines.resources.verified import InputMismatchError
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core import file_digests
 from lexsub_baselines.core.extras import BASELINES_LIBRARIES, MissingExtraError, _ExtraFinder
-from lexsub_baselines.core.file_digests import MEMO, known_sha256
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets import load_dataset
-from lexsub_baselines.resources import wordnet_files
-from lexsub_baselines.resources.verified import InputMismatchError
-from lexsub_baselines.resources.verify import verify
+from lexsub_baselines.inputs import wordnet_files
+from lexsub_baselines.inputs.verify import verify
 
 PACKAGE = PROJECT_DIR / "lexsub_baselines"
 BEST = Path("scorer-vectors") / "systems" / "s000_test_hedge.best"

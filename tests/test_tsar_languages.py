@@ -202,7 +202,7 @@ def test_fetch_mythes_lays_out_the_packaged_file_where_the_reader_finds_it(
     from fetch_mirror import fetch_cli, serving, temp_roots, url_path
     from test_fetch_wordnet import _deb
 
-    from lexsub_baselines.resources.manifest import Manifest, load_manifest
+    from lexsub_baselines.inputs.manifest import Manifest, load_manifest
 
     entry = load_manifest().get("mythes-es")
     installed = (DEBIAN_MYTHES_DIR / "th_es_ES_v2.dat").read_bytes()
@@ -225,7 +225,7 @@ def test_the_real_mythes_package_unpacks_to_the_manifest_digests(tmp_path: Path,
                                                                  package: str) -> None:
     import hashlib
 
-    from lexsub_baselines.resources.manifest import load_manifest
+    from lexsub_baselines.inputs.manifest import load_manifest
     from lexsub_baselines.resources.unpack import extract_named
 
     entry = next(r for r in load_manifest().resources

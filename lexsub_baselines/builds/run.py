@@ -143,7 +143,8 @@ async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
                  started: float) -> BuildReport:
     async with open_engine(engine, roots) as client:
         ctx = BuildContext(client, roots, settings, progress, engine.label(),
-                           lock_dir=roots.cache / ".locks", code=str(write_snapshot(roots.cache)))
+                           lock_dir=roots.cache / ".locks",
+                           code=str(write_snapshot(roots.cache)))
         results, records = await run_graph(STAGES, wanted, ctx, found, started, first=FIRST)
         workers = await client.run(_peak_rss_mb)
     peak = {"client": _peak_rss_mb(),

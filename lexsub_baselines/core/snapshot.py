@@ -88,13 +88,27 @@ def snapshot_files(package: Path = PACKAGE_DIR) -> list[str]:
     return sorted(found)
 
 
+#: (cache, package folder) -> the snapshot this process wrote (or found) there: a process
+#: that builds twice (a test, a notebook) gives both builds the code it took first.
+_WRITTEN: dict[tuple[Path, Path], Path] = {}
+
+
 def write_snapshot(cache: Path, package: Path = PACKAGE_DIR) -> Path:
     """Write the package's files into `<cache>/code/<id>` (once per version of the code; an
-    existing one is reused) and return that folder.
+    existing one is reused) and return that folder; within a process, the first one written
+    into `cache` ever after.
 
     Raises:
         OSError: the cache cannot be written.
     """
+    taken = _WRITTEN.get((cache.absolute(), package))
+    if taken is not None and _marker(taken / _PACKAGE) is not None:
+        return taken
+    _WRITTEN[(cache.absolute(), package)] = tree = _write(cache, package)
+    return tree
+
+
+def _write(cache: Path, package: Path) -> Path:
     data = {relative: (package / relative).read_bytes() for relative in snapshot_files(package)}
     files = {relative: hashlib.sha256(raw).hexdigest() for relative, raw in data.items()}
     tree = cache.absolute() / "code" / _identity(files)
