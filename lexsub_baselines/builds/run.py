@@ -26,7 +26,7 @@ from lexsub_baselines.engine.graph import (
     run_graph,
 )
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.inputs.layer import check_run_inputs
+from lexsub_baselines.inputs.reads import check_run_inputs
 
 __all__ = ["BuildReport", "build", "cached_results", "ensure"]
 

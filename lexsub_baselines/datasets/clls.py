@@ -29,7 +29,7 @@ from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem
-from lexsub_baselines.inputs.layer import read_own
+from lexsub_baselines.inputs.reads import read_own
 from lexsub_baselines.resources.elsewhere import CLLS_NOTE, CLLS_UPSTREAM_URL
 
 __all__ = [

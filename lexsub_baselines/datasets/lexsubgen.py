@@ -32,6 +32,7 @@ from pathlib import Path
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = ["COINCO_REPAIRS", "LEXSUBGEN_DATA", "LEXSUBGEN_FILES", "LexSubGenFiles",
            "is_lexsubgen_folder", "lexsubgen_files", "source_paths"]
@@ -88,7 +89,7 @@ def _read(path: Path, what: str, fetch: str = "") -> bytes:
                   "lists where each file goes)")
         raise MissingResourceError(what, path, f"run `lexsub fetch {fetch}` to download it, "
                                    f"or {remedy}" if fetch else remedy)
-    return path.read_bytes()
+    return read_path(path)  # the input layer: the pools, the gold, the sentences checked
 
 
 def _utf8_lines(data: bytes, source: str, log: list[str]) -> list[str]:

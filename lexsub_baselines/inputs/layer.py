@@ -41,13 +41,11 @@ from lexsub_baselines.core import digests
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.inputs.manifest import MANIFEST_ENV, Manifest, Resource, load_manifest
-from lexsub_baselines.inputs.verify import ResourceStatus, locate, status
+from lexsub_baselines.inputs.verify import ResourceStatus, status
 
-__all__ = ["RUN_GROUP", "Input", "InputMismatchError", "Inputs", "UndeclaredInputError",
-           "check_run_inputs", "declared", "inputs", "read_own"]
+__all__ = ["Input", "InputMismatchError", "Inputs", "UndeclaredInputError", "declared",
+           "inputs"]
 
-#: The group of the inputs `make baselines` reads.
-RUN_GROUP = "baselines"
 _OPENERS: dict[str, Callable[[IO[bytes]], IO[bytes]]] = {
     "gzip": gzip.open, "xz": lzma.open, "bz2": bz2.open}  # type: ignore[dict-item]
 
@@ -187,24 +185,6 @@ class Inputs:
                                      found.detail if found.resource.kind != "file" else "")
         return Input(input_id, found.location, found.digest, found.status == "ok", found.files)
 
-    def containing(self, path: Path) -> tuple[Input, str | None]:
-        """Return the checked input that holds the file `path`, and its name in it (None when
-        it is the input's file itself): how a corpus file of a shard is read.
-
-        Raises:
-            LexsubError: no input of the manifest holds `path`.
-        """
-        for resource in self.manifest.resources:
-            if resource.kind not in ("file", "folder"):
-                continue
-            where = locate(resource, self.roots)
-            if resource.kind == "file" and path == where:
-                return self.check(resource.id), None
-            if resource.kind == "folder" and path.is_relative_to(where):
-                return self.check(resource.id), path.relative_to(where).as_posix()
-        raise LexsubError(f"{path}: no input the manifest records holds this file (`lexsub "
-                          "resources` lists them)")
-
     def digests(self, ids: Iterable[str]) -> dict[str, str]:
         """Return id -> digest of the inputs `ids`, each checked (`check`)."""
         return {input_id: self.check(input_id).digest for input_id in sorted(set(ids))}
@@ -320,37 +300,3 @@ def inputs(roots: Roots) -> Inputs:
     """Return the layer for `roots` under the manifest in use (`LEXSUB_MANIFEST`, else the
     shipped one), made once per process."""
     return _inputs(roots, os.environ.get(MANIFEST_ENV, ""))
-
-
-def read_own(path: Path, roots: Roots | None = None) -> tuple[Input, bytes]:
-    """Return a file of one's own (`Inputs.own`) and its bytes: what a scorer reads of a
-    system's file or a gold given by path."""
-    from lexsub_baselines.core.paths import resolve_roots
-
-    layer = inputs(roots or resolve_roots())
-    source = layer.own(path)
-    return source, layer.read_bytes(source)
-
-
-def check_run_inputs(roots: Roots, manifest: Manifest | None = None) -> dict[str, str]:
-    """Check every present input a build or run may read (the `baselines` group and every
-    file of the task data); return id -> digest (recorded as `input:<id>` in the run's
-    settings). Absent inputs are left out: what needs them says so when it runs.
-
-    Raises:
-        InputMismatchError: the first input that is not the recorded one.
-    """
-    layer = Inputs(roots, manifest) if manifest is not None else inputs(roots)
-    found: dict[str, str] = {}
-    for resource in layer.manifest.resources:
-        if resource.kind == "pypi" or not (RUN_GROUP in resource.groups
-                                           or resource.path.startswith("data/")):
-            continue
-        seen = layer.status(resource.id)
-        if seen.status in ("missing", "unused"):
-            continue
-        if not seen.usable:
-            raise InputMismatchError(seen.location, resource, seen.digest,
-                                     seen.detail if resource.kind != "file" else "")
-        found[resource.id] = seen.digest
-    return found

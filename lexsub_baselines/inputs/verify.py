@@ -1,7 +1,7 @@
 """The one verifier of inputs: `status(resource, roots)` -> `ResourceStatus`.
 
 `lexsub resources --verify` prints the status of every manifest entry; the check before a
-build or a run (`inputs.layer.check_run_inputs`) and every read of an input
+build or a run (`inputs.reads.check_run_inputs`) and every read of an input
 (`inputs.layer.Inputs.check`) take the same verdicts from the same function, so the two
 can never disagree at an edge. A status is `ok`, `own` (a corpus of one's own: a folder with
 no public download whose files are not the recorded ones; its digest is recorded, not

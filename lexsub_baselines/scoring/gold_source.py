@@ -23,7 +23,8 @@ from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.inputs.layer import inputs, read_own
+from lexsub_baselines.inputs.layer import inputs
+from lexsub_baselines.inputs.reads import read_own
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.inputs.layer import read_own
+from lexsub_baselines.inputs.reads import read_own
 
 __all__ = ["path_kind", "read_input"]
 

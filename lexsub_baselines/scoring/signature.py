@@ -9,7 +9,6 @@ from the original scorer shows in the `dev` field; `code` is the identity of the
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +32,9 @@ def gold_label(path: Path, name: str | None = None) -> str:
     The hash pins the exact gold file, so two scores with the same label used the same gold.
     `name` is the dataset's (given by name, or a file that is its gold: `gold_source`).
     """
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8] if path.is_file() else "absent"
+    from lexsub_baselines.core.digests import sha256  # one memo
+
+    digest = sha256(path)[:8] if path.is_file() else "absent"
     return f"{name or f'{path.absolute().parent.name}/{path.name}'}#{digest}"
 
 

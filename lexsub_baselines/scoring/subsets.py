@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.inputs.layer import read_own
+from lexsub_baselines.inputs.reads import read_own
 
 __all__ = [
     "ALL",

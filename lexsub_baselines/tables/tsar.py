@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError
+from lexsub_baselines.inputs.reads import open_path
 from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 
 __all__ = ["TSAR_KIND", "TSAR_METRICS", "TsarField", "TsarRun", "compare_table",
@@ -66,7 +67,7 @@ def read_results(path: Path) -> tuple[TsarRun, ...]:
     Raises:
         DataFormatError: a column of `TSAR_METRICS` is missing or a figure is no number.
     """
-    with path.open(encoding="utf-8", newline="") as handle:
+    with open_path(path, encoding="utf-8", newline="") as handle:  # checked (the manifest's)
         reader = csv.DictReader(handle)
         missing = [n for n in ("Team", "Run", *TSAR_METRICS) if n not in (reader.fieldnames or ())]
         if missing:

@@ -39,6 +39,7 @@ from pathlib import Path, PurePosixPath
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import SHARED_ENV, Roots
 from lexsub_baselines.inputs.layer import inputs
+from lexsub_baselines.inputs.reads import open_path
 from lexsub_baselines.text.cleaning import (
     clean_text,
     gutenberg_paragraphs,
@@ -159,11 +160,9 @@ def _lines(path: Path, roots: Roots) -> Iterator[str]:
     """Yield the lines of a corpus file, through the input layer (checked; a keyed build
     that did not declare its corpus is refused); a corrupt or truncated file is warned about
     and the rest of it skipped."""
-    layer = inputs(roots)
-    source, name = layer.containing(path)
     try:
-        with layer.open(source, name, compression="xz", encoding="utf-8",
-                        errors="replace") as handle:
+        with open_path(path, roots, compression="xz", encoding="utf-8",
+                       errors="replace") as handle:
             yield from handle
     except (lzma.LZMAError, EOFError) as error:
         warnings.warn(f"{path}: corrupt or truncated corpus file ({error}); rest of it skipped",

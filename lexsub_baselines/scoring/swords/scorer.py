@@ -25,7 +25,8 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
-from lexsub_baselines.inputs.layer import Input, inputs, read_own
+from lexsub_baselines.inputs.layer import Input, inputs
+from lexsub_baselines.inputs.reads import read_own
 from lexsub_baselines.resources.morphy import load_morphy
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer

@@ -25,7 +25,7 @@ from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.inputs.layer import read_own
+from lexsub_baselines.inputs.reads import read_own
 from lexsub_baselines.scoring.emit import ScoringWarning
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
