@@ -13,14 +13,12 @@ import json
 import os
 import shutil
 import socket
-import tempfile
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core import digests
+from lexsub_baselines.core.atomic import atomic_path, atomic_write_text
 
 __all__ = [
     "atomic_path",
@@ -52,37 +50,6 @@ def cache_key(**parts: Any) -> str:
     """
     blob = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(blob.encode("ascii")).hexdigest()[:16]
-
-
-@contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside `target`; rename it onto `target` if the block succeeds.
-
-    On an exception the temporary file (or directory) is removed and `target` is untouched.
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        yield tmp
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file normal permissions
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_text(target: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write `text` to `target` atomically (byte-identical for identical input)."""
-    with atomic_path(target) as tmp, open(tmp, "w", encoding=encoding, newline="\n") as handle:
-        handle.write(text)
 
 
 def _sidecar(path: Path) -> Path:

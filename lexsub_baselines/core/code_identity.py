@@ -52,9 +52,13 @@ PACKAGE = "lexsub_baselines"
 #: not compute them. A module listed here must not change any built byte or any answer.
 #: `core.kernels` chooses the numeric kernels, which are not code: their level is a run
 #: setting and keeps caches of its own (`core.paths.kernels_subfolder`).
+#: The input layer (`inputs`) hands out a file's bytes as they are (decompressed by the
+#: standard library's codecs when asked) and checks them: what it read is in every key by its
+#: digest, so its code is not.
 PLUMBING: tuple[str, ...] = ("core.errors", "core.paths", "core.registry", "core.cache",
-                             "core.code_identity", "core.snapshot", "core.package_data",
-                             "core.libraries", "core.kernels", "engine", "layers")
+                             "core.atomic", "core.digests", "core.code_identity",
+                             "core.snapshot", "core.package_data", "core.libraries",
+                             "core.kernels", "engine", "inputs", "layers")
 #: The Python that runs the code, in every digest: its version and its Unicode database's
 #: (`str.isalpha` holds 131,756 code points on 3.11, 136,104 on 3.12).
 RUNTIME = (f"{platform.python_implementation()} {platform.python_version()}, unicode "

@@ -28,6 +28,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
+from lexsub_baselines.core.atomic import atomic_write_text
+
 __all__ = ["MEMO", "TREE_RULE", "folder_files", "sha256", "tree"]
 
 #: The memo's file, under the cache folder.
@@ -95,8 +97,6 @@ def sha256(path: Path, cache: Path | None = None, *, xz: bool = False) -> str:
             memo.clear()
         memo[name] = [*after, digest]
         if cache is not None:
-            from lexsub_baselines.core.cache import atomic_write_text
-
             with contextlib.suppress(OSError):  # a read-only cache: the process keeps it
                 atomic_write_text(cache / MEMO, json.dumps(memo, sort_keys=True, indent=0))
     return digest

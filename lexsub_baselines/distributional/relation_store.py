@@ -78,6 +78,11 @@ class RelationSettings:
         """Return the settings the systems use (`LEXSUB_RELATIONS_TOKENS`)."""
         return cls(max_tokens=default_max_tokens())
 
+    def inputs(self) -> tuple[str, ...]:
+        """Return the inputs the counts are made from: the corpora, and Kilgarriff's BNC list
+        (the adjectives read as such where the tagger says NOUN: `relations`)."""
+        return (*corpus_inputs(self.corpora), "bnc-kilgarriff-lemmas")
+
     def key(self, roots: Roots, parser_key: str) -> str:
         """Return the cache key of counts made with these settings and that parser (its
         content identity: `parser.ParserModel.key`), by this code, from the corpora."""
@@ -94,7 +99,7 @@ class RelationSettings:
         """
         return computation_key(roots, "relation-shards",
                                code=("lexsub_baselines.distributional.build",),
-                               inputs=corpus_inputs(self.corpora), parser=parser_key,
+                               inputs=self.inputs(), parser=parser_key,
                                lemmatizer=LEMMATIZER_VERSION)
 
     def label(self) -> str:

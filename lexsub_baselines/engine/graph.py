@@ -55,6 +55,7 @@ from lexsub_baselines.engine.context import (
 from lexsub_baselines.engine.locks import stage_lock
 from lexsub_baselines.engine.records import StageFailure, StageRecord
 from lexsub_baselines.engine.tasks import PROGRESS_TOPIC, WARNING_TOPIC, report_progress
+from lexsub_baselines.inputs.layer import declared
 
 __all__ = ["PRIORITY_CRITICAL", "PRIORITY_MERGE", "PRIORITY_PLAN", "PRIORITY_SHARD",
            "PRIORITY_SINGLE", "BuildContext", "Stage", "StageFailure", "StageRecord",
@@ -210,8 +211,9 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
                                                time.perf_counter() - began,
                                                "built meanwhile by another build"))
                     return hit
-                ctx.declared[name] = tuple(stage.inputs(ctx))
-                result = await stage.build(ctx, inputs)
+                ctx.declared[name] = ids = tuple(stage.inputs(ctx))
+                with declared(name, ids):  # its client side too: an asyncio task's own context
+                    result = await stage.build(ctx, inputs)
         except LexsubError as error:
             return _failed(name, error, began)
         except (asyncio.CancelledError, KeyboardInterrupt):

@@ -41,18 +41,8 @@ from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
 from lexsub_baselines.text.corpora import corpus_inputs
 
-__all__ = [
-    "DEFAULT_MAX_TOKENS",
-    "LMConfig",
-    "LanguageModel",
-    "PerplexityReport",
-    "build_lm",
-    "find_lm",
-    "load_lm",
-    "perplexity",
-    "shared_lm",
-    "verify_model",
-]
+__all__ = ["DEFAULT_MAX_TOKENS", "LMConfig", "LanguageModel", "PerplexityReport", "build_lm",
+           "find_lm", "load_lm", "perplexity", "shared_lm", "verify_model"]
 
 #: Default corpus budget for `make baselines`: keeps a cold build to a few minutes on 2 cores.
 DEFAULT_MAX_TOKENS = 50_000_000
