@@ -253,7 +253,7 @@ def test_files_that_compute_nothing_move_no_key_and_no_row_setting(
     reference.write_text(reference.read_text().replace('"rows": {', '"rows": {"x/y": "0",', 1))
     css = copy / "analysis" / "assets" / "explorer.css"
     css.write_text(css.read_text() + "\nbody { color: red; }\n")
-    manifest = copy / "resources" / "manifest.json"
+    manifest = copy / "inputs" / "manifest.json"
     _edit(manifest, '"note": "', '"note": "Reworded. ')
     assert _cache_paths(copy.parent, env) == paths and settings(copy.parent) == rows
     _edit(manifest, '"bytes": 70288,', '"bytes": 70289,')  # data, not prose

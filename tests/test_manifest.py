@@ -50,7 +50,7 @@ def test_manifest_is_well_formed_and_deterministic() -> None:
         if resource.upstream_url:
             assert re.match(r"https?://\S+$", resource.upstream_url), resource.id
     # the checked-in text is exactly what the writer produces (sorted keys, stable order)
-    shipped = (PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json")
+    shipped = (PROJECT_DIR / "lexsub_baselines" / "inputs" / "manifest.json")
     assert Manifest.from_text(MANIFEST.to_text(), "x") == MANIFEST
     assert shipped.read_text(encoding="utf-8") == MANIFEST.to_text()
 

@@ -131,7 +131,7 @@ def test_a_damaged_swords_file_is_named_with_its_remedy(
     data[-6] ^= 0xFF  # the gzip trailer's CRC
     dev.write_bytes(bytes(data))
     with pytest.raises(Exception, match="lexsub fetch swords") as error:
-        read_swords(dev)
+        read_swords(dev.read_bytes(), str(dev))
     assert "CRC" in str(error.value)
     assert gzip.decompress(shared.data.joinpath("swords", dev.name).read_bytes())
     assert main(["--data-root", str(roots.data), "--cache-dir", str(roots.cache), "score",

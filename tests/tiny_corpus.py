@@ -113,7 +113,7 @@ def sample_manifest(data: Path, out: Path) -> Path:
         return dataclasses.replace(resource, sha256=file_sha256(path),
                                    bytes=path.stat().st_size)
 
-    shipped = load_manifest(PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json")
+    shipped = load_manifest(PROJECT_DIR / "lexsub_baselines" / "inputs" / "manifest.json")
     out.write_text(Manifest(tuple(map(measured, shipped.resources))).to_text(), encoding="utf-8")
     return out
 

@@ -44,7 +44,7 @@ def swords_dataset(name: str, runs: Mapping[str, Path], systems: Sequence[str],
     scorer = Scorer(dataset, roots=roots)
     if not isinstance(scorer, SwordsScorer):  # pragma: no cover - a SWORDS dataset
         raise TypeError(name)
-    data = read_swords(dataset.path("gold"))
+    data = read_swords(dataset.read("gold"), str(dataset.path("gold")))
     present = [s for s in systems if s in runs]
     prepared = [scorer.prepared(runs[s]) for s in present]
     lexelts: dict[str, int] = {}
