@@ -7,9 +7,11 @@ match the cache keys (other code). The check proves it rather than trusting the 
 - **the cache is shared**: the client writes a token file with random content into the
   cache; every worker must read the same content back from the same absolute path (a worker
   that does not mount the cache there finds no file, or another; it creates nothing);
-- **the shared root is the same**: every worker lists every file under the shared root (and
-  the data root, when it is elsewhere), at any depth, with the sha256 of its content
-  (`identity.tree_identity`), and the listing must be the client's;
+- **the inputs are the same**: every worker checks every input of the manifest where its
+  roots put it, as the client's check before a build does (`inputs.verify.status`, the one
+  verifier: each file's sha256 once per file version), and its listing — each input's
+  status, each of its files' sha256 — must be the client's; a difference names the first
+  file that differs (`corpora/enwiki-2015/AA/wiki_00.xz: sha256 ... there, sha256 ... here`);
 - **the code is the client's**: the client's code snapshot (`core.snapshot`, in
   the cache) is designated on every worker (`run_from`): what the worker imports from then
   on comes from it, so a worker whose own package is another version runs the client's code
@@ -43,11 +45,11 @@ the same files.
 from __future__ import annotations
 
 import importlib
-import os
 import platform
 import sys
 import unicodedata
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -56,7 +58,6 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
 from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.identity import first_difference, tree_identity
 
 __all__ = ["Expected", "Facts", "check_workers", "expected_facts", "judge", "run_from",
            "ship_by_value", "unable", "worker_facts", "write_token"]
@@ -117,28 +118,58 @@ def run_from(snapshot: str) -> tuple[str, ...]:
     return () if where == Path(snapshot).resolve() else (str(where),)
 
 
+def inputs_listing(roots: Roots) -> dict[str, str]:
+    """Return where -> what of every input of the manifest under `roots`, as the one verifier
+    sees it (`inputs.verify.verify`): each of its files' sha256 (named by the manifest's path
+    and the file's name in it), or its status when it has no files (`missing`, `unused`)."""
+    from lexsub_baselines.inputs.verify import verify  # the snapshot's, on a worker
+
+    listing: dict[str, str] = {}
+    for status in verify(roots):
+        if not status.files:
+            listing[status.resource.path] = status.status
+        for name, digest in status.files:
+            where = name if name.startswith("/") or status.resource.kind == "file" else (
+                f"{status.resource.path}/{name}")
+            listing[status.resource.path if status.resource.kind == "file" else where] = digest
+    return listing
+
+
 def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path: str,
                  snapshot: str, dask_worker: Any = None) -> Facts:
     """Return what this machine sees (on a worker: `Client.run` passes it as `dask_worker`),
-    once it runs the code snapshot `snapshot` (`run_from`). The cache is left out of the
-    trees when it lies inside them (it changes as the build runs), and so are `__pycache__`
-    folders (Python writes them as a process imports: a snapshot's, in a cache that is the
-    shared root itself, gains its bytecode as the worker starts)."""
+    once it runs the code snapshot `snapshot` (`run_from`)."""
     code = run_from(snapshot) if snapshot else ()
     try:
         token = Path(token_path).read_text(encoding="utf-8")
     except OSError as error:
         token = f"unreadable: {error.strerror}"
+    from lexsub_baselines.core.paths import resolve_roots
 
-    def tree(root: str) -> dict[str, str]:
-        inside = os.path.relpath(cache, root)
-        left_out = "" if inside == "." or inside.startswith("..") else Path(inside).as_posix()
-        return tree_identity(Path(root), lambda relative: relative == left_out
-                             or relative.rpartition("/")[2] == "__pycache__")
+    roots = resolve_roots(shared_root, data_root or str(Path(shared_root) / "data"), cache)
+    return Facts(inputs_listing(roots), None, code, _versions(), token,
+                 dask_worker.state.nthreads if dask_worker is not None else 1, describe())
 
-    return Facts(tree(shared_root), tree(data_root) if data_root else None, code, _versions(),
-                 token, dask_worker.state.nthreads if dask_worker is not None else 1,
-                 describe())
+
+def first_difference(ours: Mapping[str, str], theirs: Mapping[str, str]) -> str | None:
+    """Return where `theirs` (a worker's listing) first differs from `ours` (the client's), in
+    a few words, with how many more differ; None when they are equal.
+
+    >>> first_difference({"a": "0" * 64}, {"a": "missing"})
+    'a: missing there, sha256 000000000000 here'
+    """
+    differing = sorted(path for path in {*ours, *theirs} if ours.get(path) != theirs.get(path))
+    if not differing:
+        return None
+    path = differing[0]
+    more = f"; {len(differing) - 1} more differ" if len(differing) > 1 else ""
+    return f"{path}: {_say(theirs.get(path))} there, {_say(ours.get(path))} here{more}"
+
+
+def _say(value: str | None) -> str:
+    if value is None:
+        return "absent"
+    return f"sha256 {value[:12]}" if len(value) == 64 and value.isalnum() else value
 
 
 def expected_facts(roots: Roots, token_path: Path, scheduler: str, snapshot: Path
@@ -160,13 +191,11 @@ def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
         return (f"Dask worker {worker} does not share the cache {expected.cache} (a token "
                 f"written there reads back as {seen.token[:40]!r}): mount the cache at the same "
                 "path on every worker (a shared file system)")
-    for what, root, mine, theirs in (("shared root", expected.shared_root, ours.shared,
-                                      seen.shared),
-                                     ("data root", expected.data_root, ours.data, seen.data)):
-        differ = first_difference(mine or {}, theirs or {})
-        if differ:
-            return (f"Dask worker {worker} sees another {what} at {root} ({differ}): mount the "
-                    f"same {what} at the same path on every worker")
+    differ = first_difference(ours.shared, seen.shared)
+    if differ:
+        return (f"Dask worker {worker} sees other inputs under the shared root "
+                f"{expected.shared_root} ({differ}): mount the same shared root (and data "
+                "root) at the same paths on every worker")
     if (line := _other_code(ours, seen, worker, expected.scheduler)) is not None:
         return line
     if seen.kernels != ours.kernels:
@@ -226,7 +255,7 @@ def ship_by_value(*modules: str) -> None:
     by value) rather than a reference to the worker's own copy: the check that runs on a
     worker is then the client's, even on a worker whose package is another version (or
     lacks the check), which it therefore judges as it should. The code must look up anything
-    else of the package when called (`identity._sha256`), since that is the worker's."""
+    else of the package when called (`inputs_listing`), since that is the worker's."""
     import cloudpickle
 
     for name in modules:
@@ -239,7 +268,7 @@ async def check_workers(client: Any, expected: Expected) -> None:
     Raises:
         LexsubError: the first worker that fails, in one line naming it and the fix.
     """
-    ship_by_value("lexsub_baselines.engine.identity", "lexsub_baselines.core.kernels",
+    ship_by_value("lexsub_baselines.core.kernels",
                   __name__)
     # first alone: `run_from` refers to nothing of the package, so a worker that has not
     # imported it yet imports all of it from the snapshot (the facts' code refers to some)
