@@ -17,15 +17,16 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from lexsub_baselines.core.file_digests import MEMO, known_sha256
-from lexsub_baselines.resources.verified import InputMismatchError
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.core import file_digests
+from lexsub_baselines.core import digests as file_digests
+from lexsub_baselines.core.digests import MEMO
+from lexsub_baselines.core.digests import sha256 as known_sha256
 from lexsub_baselines.core.extras import BASELINES_LIBRARIES, MissingExtraError, _ExtraFinder
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.inputs import wordnet_files
+from lexsub_baselines.inputs.layer import InputMismatchError
 from lexsub_baselines.inputs.verify import verify
 
 PACKAGE = PROJECT_DIR / "lexsub_baselines"
@@ -206,7 +207,7 @@ def test_every_input_of_a_run_is_checked_before_it_starts(
     """Files by sha256, folders by the digest of their files; the digests are returned for the
     run's settings; a changed input is refused naming it, both digests and the remedy, but a
     corpus of one's own (no public download) is taken, its digest recorded."""
-    from lexsub_baselines.resources.verified import verify_inputs
+    from lexsub_baselines.inputs.reads import check_run_inputs as verify_inputs
 
     monkeypatch.setattr(file_digests, "_RACY_NS", 0)
     root = tmp_path / "shared"

@@ -174,6 +174,9 @@ class Inputs:
             UndeclaredInputError: a keyed computation that did not declare it reads it.
         """
         _note_read(input_id)
+        return self._checked(input_id)
+
+    def _checked(self, input_id: str) -> Input:
         if input_id == "wordnet":
             return self.wordnet()
         found = self.status(input_id)
@@ -187,7 +190,9 @@ class Inputs:
 
     def digests(self, ids: Iterable[str]) -> dict[str, str]:
         """Return id -> digest of the inputs `ids`, each checked (`check`)."""
-        return {input_id: self.check(input_id).digest for input_id in sorted(set(ids))}
+        # a digest for a key, not a read of the content: any computation may take one (the
+        # key of a stage it needs holds that stage's inputs)
+        return {input_id: self._checked(input_id).digest for input_id in sorted(set(ids))}
 
     def data(self, relpath: str) -> Input:
         """Return the file `relpath` under the data root: the manifest's entry there, checked,
