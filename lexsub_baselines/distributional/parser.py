@@ -235,9 +235,9 @@ def _child_cpu() -> float:
 
 
 def _spacy_version() -> str:
-    import spacy
+    from lexsub_baselines.core.libraries import library_version  # the one place
 
-    return str(spacy.__version__)
+    return library_version("spacy")
 
 
 def _threads() -> str:
