@@ -57,23 +57,35 @@ def _sidecar(path: Path) -> Path:
 
 
 def seal(path: Path) -> str:
-    """Record the checksum of a finished cache file in its `.sha256` sidecar; return it."""
+    """Record the checksum of a finished cache file in its `.sha256` sidecar, with the file's
+    version it was taken of (`core.digests`: device, inode, size, modification and change
+    time); return it."""
     digest = file_sha256(path)
-    atomic_write_text(_sidecar(path), digest + "\n")
+    version = " ".join(map(str, digests.version(path)))
+    atomic_write_text(_sidecar(path), f"{digest}\n{version}\n")
     return digest
+
+
+def _sealed(path: Path) -> list[str]:
+    sidecar = _sidecar(path)
+    return sidecar.read_text(encoding="ascii").split("\n") if sidecar.is_file() else []
 
 
 def sealed_checksum(path: Path) -> str | None:
     """Return the checksum `seal` recorded for `path`, or None when it was never sealed."""
-    sidecar = _sidecar(path)
-    return sidecar.read_text(encoding="ascii").strip() if sidecar.is_file() else None
+    lines = _sealed(path)
+    return lines[0].strip() if lines else None
 
 
 def verified(path: Path) -> bool:
-    """Return True when `path` exists and matches the checksum recorded by `seal` (hashed
-    once per file version: `core.digests.sha256`)."""
-    checksum = sealed_checksum(path) if path.is_file() else None
-    return checksum is not None and checksum == digests.sha256(path)
+    """Return True when `path` exists and matches the checksum recorded by `seal`: hashed
+    again unless the file is still the version the seal was taken of (a warm run checks a GB
+    of built resources in milliseconds; a file written since, or copied, is hashed)."""
+    lines = _sealed(path) if path.is_file() else []
+    if not lines:
+        return False
+    same = len(lines) > 1 and lines[1].strip() == " ".join(map(str, digests.version(path)))
+    return same or lines[0].strip() == digests.sha256(path)
 
 
 def folder_digest(folder: Path) -> str:

@@ -30,7 +30,7 @@ from typing import BinaryIO
 
 from lexsub_baselines.core.atomic import atomic_write_text
 
-__all__ = ["MEMO", "TREE_RULE", "folder_files", "sha256", "tree"]
+__all__ = ["MEMO", "TREE_RULE", "folder_files", "sha256", "tree", "version"]
 
 #: The memo's file, under the cache folder.
 MEMO = Path("digests") / "files.json"
@@ -46,6 +46,15 @@ _KNOWN: dict[str, dict[str, list[int | str]]] = {}
 def _version(status: os.stat_result) -> list[int | str]:
     return [status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns,
             status.st_ctime_ns]
+
+
+def version(path: Path) -> list[int | str]:
+    """Return the version of a file: device, inode, size, modification and change time (ns).
+
+    Raises:
+        OSError: the file cannot be stat'ed.
+    """
+    return _version(os.stat(path))
 
 
 def _memo(cache: Path | None) -> dict[str, list[int | str]]:
