@@ -50,7 +50,6 @@ if TYPE_CHECKING:
         UnknownNameError,
     )
     from lexsub_baselines.core.paths import Roots, resolve_roots
-    from lexsub_baselines.core.pinning import pin
     from lexsub_baselines.datasets import (
         DATASETS,
         Dataset,
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
         load_dataset,
     )
     from lexsub_baselines.generators.base import CandidateGenerator
+    from lexsub_baselines.inputs.snapshot import pin
     from lexsub_baselines.plugins import PluginError, load_plugins
     from lexsub_baselines.rankers.base import Ranker
     from lexsub_baselines.scoring import Scorer, score
@@ -94,7 +94,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "MissingResourceError": ("lexsub_baselines.core.errors", "MissingResourceError"),
     "UnknownNameError": ("lexsub_baselines.core.errors", "UnknownNameError"),
     "CandidateGenerator": ("lexsub_baselines.generators.base", "CandidateGenerator"),
-    "pin": ("lexsub_baselines.core.pinning", "pin"),
+    "pin": ("lexsub_baselines.inputs.snapshot", "pin"),
     "Roots": ("lexsub_baselines.core.paths", "Roots"),
     "resolve_roots": ("lexsub_baselines.core.paths", "resolve_roots"),
     "PluginError": ("lexsub_baselines.plugins", "PluginError"),

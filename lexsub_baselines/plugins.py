@@ -18,7 +18,7 @@ to import is one `PluginError` naming it and the remedy, never a traceback.
 
 A plug-in is recorded as loaded (`plugin_code`, in every row's settings and in the keys of
 the answers it makes): the digest of its module's file and of every module of its folder it
-imports, at any depth (found in the source, as `core.code_identity` finds the package's
+imports, at any depth (found in the source, as `inputs.code_identity` finds the package's
 imports), read when it is loaded — so the record does not depend on which other modules of
 the folder happen to be imported. Loading installs nothing in the import system.
 """

@@ -484,7 +484,7 @@ def _kenlm_entry() -> dict[str, Any]:
         "upstream_sha256": digest.group(1),
         "note": "`make kenlm` downloads it (pip download --no-binary kenlm) and builds it "
                 "(scripts/build_kenlm.sh); `lexsub fetch` does not",
-        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.core.kenlm_tools"],
+        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.inputs.kenlm_tools"],
         "input": "kenlm", "fetch": "", "groups": ["baselines"]}
 
 

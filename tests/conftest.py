@@ -41,7 +41,7 @@ def _wordnet() -> bool:
 
 def _kenlm() -> bool:
     from lexsub_baselines.core.errors import LexsubError
-    from lexsub_baselines.core.kenlm_tools import locate_tools
+    from lexsub_baselines.inputs.kenlm_tools import locate_tools
 
     try:
         locate_tools()

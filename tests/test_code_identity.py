@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.core.cache import folder_digest
-from lexsub_baselines.core.code_identity import (
+from lexsub_baselines.inputs.code_identity import (
     PACKAGE_DIR,
     code_digest,
     package_identity,
@@ -56,7 +56,7 @@ def _digests(root: Path, memo: Path) -> dict[str, str]:
 
 def _forget(root: Path) -> None:
     """Have this process read a copy of the package again, as a new process would."""
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     for key in [key for key in code_identity._LOADED if key[0] == root.resolve()]:
         del code_identity._LOADED[key]
@@ -114,7 +114,7 @@ def test_plumbing_changes_no_key(copy: Path, tmp_path: Path) -> None:
 
 
 def test_the_memo_gives_the_digests_parsing_gives(copy: Path, tmp_path: Path) -> None:
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     fresh = _digests(copy, tmp_path / "memo")
     [memo] = (tmp_path / "memo" / "code").glob("digests-*.json")
@@ -164,8 +164,8 @@ print(json.dumps({
 def _roots_env(roots: object, tmp_path: Path) -> dict[str, str]:
     """The roots of a process running a copy of the package, and the KenLM tools this one
     finds (a copy's checkout has none: another LM key, as it should)."""
-    from lexsub_baselines.core.kenlm_tools import locate_tools
     from lexsub_baselines.core.paths import Roots
+    from lexsub_baselines.inputs.kenlm_tools import locate_tools
 
     assert isinstance(roots, Roots)
     return {"LEXSUB_SHARED_ROOT": str(roots.shared), "LEXSUB_DATA_ROOT": str(roots.data),
@@ -266,7 +266,7 @@ def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
     """The versions of the libraries a builder's modules import are in its key (numpy's for
     the bag-of-words counts, which import scipy and numpy), and only there: the corpus plan
     imports neither, and neither imports wordfreq."""
-    from lexsub_baselines.core import libraries
+    from lexsub_baselines.inputs import libraries
 
     before = _digests(copy, tmp_path / "memo")
     installed = libraries.library_version
@@ -300,7 +300,7 @@ def test_the_python_that_runs_the_code_is_in_every_key_and_in_the_memos_name(
     """Another Python (or Unicode database) gives every resource another key, and reads and
     writes a memo of its own: the keys of one code never depend on which Python filled the
     memo first."""
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     before = _digests(PACKAGE_DIR, tmp_path / "memo")
     memos = sorted((tmp_path / "memo" / "code").glob("digests-*.json"))
@@ -317,8 +317,8 @@ def test_the_python_that_runs_the_code_is_in_every_key_and_in_the_memos_name(
 def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Two folders of KenLM tools with other bytes give the LM two keys (before: one)."""
-    from lexsub_baselines.core.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
     from lexsub_baselines.core.paths import resolve_roots
+    from lexsub_baselines.inputs.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
     from lexsub_baselines.lm.model import LMConfig
 
     pytest.importorskip("kenlm")

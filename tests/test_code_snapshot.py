@@ -34,7 +34,7 @@ import pytest
 from processes import DASK, start_scheduler, stop_in_order
 
 from lexsub_baselines.core.kernels import pinned_environment
-from lexsub_baselines.core.snapshot import write_snapshot
+from lexsub_baselines.inputs.snapshot import write_snapshot
 
 pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
 
@@ -70,7 +70,7 @@ def _edit(copy: Path, old: str = OLD_RULE, new: str = NEW_RULE) -> None:
 _PROBE = """
 import json, sys
 from pathlib import Path
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.text.cleaning import clean_text
 print(json.dumps({"key": code_digest("lexsub_baselines.text.cleaning", memo=Path(sys.argv[1])),
                   "clean": clean_text("a  (  )  b")}))
@@ -92,8 +92,8 @@ def _run(copy: Path, script: str, *args: str, env: dict[str, str] | None = None
 _CLIENT = """
 import asyncio, json, sys
 from pathlib import Path
-from lexsub_baselines.core.code_identity import code_digest
-from lexsub_baselines.core.snapshot import write_snapshot
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.snapshot import write_snapshot
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.context import BuildContext
@@ -102,7 +102,7 @@ from lexsub_baselines.engine.progress import Progress
 def answer(cache):
     import lexsub_baselines
     import lexsub_baselines.text.cleaning as cleaning
-    from lexsub_baselines.core.code_identity import code_digest
+    from lexsub_baselines.inputs.code_identity import code_digest
     key = code_digest("lexsub_baselines.text.cleaning", memo=Path(cache))
     entry = Path(cache) / f"clean-{key}.txt"
     if not entry.exists():
@@ -235,7 +235,7 @@ def test_a_stray_manifest_and_an_editor_lock_break_nothing(copy: Path, tmp_path:
     """A `MANIFEST.json` beside the package folder (a checkout's root) and Emacs's dangling
     lock link `.#cmlc.py` neither break an import nor enter a snapshot (before: every
     import failed on the first, every build on the second)."""
-    from lexsub_baselines.core.snapshot import running_snapshot, snapshot_files
+    from lexsub_baselines.inputs.snapshot import running_snapshot, snapshot_files
 
     (copy / "MANIFEST.json").write_text('{"files": {}, "project": "x"}')
     lock = copy / "lexsub_baselines" / "rankers" / ".#cmlc.py"
@@ -265,7 +265,7 @@ def test_the_snapshot_holds_the_package_read_only_and_compiled(tmp_path: Path) -
     """Every file of the package, byte for byte, read-only, with bytecode of those bytes;
     written once (the same folder for the same code); a marker that no longer matches its
     folder's name makes it no snapshot."""
-    from lexsub_baselines.core.snapshot import MARKER, _marker, snapshot_files
+    from lexsub_baselines.inputs.snapshot import MARKER, _marker, snapshot_files
 
     tree = write_snapshot(tmp_path / "cache")
     listed = json.loads((tree / MARKER).read_text())["files"]

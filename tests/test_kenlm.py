@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.core import kenlm_tools
 from lexsub_baselines.core.cache import verified
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.inputs import kenlm_tools
 from lexsub_baselines.lm.corpus_text import corpus_text
 from lexsub_baselines.lm.model import (
     LanguageModel,

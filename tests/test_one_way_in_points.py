@@ -127,7 +127,7 @@ dist.mkdir()
 (dist / "METADATA").write_text("Metadata-Version: 2.1\\nName: numpy\\nVersion: 9.9.9\\n")
 sys.path.insert(0, fake)
 from importlib import metadata
-from lexsub_baselines.core.libraries import library_version
+from lexsub_baselines.inputs.libraries import library_version
 print(metadata.version("numpy"), library_version("numpy"), numpy.__version__)
 """
 

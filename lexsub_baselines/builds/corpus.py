@@ -11,9 +11,9 @@ from typing import Any
 
 from lexsub_baselines.builds.settings import Context, ResourceSettings
 from lexsub_baselines.core.cache import atomic_write_text, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_PLAN
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.text.corpora import corpus_inputs, corpus_plan, file_words
 from lexsub_baselines.text.shards import Plan, shard_plan

@@ -16,7 +16,6 @@ from lexsub_baselines.builds.stages import STAGES
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import require_pinned
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.core.snapshot import write_snapshot
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import (
     BuildContext,
@@ -27,6 +26,7 @@ from lexsub_baselines.engine.graph import (
 )
 from lexsub_baselines.engine.progress import Progress
 from lexsub_baselines.inputs.reads import check_run_inputs
+from lexsub_baselines.inputs.snapshot import write_snapshot
 
 __all__ = ["BuildReport", "build", "cached_results", "ensure"]
 

@@ -13,8 +13,7 @@ import argparse
 import importlib
 import sys
 import warnings
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
@@ -92,22 +91,30 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
 UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror"})
 
 
-#: Commands that build or answer: they run from the code snapshot (`core.snapshot`), so that
+#: Commands that build or answer: they run from the code snapshot (`inputs.snapshot`), so that
 #: the client, like every worker, runs the code the keys name.
 SNAPSHOT_COMMANDS: frozenset[str] = frozenset({"baselines", "run", "build", "lm", "report",
                                                "rank-eval", "vote"})
 
 
-def _snapshot_cache(argv: Sequence[str]) -> Path | None:
-    """Return the cache a command that builds or answers writes its code snapshot into (the
-    roots its options and the environment give), None for any other command."""
+def _snapshot(argv: Sequence[str]) -> Callable[[], Mapping[str, str]] | None:
+    """Return, for a command that builds or answers, what gives the variables that run it
+    from the code snapshot in its cache (the roots its options and the environment give);
+    None for any other command."""
     if not {word for word in argv if word in COMMAND_MODULES} & SNAPSHOT_COMMANDS:
         return None
     roots = argparse.ArgumentParser(add_help=False)
     for option in ("--shared-root", "--data-root", "--cache-dir"):
         roots.add_argument(option, default=None)
     known, _ = roots.parse_known_args(argv)
-    return resolve_roots(known.shared_root, known.data_root, known.cache_dir).cache
+
+    def environment() -> Mapping[str, str]:
+        from lexsub_baselines.inputs.snapshot import snapshot_environment
+
+        cache = resolve_roots(known.shared_root, known.data_root, known.cache_dir).cache
+        return snapshot_environment(cache, safe_path=True)
+
+    return environment
 
 
 def needs_pin(argv: Sequence[str]) -> bool:
@@ -192,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None and needs_pin(sys.argv[1:]):
         from lexsub_baselines.core.pinning import reexec_pinned  # not for score: pure Python
 
-        reexec_pinned(_snapshot_cache(sys.argv[1:]))
+        reexec_pinned(_snapshot(sys.argv[1:]))
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
     args = parser.parse_args(words)

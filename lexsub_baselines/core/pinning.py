@@ -1,7 +1,7 @@
 """Re-executing a process under the numeric kernels' pin (`core.kernels`), once, before the
 libraries load: the `lexsub` command (`reexec_pinned`), scripts and API users (`pin`,
 exported as `lexsub_baselines.pin`), the test suite (tests/kernel_pin.py). A command that
-builds or answers re-executes, in the same step, from the code snapshot (`core.snapshot`:
+builds or answers re-executes, in the same step, from the code snapshot (`inputs.snapshot`:
 `PYTHONPATH` first), so that it runs the code its keys name.
 
 Whether a process is pinned is read from the environment it started with
@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Callable, Mapping
 
 from lexsub_baselines.core.errors import KernelsError, LexsubError
 from lexsub_baselines.core.kernels import (
@@ -44,7 +43,7 @@ def pinned(environ: Mapping[str, str] | None = None) -> bool:
     return all(env.get(name) == value for name, value in environment(level).items())
 
 
-def pin(snapshot_cache: Path | None = None, *, safe_path: bool = False) -> None:
+def pin(snapshot: Callable[[], Mapping[str, str]] | None = None) -> None:
     """Re-execute this process once with the kernels pinned (`LEXSUB_KERNELS`, default
     x86-64-v3), unless it was started pinned; call it first thing in a script that builds or
     records (`lexsub` does it itself). Nothing it loaded before counts: the new process
@@ -52,7 +51,7 @@ def pin(snapshot_cache: Path | None = None, *, safe_path: bool = False) -> None:
 
     Arguments:
         snapshot_cache: a cache folder: the new process also runs from the code snapshot
-            written there (`core.snapshot.write_snapshot`), unless it already runs one.
+            written there (`inputs.snapshot.write_snapshot`), unless it already runs one.
         safe_path: the new process does not put the working folder first on `sys.path`
             (`PYTHONSAFEPATH`: for `python -m lexsub_baselines` in a checkout, whose package
             would hide the snapshot's).
@@ -70,7 +69,7 @@ def pin(snapshot_cache: Path | None = None, *, safe_path: bool = False) -> None:
     except ValueError as error:
         raise KernelsError(str(error)) from None
     unpinned = level is not None and not pinned()
-    extra = {} if attempted else _from_snapshot(snapshot_cache, safe_path)
+    extra = dict(snapshot()) if snapshot is not None and not attempted else {}
     interactive = not sys.argv or not sys.argv[0]
     if level is not None and unpinned and (attempted or interactive):
         why = "the re-executed process still lacks it" if attempted else (
@@ -91,28 +90,12 @@ def pin(snapshot_cache: Path | None = None, *, safe_path: bool = False) -> None:
     os.execve(sys.executable, list(sys.orig_argv), env)
 
 
-def _from_snapshot(cache: Path | None, safe_path: bool) -> dict[str, str]:
-    """Return the variables that make a new process run the code snapshot written into
-    `cache` ({} with no cache, or when this process runs a snapshot already)."""
-    from lexsub_baselines.core.snapshot import running_snapshot, write_snapshot
-
-    if cache is None or running_snapshot() is not None:
-        return {}
-    try:
-        tree = write_snapshot(cache)
-    except OSError as error:
-        raise LexsubError(f"cannot write the code's snapshot into the cache {cache} "
-                          f"({error.strerror}); give a writable --cache-dir") from None
-    path = os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH", "")) if p)
-    return {"PYTHONPATH": path, **({"PYTHONSAFEPATH": "1"} if safe_path else {})}
-
-
-def reexec_pinned(snapshot_cache: Path | None = None) -> None:
+def reexec_pinned(snapshot: Callable[[], Mapping[str, str]] | None = None) -> None:
     """Pin the kernels for the `lexsub` command (`pin`), and for a command that builds or
-    answers, run it from the code snapshot in `snapshot_cache`; a failure is one `lexsub:
-    error:` line and exit status 2."""
+    answers, run it from the code snapshot (`snapshot`: its variables); a failure is one
+    `lexsub: error:` line and exit status 2."""
     try:
-        pin(snapshot_cache, safe_path=True)
+        pin(snapshot)
     except LexsubError as error:
         print(f"lexsub: error: {error}", file=sys.stderr)
         raise SystemExit(2) from None

@@ -25,7 +25,7 @@ COMPONENT = "lexsub_lemmatizer"
 
 
 def _version() -> str:
-    from lexsub_baselines.core.libraries import library_version  # the loaded module's
+    from lexsub_baselines.inputs.libraries import library_version  # the loaded module's
 
     return f"lemminflect-{library_version('lemminflect')}"
 

@@ -41,7 +41,6 @@ from lexsub_baselines.core.cache import (
     verified_folder,
 )
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
-from lexsub_baselines.core.package_data import package_file
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.ewt import (
     EWT_INPUTS,
@@ -55,6 +54,7 @@ from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import ewt_path as _ewt_path
 from lexsub_baselines.distributional.ewt import score_model as _score
 from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.inputs.package_data import package_file
 
 __all__ = [
     "FULL_TRAINING",
@@ -235,7 +235,7 @@ def _child_cpu() -> float:
 
 
 def _spacy_version() -> str:
-    from lexsub_baselines.core.libraries import library_version  # the one place
+    from lexsub_baselines.inputs.libraries import library_version  # the one place
 
     return library_version("spacy")
 

@@ -30,11 +30,11 @@ from typing import Any
 from tqdm import tqdm
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.pos import UPOS_OF_POS
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.substitutes.candidates import Candidate
 from lexsub_baselines.text.corpora import CORPORA, corpus_inputs

@@ -45,7 +45,7 @@ class BuildContext(Generic[S]):
         warned: the warnings already issued (several stages read the same corpus file).
         first_task: stage -> when its first task started running on a worker
             (`time.perf_counter()` of the client, when the event arrived).
-        code: the code snapshot every task runs (`core.snapshot`; None: each worker's own
+        code: the code snapshot every task runs (`inputs.snapshot`; None: each worker's own
             code, in tests of the engine alone).
         declared: stage -> the inputs it declared (`Stage.inputs`): each of its tasks runs as
             that keyed computation (`inputs.layer.declared`), and a read of any other input

@@ -1,7 +1,7 @@
 """What runs inside a build task on a Dask worker: the client's code, warnings and progress.
 
 Every task of the build graph (`engine.graph`) runs inside `in_task`, which first checks that
-its process runs the build's code snapshot (`core.snapshot`; a process that imported the
+its process runs the build's code snapshot (`inputs.snapshot`; a process that imported the
 package from elsewhere refuses the task in one line), runs the task as the keyed computation
 of its stage (`inputs.layer.declared`: a read of an input the stage did not declare is
 refused), then forwards the warnings it issues to the client as Dask events

@@ -12,7 +12,7 @@ match the cache keys (other code). The check proves it rather than trusting the 
   verifier: each file's sha256 once per file version), and its listing — each input's
   status, each of its files' sha256 — must be the client's; a difference names the first
   file that differs (`corpora/enwiki-2015/AA/wiki_00.xz: sha256 ... there, sha256 ... here`);
-- **the code is the client's**: the client's code snapshot (`core.snapshot`, in
+- **the code is the client's**: the client's code snapshot (`inputs.snapshot`, in
   the cache) is designated on every worker (`run_from`): what the worker imports from then
   on comes from it, so a worker whose own package is another version runs the client's code
   all the same; a worker that already imported a file of the package with other bytes (a
@@ -22,9 +22,9 @@ match the cache keys (other code). The check proves it rather than trusting the 
   and a worker without a nanny cannot be restarted. Every task designates the snapshot again
   (`engine.tasks`), so no later designation (another client's) changes what a task runs;
 - **the same libraries and Python**: the versions of the package, the libraries
-  (`core.libraries.LIBRARIES`, and the scheduler's `dask` and `distributed`), Python and its
+  (`inputs.libraries.LIBRARIES`, and the scheduler's `dask` and `distributed`), Python and its
   Unicode database, and the digests of the KenLM tools the worker would run
-  (`core.kenlm_tools.tools_identity`), must be the client's;
+  (`inputs.kenlm_tools.tools_identity`), must be the client's;
 - **the same numeric kernels**: the worker's `core.kernels.describe()` (the level pinned in
   its environment, the BLIS configurations its blis holds, its libc) must be what the
   client's pin gives; a worker started without the pin computes other floats;
@@ -56,8 +56,8 @@ from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
-from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
 __all__ = ["Expected", "Facts", "check_workers", "expected_facts", "judge", "run_from",
            "ship_by_value", "unable", "worker_facts", "write_token"]
@@ -90,12 +90,12 @@ class Expected:
     token_path: str
     scheduler: str
     facts: Facts
-    snapshot: str = ""  # the client's code snapshot (`core.snapshot`)
+    snapshot: str = ""  # the client's code snapshot (`inputs.snapshot`)
 
 
 def _versions() -> dict[str, str]:
-    from lexsub_baselines.core.kenlm_tools import tools_identity
     from lexsub_baselines.core.version import __version__
+    from lexsub_baselines.inputs.kenlm_tools import tools_identity
 
     return {"lexsub_baselines": __version__, "python": platform.python_version(),
             "unicode": unicodedata.unidata_version, "kenlm-tools": tools_identity(),
@@ -103,7 +103,7 @@ def _versions() -> dict[str, str]:
 
 
 def run_from(snapshot: str) -> tuple[str, ...]:
-    """Make this process run the code snapshot `snapshot` (`core.snapshot`): a process that
+    """Make this process run the code snapshot `snapshot` (`inputs.snapshot`): a process that
     has not imported the package imports it from there (the snapshot first on `sys.path`);
     return () when it runs the snapshot's package, else (the folder it runs the package from
     instead,): a process runs the code it imported, and cannot change it.

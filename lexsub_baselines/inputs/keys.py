@@ -3,8 +3,8 @@ inputs it declares — the one key function every cached result uses.
 
 `computation_key(roots, kind, code=..., inputs=..., **settings)` is `core.cache.cache_key`
 over the normalised digest of the modules `code` and what they import
-(`core.code_identity.code_digest`, with the versions of the libraries they import, read from
-the loaded modules: `core.libraries`), the settings, and id -> digest of each declared input
+(`inputs.code_identity.code_digest`, with the versions of the libraries they import, read from
+the loaded modules: `inputs.libraries`), the settings, and id -> digest of each declared input
 as the input layer checked it (`inputs.layer.Inputs.digests`). The computation then runs as
 `declared(kind, inputs)`, so that it cannot read an input its key does not hold (a build
 stage's tasks do: `engine.tasks.in_task`). So another corpus under the same file names, an
@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from lexsub_baselines.core.cache import cache_key
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.inputs.layer import inputs as layer
 
 __all__ = ["computation_key"]

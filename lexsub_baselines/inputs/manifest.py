@@ -44,7 +44,6 @@ from typing import Any
 
 from lexsub_baselines.core.digests import TREE_RULE
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
-from lexsub_baselines.core.package_data import package_file
 from lexsub_baselines.core.paths import PROJECT_DIR
 from lexsub_baselines.inputs.manifest_rules import (
     FETCH_RECIPES,
@@ -53,6 +52,7 @@ from lexsub_baselines.inputs.manifest_rules import (
     is_sha256,
     path_problem,
 )
+from lexsub_baselines.inputs.package_data import package_file
 
 __all__ = ["BUILD_ROOT", "FETCH_RECIPES", "GROUPS", "KINDS", "MANIFEST_ENV", "OPTIONAL",
            "TREE_RULE", "Manifest", "Resource", "load_manifest", "path_problem"]

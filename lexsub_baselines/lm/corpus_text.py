@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.text.corpora import CORPORA, corpus_inputs, iter_paragraphs
 from lexsub_baselines.text.tokenise import tokenise_paragraph

@@ -12,7 +12,7 @@ the task's contexts, case kept unless `lowercase`). The ARPA file is converted b
 
 The model file is cached under `<cache>/lm/` keyed by every input (corpora, max_tokens, order,
 pruning, case, binary type, the code, and the bytes of the `lmplz` and `build_binary` found:
-`core.kenlm_tools.tools_identity`), built in a temporary folder, then
+`inputs.kenlm_tools.tools_identity`), built in a temporary folder, then
 checked — it loads, has the right order, knows common words and scores a sentence to a finite
 negative log-probability — before it is moved into place and sealed. A JSON sidecar records the
 corpus and n-gram counts, sizes and build times.
@@ -35,8 +35,8 @@ from typing import Any
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.kenlm_tools import KenLMTools, build_tools, tools_identity
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.kenlm_tools import KenLMTools, build_tools, tools_identity
 from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
 from lexsub_baselines.text.corpora import corpus_inputs

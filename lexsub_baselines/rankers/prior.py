@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError
-from lexsub_baselines.core.package_data import package_file
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs.package_data import package_file
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.cmlc import ScoringRanker, zscores
 from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search

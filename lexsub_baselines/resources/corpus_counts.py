@@ -27,7 +27,7 @@ and boilerplate stripped):
 
 The table is cached under `roots.cache/frequency/`, keyed by the corpus files' names and
 content, `max_tokens`, lemminflect's version and the identity of this code and what it imports
-(`core.code_identity`: the cleaners included); it is written atomically and sealed with a
+(`inputs.code_identity`: the cleaners included); it is written atomically and sealed with a
 checksum, and a cache failing its checksum is rebuilt.
 """
 
@@ -45,11 +45,11 @@ from typing import Any
 import numpy as np
 
 from lexsub_baselines.core.cache import atomic_path, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.core.libraries import library_version
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.inputs.libraries import library_version
 from lexsub_baselines.resources.frequency import normalise_pos
 from lexsub_baselines.text.corpora import corpus_inputs, corpus_plan
 from lexsub_baselines.text.shards import Shard

@@ -12,7 +12,7 @@ the generated `lexnames`, written from the bytes the input layer checked
 and `<cache>/nltk_data` is appended to `nltk.data.path` (the one global change: NLTK offers
 no other way to authorise a corpus directory). The directory name carries a key of the
 database's content digest, the generated `lexnames` and the identity of this code
-(`core.code_identity`), so other files or a change here build a new copy.
+(`inputs.code_identity`), so other files or a change here build a new copy.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.inputs.layer import Input, Inputs, inputs
 from lexsub_baselines.inputs.wordnet_files import (
     DEBIAN_WORDNET_DIR,

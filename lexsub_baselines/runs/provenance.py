@@ -4,10 +4,10 @@
 each row of that run carries (in `runs.json` and in its `scores.json` objects beside the
 scorer's signature). The settings are:
 
-- `package`, `code` (the identity of the package's code: `core.code_identity`, normalised so
+- `package`, `code` (the identity of the package's code: `inputs.code_identity`, normalised so
   that comments and docstrings do not count), `python` (its version and its Unicode
-  database's: `core.code_identity.RUNTIME`) and the versions of the libraries that make the
-  resources and answers (`core.libraries.LIBRARIES`, the list the cache keys and the worker
+  database's: `inputs.code_identity.RUNTIME`) and the versions of the libraries that make the
+  resources and answers (`inputs.libraries.LIBRARIES`, the list the cache keys and the worker
   check read); for a run that read the LM, `kenlm-tools` (the sha256 of the `lmplz` and
   `build_binary` that built it, from its meta);
 - `wordnet` (the backend spec: `LEXSUB_WORDNET`) and, for NLTK's reader, `wordnet-files` (the
@@ -48,9 +48,9 @@ from typing import Any
 
 from lexsub_baselines.core.cache import file_sha256, folder_digest, sealed_checksum
 from lexsub_baselines.core.kernels import describe, require_pinned
-from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
+from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
 __all__ = ["NOT_COMPARED", "RunSettings", "collect_settings", "conflicts", "resource_fingerprint"]
 
@@ -135,8 +135,8 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
     """
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
-    from lexsub_baselines.core.code_identity import RUNTIME, package_identity
     from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
+    from lexsub_baselines.inputs.code_identity import RUNTIME, package_identity
     from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
 

@@ -16,12 +16,12 @@ __all__ = ["Signature", "gold_label", "scoring_code"]
 
 
 def scoring_code() -> str:
-    """Return the identity of the scorers' code (`core.code_identity.code_digest` of the
+    """Return the identity of the scorers' code (`inputs.code_identity.code_digest` of the
     `scoring` package and what it imports), 12 hex digits. The scorers are exact Python
     arithmetic (the SWORDS lemmatiser too: `resources.morphy`), so no library's version is
     in it: the scoring install and the one with the `baselines` extra (where the dataset
     readers' lemminflect is installed) sign the same scores alike."""
-    from lexsub_baselines.core.code_identity import code_digest
+    from lexsub_baselines.inputs.code_identity import code_digest
 
     return code_digest("lexsub_baselines.scoring", libraries=False)[:12]
 

@@ -1,7 +1,7 @@
 """The corpus cleaners: WikiExtractor and Project Gutenberg text to clean paragraphs.
 
 What `corpora` streams (its docstring describes what each cleaner removes). What is built
-from the cleaned text is keyed by the code that builds it (`core.code_identity`), this module
+from the cleaned text is keyed by the code that builds it (`inputs.code_identity`), this module
 included, so a change here rebuilds what it feeds.
 """
 

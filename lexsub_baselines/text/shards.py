@@ -7,7 +7,7 @@ them) and cuts the first `max_tokens` words into `Shard`s, one per file (`plan_s
 last file of a budget is read only up to the budget, so the shards together hold exactly the
 paragraphs `iter_paragraphs` yields. This code decides what such a resource holds, so it
 lives here, imported by the code of each of them (`distributional.build`,
-`resources.corpus_counts`), whose digest keys it (`core.code_identity`): a change to the
+`resources.corpus_counts`), whose digest keys it (`inputs.code_identity`): a change to the
 plan gives those resources new keys, and no other.
 """
 

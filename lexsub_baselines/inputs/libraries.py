@@ -1,7 +1,7 @@
 """The libraries whose versions shape a cached resource or an answer: the one list, and the
 one place their versions are read.
 
-The cache keys (`core.code_identity.code_digest` adds the versions of the libraries that the
+The cache keys (`inputs.code_identity.code_digest` adds the versions of the libraries that the
 digested modules import), the settings of each row (`runs.provenance`) and the worker check
 (`engine.workers`, which adds the scheduler's own libraries) all read `LIBRARIES` and
 `library_version`, which reads the version of the module the process has loaded (its

@@ -1,7 +1,7 @@
 """The package's data files that can change a result, and their digests (prose left out).
 
 `parser.cfg`, the tuned weights of cmlc (`rankers/*.json`) and the resource manifest count
-in the code identity (`core.code_identity`) of the modules whose source names them. What
+in the code identity (`inputs.code_identity`) of the modules whose source names them. What
 computes nothing does not: `runs/reference.json` (the digests of the README's run, rewritten
 after the run it describes: `NOT_CODE`), the explorer's page, style and script (no data
 suffix: they render a page), and the manifest's prose for people (`PROSE`: what a file is,
@@ -41,7 +41,7 @@ def package_file(file: str | Path) -> bytes:
     """Return the bytes of one of the package's own files: `file` relative to the package
     (`inputs/manifest.json`), or its path (`rankers/cmlc_lambda.json` beside its module; a
     test's copy). Part of the code, read where the code runs from (inside a build, the
-    immutable snapshot: `core.snapshot`), not an input.
+    immutable snapshot: `inputs.snapshot`), not an input.
 
     Raises:
         OSError: the file cannot be read.

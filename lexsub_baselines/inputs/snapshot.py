@@ -1,6 +1,6 @@
 """The code a build runs: one immutable, content-addressed snapshot of the package.
 
-A cache key names code (`core.code_identity` digests the package's modules); the promise is
+A cache key names code (`inputs.code_identity` digests the package's modules); the promise is
 that the code a key names is the code that ran, in every process of a build. It holds by
 construction, with Python's own import system and nothing installed in it:
 
@@ -31,14 +31,17 @@ import py_compile
 import shutil
 from pathlib import Path
 
-__all__ = ["MARKER", "PACKAGE_DIR", "project_dir", "running_snapshot", "snapshot_files",
-           "write_snapshot"]
+from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.core.paths import PROJECT_DIR, SNAPSHOT_MARKER
+
+__all__ = ["MARKER", "PACKAGE_DIR", "pin", "running_snapshot", "snapshot_environment",
+           "snapshot_files", "write_snapshot"]
 
 #: The package's folder this process imported (inside a build: the snapshot's).
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGE = PACKAGE_DIR.name
 #: The file beside a snapshot's package folder: its files' sha256 and where they came from.
-MARKER = ".lexsub-code-snapshot.json"
+MARKER = SNAPSHOT_MARKER
 #: The suffixes of the package's files a snapshot holds (`pyproject.toml`'s package data).
 _KEPT = (".py", ".json", ".cfg", ".typed", ".html", ".css", ".js")
 
@@ -63,13 +66,6 @@ def _marker(folder: Path) -> dict[str, object] | None:
 def running_snapshot() -> Path | None:
     """Return the snapshot folder (`<cache>/code/<id>`) this process runs, or None."""
     return PACKAGE_DIR.parent if _marker(PACKAGE_DIR) is not None else None
-
-
-def project_dir() -> Path:
-    """Return the checkout the running code comes from (for a snapshot: the one it was
-    written from)."""
-    marker = _marker(PACKAGE_DIR)
-    return Path(str(marker["project"])) if marker is not None else PACKAGE_DIR.parent
 
 
 def snapshot_files(package: Path = PACKAGE_DIR) -> list[str]:
@@ -125,7 +121,7 @@ def _write(cache: Path, package: Path) -> Path:
     for path in (work / _PACKAGE).rglob("*"):
         if path.is_file():
             path.chmod(0o444)  # never edited in place: a new version is a new folder
-    marker = {"files": files, "project": str(project_dir())}
+    marker = {"files": files, "project": str(PROJECT_DIR)}
     (work / MARKER).write_text(json.dumps(marker, sort_keys=True, indent=0) + "\n",
                                encoding="utf-8")
     try:
@@ -135,3 +131,43 @@ def _write(cache: Path, package: Path) -> Path:
             raise
         shutil.rmtree(work, ignore_errors=True)  # another process wrote the same
     return tree
+
+
+def snapshot_environment(cache: Path, safe_path: bool = False) -> dict[str, str]:
+    """Return the variables that make a new process run the code snapshot written into
+    `cache` ({} when this process runs a snapshot already): what `lexsub` and `pin()`
+    re-execute with (`core.pinning`).
+
+    Arguments:
+        cache: the cache folder.
+        safe_path: do not put the working folder first on `sys.path` (`PYTHONSAFEPATH`: for
+            `python -m lexsub_baselines` in a checkout, whose package would hide the
+            snapshot's).
+
+    Raises:
+        LexsubError: the cache cannot hold the snapshot (one line, the remedy).
+    """
+    if running_snapshot() is not None:
+        return {}
+    try:
+        tree = write_snapshot(cache)
+    except OSError as error:
+        raise LexsubError(f"cannot write the code's snapshot into the cache {cache} "
+                          f"({error.strerror}); give a writable --cache-dir") from None
+    path = os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH", "")) if p)
+    return {"PYTHONPATH": path, **({"PYTHONSAFEPATH": "1"} if safe_path else {})}
+
+
+def pin() -> None:
+    """Re-execute this process once under the numeric kernels' pin and from the code
+    snapshot in the cache `resolve_roots()` gives (`lexsub` does both itself); call it first
+    thing in a script that builds or records, as `lexsub_baselines.pin()`.
+
+    Raises:
+        KernelsError: the process cannot be pinned (`core.pinning.pin`).
+        LexsubError: the cache cannot hold the snapshot.
+    """
+    from lexsub_baselines.core.paths import resolve_roots
+    from lexsub_baselines.core.pinning import pin as pin_kernels
+
+    pin_kernels(lambda: snapshot_environment(resolve_roots().cache))

@@ -4,10 +4,10 @@
 of the given modules and of every module of the package they import, at any depth (imports
 inside functions count), each normalised so that only what runs counts: a Python file is its
 syntax tree without docstrings (comments and layout are not in the tree); a data file of the
-package that can change a result (`core.package_data`: `parser.cfg`, the tuned weights, the
+package that can change a result (`inputs.package_data`: `parser.cfg`, the tuned weights, the
 manifest without its prose; not `runs/reference.json` nor the explorer's page) counts for
 every module whose source names it; so do the versions of the libraries these modules import
-(`core.libraries`: numpy's for a module that imports scipy), and the Python that runs them
+(`inputs.libraries`: numpy's for a module that imports scipy), and the Python that runs them
 (its version, and the version of its Unicode database, which `str.isalpha` and the regular
 expressions of the cleaners and tokenisers read). Plumbing that moves, names or schedules
 bytes but does not compute them is left out, so that a change to an error message, a lock or
@@ -19,7 +19,7 @@ module that builds it, so a change to that code rebuilds it and nothing else;
 `package_identity()` is the same over the whole package, and every row of a table and every
 score's signature carries it (or its scorer's).
 
-Inside a build every process runs the code snapshot (`core.snapshot`: an immutable,
+Inside a build every process runs the code snapshot (`inputs.snapshot`: an immutable,
 content-addressed copy of the package), and the files digested are the snapshot's, so a key
 names the code that computes under it, on the client and on every worker. A module's normalised
 digest and imports are kept in `<cache>/code/digests-<tag>.json` by the sha256 of its bytes,
@@ -41,8 +41,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexsub_baselines.core.package_data import data_digest, data_files
-from lexsub_baselines.core.snapshot import PACKAGE_DIR, snapshot_files
+from lexsub_baselines.inputs.package_data import data_digest, data_files
+from lexsub_baselines.inputs.snapshot import PACKAGE_DIR, snapshot_files
 
 __all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "RUNTIME", "code_digest", "import_graph",
            "normalised_digest", "package_identity"]
@@ -56,8 +56,8 @@ PACKAGE = "lexsub_baselines"
 #: standard library's codecs when asked) and checks them: what it read is in every key by its
 #: digest, so its code is not.
 PLUMBING: tuple[str, ...] = ("core.errors", "core.paths", "core.registry", "core.cache",
-                             "core.atomic", "core.digests", "core.code_identity",
-                             "core.snapshot", "core.package_data", "core.libraries",
+                             "core.atomic", "core.digests", "inputs.code_identity",
+                             "inputs.snapshot", "inputs.package_data", "inputs.libraries",
                              "core.kernels", "engine", "inputs", "layers")
 #: The Python that runs the code, in every digest: its version and its Unicode database's
 #: (`str.isalpha` holds 131,756 code points on 3.11, 136,104 on 3.12).
@@ -160,7 +160,7 @@ def normalised_digest(source: bytes | Path) -> str:
 
 def _memo_tag() -> str:
     """Return the memo's tag: this Python's version and the digest of this module's source."""
-    own = (PACKAGE_DIR / "core" / "code_identity.py").read_bytes()
+    own = Path(__file__).read_bytes()
     return hashlib.sha256(sys.version.encode() + b"\0" + own).hexdigest()[:16]
 
 
@@ -296,7 +296,7 @@ def code_digest(*modules: str, root: Path | None = None, memo: Path | None = Non
             digest.update(f"{relative}\0{data_digest(relative, package.data_of(relative))}\n"
                           .encode())
     if libraries:  # imported here: importlib.metadata costs the scorers' start ~20 ms
-        from lexsub_baselines.core.libraries import libraries_imported_by, library_version
+        from lexsub_baselines.inputs.libraries import libraries_imported_by, library_version
         externals = {external for name in names for external in package.module(name)[3]}
         for library in libraries_imported_by(externals):
             digest.update(f"library {library}\0{library_version(library)}\n".encode())
