@@ -203,49 +203,40 @@ class Inputs:
         return self.own(self.roots.data / relpath)
 
     def own(self, path: Path) -> Input:
-        """Return a file of one's own (a gold, a system's answers): its digest, recorded.
-
-        A file that lies where the manifest puts an entry is that entry, checked.
-
-        Raises:
-            InputMismatchError: it lies where the manifest puts an entry and is not it.
-        """
-        for relpath, entry in self._by_path.items():
-            if path.absolute() == (self.roots.data / relpath).absolute():
-                return self.check(entry.id)
+        """Return a file of one's own (a gold, a system's answers), its digest recorded (a
+        path laid out as a recorded input is that input: `inputs.reads.check_path`)."""
         digest = digests.sha256(path, self.roots.cache)
         return Input(f"own:{path}", path, digest, False, ((path.name, digest),))
 
     def wordnet(self, folder: Path | None = None, page: Path | None = None) -> Input:
         """Return the WordNet 3.0 database the readers use (`inputs.wordnet_files`: Debian's
-        folder, the fetched copy, or `LEXSUB_WORDNET_DIR`'s). Debian's and the fetched files
-        are checked against the manifest; another folder is one's own, recorded by the digest
-        of its files. The digest is the same for the same bytes, whichever the route.
+        folder, the fetched copy, or `LEXSUB_WORDNET_DIR`'s), keyed by the digest of its files
+        (the same bytes, the same digest, whichever the route); `recorded` when they are the
+        manifest's WordNet 3.0, else one's own (another folder given).
 
         Raises:
             MissingResourceError: a database file is missing (the three routes named).
             InputMismatchError: Debian's or the fetched files are not the recorded ones.
         """
-        from lexsub_baselines.inputs.wordnet_files import WORDNET_FILES, find_wordnet
+        from lexsub_baselines.inputs.wordnet_files import (
+            DEBIAN_WORDNET_DIR,
+            FETCHED_WORDNET_DIR,
+            WORDNET_FILES,
+            find_wordnet,
+        )
 
         folder, page = find_wordnet(folder, page, data_root=self.roots.data)
-        own_names = folder / "lexnames"  # Princeton's own folder has one (no page needed)
-        wanted = [folder / name for name in WORDNET_FILES] + [
-            own_names if own_names.is_file() else page]
-        checked: dict[Path, str] = {}
-        for entry in self.manifest.resources:
-            if entry.input != "wordnet" or entry.kind not in ("file", "debian"):
-                continue
-            where = [Path(m) for m in entry.members] if entry.kind == "debian" else [
-                self.roots.data / entry.path.removeprefix("data/")]
-            if any(path in wanted for path in where):
-                found = self.check(entry.id)
-                checked.update({found.file(name): sha for name, sha in found.files})
-        # named in the folder; the manual page (elsewhere) by its path
-        files = tuple((path.name if path.parent == folder else str(path), checked.get(path) or (
-            digests.sha256(path, self.roots.cache) if path.is_file() else "absent"))
-            for path in wanted)
+        own = folder / "lexnames"  # Princeton's own folder has one (no page needed)
+        wanted = [*(folder / name for name in WORDNET_FILES), own if own.is_file() else page]
+        files = tuple((path.name if path.parent == folder else str(path),  # the page: its path
+                       digests.sha256(path, self.roots.cache) if path.is_file() else "absent")
+                      for path in wanted)
         digest = digests.tree((Path(name).name, sha) for name, sha in files)  # any route
+        place = ("debian-wordnet-base" if folder == DEBIAN_WORDNET_DIR else "wordnet-data.noun"
+                 if folder == self.roots.data / FETCHED_WORDNET_DIR else None)
+        if place is not None and digest != self.wordnet_3_0():  # a recorded place, damaged
+            raise InputMismatchError(folder, self.entry(place), digest,
+                                     "its WordNet 3.0 files are not the recorded ones")
         return Input("wordnet", folder, digest, digest == self.wordnet_3_0(), files)
 
     def wordnet_3_0(self) -> str:
@@ -254,8 +245,8 @@ class Inputs:
 
         by_name = {Path(r.path).name: r.sha256 for r in self.manifest.resources
                    if r.input == "wordnet" and r.kind == "file"}
-        names = [*WORDNET_FILES, "lexnames.5WN.gz"]
-        return digests.tree((name, by_name.get(name, "absent")) for name in names)
+        return digests.tree((name, by_name.get(name, "absent"))
+                            for name in (*WORDNET_FILES, "lexnames.5WN.gz"))
 
     @contextlib.contextmanager
     def open(self, source: Input, name: str | None = None, *, compression: str | None = None,
@@ -290,10 +281,7 @@ class Inputs:
         return self.read_bytes(source, name).decode(encoding, errors)
 
     def _changed(self, source: Input, path: Path) -> LexsubError:
-        if source.id.startswith("own:") or source.id == "wordnet":
-            return LexsubError(f"{path}: changed while it was being read: read it again")
-        return InputMismatchError(path, self.entry(source.id), "changed since checked",
-                                  "it changed while it was being read")
+        return LexsubError(f"{path}: changed since it was checked ({source.id}): read it again")
 
 
 @lru_cache(maxsize=16)

@@ -24,7 +24,7 @@ from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.inputs.layer import inputs
-from lexsub_baselines.inputs.reads import read_own
+from lexsub_baselines.inputs.reads import check_path, read_own
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
@@ -50,7 +50,7 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     if not path.is_file():
         return None
     layer = inputs(roots)
-    digest, resolved = layer.own(path).digest, path.resolve()
+    digest, resolved = check_path(path, roots)[0].digest, path.resolve()
     for name in dataset_names():
         dataset = load_dataset(name, roots)
         if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
@@ -64,7 +64,7 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
                 if entry.sha256 == digest:
                     return dataset
             elif here.is_file() and (here.resolve() == resolved
-                                     or layer.own(here).digest == digest):
+                                     or check_path(here, roots)[0].digest == digest):
                 return dataset
     return None
 
