@@ -41,12 +41,13 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.engine.workers import (
     Expected,
     judge,
+    run_from,
     ship_by_value,
     unable,
     worker_facts,
 )
 
-__all__ = ["TOPIC", "LateWorkerCheck", "late_checks"]
+__all__ = ["TOPIC", "LateWorkerCheck", "check_joined", "late_checks"]
 
 #: The Dask event topic on which a late worker that fails the check reports its line.
 TOPIC = "lexsub-worker-check"
@@ -62,34 +63,46 @@ class LateWorkerCheck(WorkerPlugin):
         self.closing: asyncio.Future[Any] | None = None  # held while it runs
 
     async def setup(self, worker: Any) -> None:
-        """Check `worker`; when it fails, report, unregister and close it."""
-        expected = self.expected
-        try:
-            if not await _client_connected(worker, self.client):
-                # left by a killed client: removed from the scheduler (not awaited: the
-                # removal asks this worker too, which answers once `setup` has returned)
-                self.closing = asyncio.ensure_future(
-                    worker.scheduler.unregister_worker_plugin(name=self.name))
-                return
-            facts = await asyncio.get_running_loop().run_in_executor(
-                None, lambda: worker_facts(expected.shared_root, expected.data_root,
-                                           expected.cache, expected.token_path,
-                                           expected.snapshot, worker))
-            line = judge(expected, facts, worker.address)
-        except Exception as error:  # a worker that cannot run the check is not used either
-            line = unable(worker.address, error)
-        if line is None:
+        """Point `worker` at the code snapshot, then check it with the snapshot's code
+        (`check_joined`); when it fails, report, unregister and close it.
+
+        Sent by value and referring to nothing of the package: the worker imports the
+        package only once it is pointed at the snapshot (`workers.run_from`)."""
+        import importlib
+
+        run_from(self.expected.snapshot)
+        module = importlib.import_module("lexsub_baselines.engine.late_workers")
+        await module.check_joined(self, worker)
+
+
+async def check_joined(plugin: LateWorkerCheck, worker: Any) -> None:
+    """Check the worker that joined (`LateWorkerCheck.setup`), on its snapshot's code."""
+    expected = plugin.expected
+    try:
+        if not await _client_connected(worker, plugin.client):
+            # left by a killed client: removed from the scheduler (not awaited: the removal
+            # asks this worker too, which answers once `setup` has returned)
+            plugin.closing = asyncio.ensure_future(
+                worker.scheduler.unregister_worker_plugin(name=plugin.name))
             return
-        # not running: a task the scheduler sent it is never started (distributed pauses a
-        # worker's state machine off `Status.running`); the scheduler is told too
-        worker.status = Status.closing_gracefully
-        await worker.scheduler.log_event(topic=TOPIC, msg={"client": self.client,
-                                                           "line": line})
-        await worker.scheduler.unregister(address=worker.address, expected=True,
-                                          stimulus_id=f"lexsub-worker-check-{time.time()}")
-        # closed once `setup` has returned: its nanny answers only when the worker's start,
-        # which awaits `setup`, is over (awaited here, closing it would wait for ever)
-        self.closing = asyncio.ensure_future(worker.close(reason="lexsub worker check failed"))
+        facts = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: worker_facts(expected.shared_root, expected.data_root,
+                                       expected.cache, expected.token_path,
+                                       expected.snapshot, worker))
+        line = judge(expected, facts, worker.address)
+    except Exception as error:  # a worker that cannot run the check is not used either
+        line = unable(worker.address, error)
+    if line is None:
+        return
+    # not running: a task the scheduler sent it is never started (distributed pauses a
+    # worker's state machine off `Status.running`); the scheduler is told too
+    worker.status = Status.closing_gracefully
+    await worker.scheduler.log_event(topic=TOPIC, msg={"client": plugin.client, "line": line})
+    await worker.scheduler.unregister(address=worker.address, expected=True,
+                                      stimulus_id=f"lexsub-worker-check-{time.time()}")
+    # closed once `setup` has returned: its nanny answers only when the worker's start,
+    # which awaits `setup`, is over (awaited here, closing it would wait for ever)
+    plugin.closing = asyncio.ensure_future(worker.close(reason="lexsub worker check failed"))
 
 
 async def _registered(client: Any, name: str) -> bool:

@@ -57,7 +57,6 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
 __all__ = ["Expected", "Facts", "check_workers", "expected_facts", "judge", "run_from",
            "ship_by_value", "unable", "worker_facts", "write_token"]
@@ -94,8 +93,11 @@ class Expected:
 
 
 def _versions() -> dict[str, str]:
+    # imported when called: this code is sent by value, and must import nothing of the
+    # package before `run_from` pointed the worker at the snapshot
     from lexsub_baselines.core.version import __version__
     from lexsub_baselines.inputs.kenlm_tools import tools_identity
+    from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
     return {"lexsub_baselines": __version__, "python": platform.python_version(),
             "unicode": unicodedata.unidata_version, "kenlm-tools": tools_identity(),
@@ -114,8 +116,8 @@ def run_from(snapshot: str) -> tuple[str, ...]:
         if snapshot not in sys.path:
             sys.path.insert(0, snapshot)
         return ()
-    where = Path(module.__file__ or "").resolve().parent.parent
-    return () if where == Path(snapshot).resolve() else (str(where),)
+    where = Path(module.__file__ or "").resolve().parent  # its package folder
+    return () if where == (Path(snapshot) / where.name).resolve() else (str(where),)
 
 
 def inputs_listing(roots: Roots) -> dict[str, str]:
@@ -126,6 +128,8 @@ def inputs_listing(roots: Roots) -> dict[str, str]:
 
     listing: dict[str, str] = {}
     for status in verify(roots):
+        if status.resource.kind == "pypi":  # a build tool's source, no input of a run
+            continue
         if not status.files:
             listing[status.resource.path] = status.status
         for name, digest in status.files:
