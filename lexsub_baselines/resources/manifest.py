@@ -65,8 +65,8 @@ FORMAT = 2
 MANIFEST_ENV = "LEXSUB_MANIFEST"
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
 #: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
-#: reads.
-GROUPS: tuple[str, ...] = ("scoring", "baselines")
+#: reads, the field's released outputs (`datasets.field_outputs`).
+GROUPS: tuple[str, ...] = ("scoring", "baselines", "field")
 TREE_RULE = ("sha256 of the UTF-8 lines '<sha256 of file>  <name>\\n' of the files sorted by "
              "name; names are POSIX paths relative to the folder (absolute paths for Debian "
              "members), i.e. the output of `sha256sum` over the sorted names")
