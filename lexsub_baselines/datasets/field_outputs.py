@@ -36,6 +36,7 @@ from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, 
 from lexsub_baselines.core.paths import SHARED_ENV, Roots
 from lexsub_baselines.resources.manifest import load_manifest
 from lexsub_baselines.resources.verified import verified_input
+from lexsub_baselines.tables.released import RELEASED_PREFIX
 
 __all__ = ["FETCH_GROUP", "FIELD_FOLDER", "FIELD_OUTPUTS", "RELEASED_PREFIX", "UNIHD",
            "WORDTUNE", "FieldOutput", "Repository", "WordTuneTarget", "field_file",
@@ -45,8 +46,6 @@ __all__ = ["FETCH_GROUP", "FIELD_FOLDER", "FIELD_OUTPUTS", "RELEASED_PREFIX", "U
 FETCH_GROUP = "field"
 #: Where the outputs lie under the shared root (as in ../shared).
 FIELD_FOLDER = "field-outputs"
-#: The prefix of a released output's row name (`released:wordtune`).
-RELEASED_PREFIX = "released:"
 
 
 @dataclass(frozen=True)
