@@ -202,3 +202,23 @@ def test_the_field_is_mirrored_and_fetched_sha256_checked(shared: Roots, tmp_pat
         assert field_file(output, fetched).read_bytes() == \
             field_file(output, shared).read_bytes()
     shutil.rmtree(tmp_path / "user")
+
+
+@pytest.mark.needs("wordnet")
+def test_lexsub_field_rescores_them_from_the_command_line(shared: Roots, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    capsys.readouterr()
+    assert main(["--shared-root", str(shared.shared), "field", "--out", str(tmp_path / "out"),
+                 "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows["tsar2022-en-test"]["released:unihd-3"]["tsar2022"]["metrics"]["ACC@1"] == 0.8096
+    best = rows["semeval2007-test"]["released:wordtune"]["best"]
+    assert best["released"]["matched"] == 1710 and best["all"]["recall"] > 12.9  # above KU
+    assert (tmp_path / "out" / "semeval2007-test" / "released-wordtune.best").is_file()
+    empty = tmp_path / "empty"
+    (empty / "data").mkdir(parents=True)
+    assert main(["--shared-root", str(empty), "field", "--out", str(tmp_path / "none")]) == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("lexsub: error: no released output is in place") and \
+        "`lexsub fetch field`" in last
