@@ -107,16 +107,17 @@ def _tsar_row(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
     with atomic_path(out / relative) as temporary:
         shutil.copyfile(source, temporary)
     dataset = load_dataset(output.dataset, roots)
-    row = TsarScorer(dataset).score(read_predictions(out / relative, relative),
-                                    warn=False).to_json()
+    predictions = read_predictions(out / relative, relative)
+    row = TsarScorer(dataset).score(predictions, warn=False).to_json()
     released = {**_origin(output, source), "lists": "the predictions file as released"}
     if (published := _published(output, roots)) is not None:
         published["differs"] = [m for m, value in published["figures"].items()
                                 if row["metrics"].get(m) != value]
         released["published"] = published
     total = len(dataset.instances())
+    answered = sum(1 for prediction in predictions.by_key.values() if prediction.labels)
     record = _record(output.dataset, output.system, [(TSAR_KIND, relative)], out, total,
-                     int(row.get("instances_scored", total)))
+                     answered)
     return [(output.dataset, {**record, "released": released},
              {TSAR_KIND: {**row, "released": released}})]
 

@@ -71,7 +71,8 @@ def _tsar_table(rows: Sequence[tuple[str, str, str, Mapping[str, Any]]]) -> Tabl
     for dataset, system, kind, row in rows:
         if kind != "tsar2022":
             continue
-        metrics, published = row.get("metrics", {}), row["released"].get("published") or {}
+        released = row.get("released") or {}  # a row of an older scores.json has none
+        metrics, published = row.get("metrics", {}), released.get("published") or {}
         figures = published.get("figures", {})
         equal = (f"{len(figures) - len(published.get('differs', []))} of {len(figures)}"
                  if figures else "—")
@@ -114,7 +115,7 @@ def _wordtune_tables(rows: Sequence[tuple[str, str, str, Mapping[str, Any]]]) ->
     tables = []
     semeval = [(key, kinds) for key, kinds in by.items() if "best" in kinds or "oot" in kinds]
     if semeval:
-        cells = [[key.split("/")[1], _instances(next(iter(kinds.values()))["released"]),
+        cells = [[key.split("/")[1], _instances(next(iter(kinds.values())).get("released", {})),
                   *(_block(kinds.get(kind, {}), kind, key_) for kind, key_, _ in _SEMEVAL)]
                  for key, kinds in semeval]
         tables.append(Table(
@@ -123,7 +124,7 @@ def _wordtune_tables(rows: Sequence[tuple[str, str, str, Mapping[str, Any]]]) ->
             note=_notes(semeval, "best: its first substitute; oot: its first ten")))
     swords = [(key, kinds) for key, kinds in by.items() if "lsr" in kinds]
     if swords:
-        cells = [[key.split("/")[1], _instances(kinds["lsr"]["released"]),
+        cells = [[key.split("/")[1], _instances(kinds["lsr"].get("released", {})),
                   *(_block(kinds["lsr"], "lsr", k) for k, _ in _SWORDS),
                   _number(kinds["lsr"].get("gap", {}).get("gap"))] for key, kinds in swords]
         tables.append(Table(
@@ -150,7 +151,7 @@ def _wordtune_tables(rows: Sequence[tuple[str, str, str, Mapping[str, Any]]]) ->
 def _notes(found: Sequence[tuple[str, Mapping[str, Mapping[str, Any]]]], what: str) -> str:
     lines = []
     for key, kinds in found:
-        released = next(iter(kinds.values()))["released"]
+        released = next(iter(kinds.values())).get("released") or {}
         lines.append(f"`{key.split('/')[1]}` on {key.split('/')[0]}: "
                      f"{released.get('summary', '')}; {released.get('lists', '')}")
     return f"{LABEL.capitalize()}: {what}. " + " ".join(f"{line}." for line in lines)
