@@ -30,8 +30,6 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
          "lexsub fetch scoring"),
         ("one input, into a folder of one's own", "lexsub --data-root ~/lexsub-data fetch "
          "semeval2007"),
-        ("the field's released outputs (UniHD's runs, WordTune's substitutes)",
-         "lexsub fetch field"),
         ("where each input comes from, or why it cannot be fetched", "lexsub fetch --list")),
     "mirror": (
         ("a mirror of what `lexsub score` reads, served for other machines",
