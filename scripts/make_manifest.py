@@ -49,6 +49,7 @@ from lexsub_baselines.datasets.catalog import (
     SEMEVAL2007_URL,
 )
 from lexsub_baselines.datasets.coinco import COINCO_URL
+from lexsub_baselines.datasets.field_outputs import FETCH_GROUP, FIELD_OUTPUTS
 from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.datasets.tsar import TSAR_LANGUAGES, TSAR_RAW, TSAR_SPLITS
 from lexsub_baselines.inputs.manifest import BUILD_ROOT, Manifest, Resource
@@ -216,6 +217,7 @@ def _shared_entries() -> list[dict[str, Any]]:
         "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"],
         "input": "swords-vectors", "fetch": "", "groups": []})
     entries += _tsar_entries()
+    entries += _field_entries()
     entries += _omw_entries()
     entries.append({
         "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
@@ -342,6 +344,22 @@ def _tsar_entries() -> list[dict[str, Any]]:
         "used_by": ["tests/test_tsar_scoring.py", "scripts/bench_tsar.py"],
         "input": "tsar2022-vectors", "fetch": "", "groups": []})
     return entries
+
+
+def _field_entries() -> list[dict[str, Any]]:
+    """Return the field's released outputs (`datasets.field_outputs`), each from its
+    repository at the pinned commit, under the shared root where ../shared holds them."""
+    return [{
+        "id": output.id, "kind": "file", "path": output.path, "what": output.what,
+        "version": f"{output.repository.name} at commit {output.repository.commit[:7]}",
+        "licence": output.repository.licence, "upstream_url": output.url,
+        "note": f"`lexsub fetch {FETCH_GROUP}` (or `{output.repository.fetch}`) puts "
+                f"{output.upstream} of {output.repository.name} (commit "
+                f"{output.repository.commit[:7]}) under <shared root>/{output.path}, where "
+                "../shared holds it; an evaluation input, never committed",
+        "used_by": ["lexsub_baselines.datasets.field_outputs"], "input": output.repository.fetch,
+        "fetch": "file", "groups": [FETCH_GROUP]}
+        for output in FIELD_OUTPUTS]
 
 
 def _omw_entries() -> list[dict[str, Any]]:

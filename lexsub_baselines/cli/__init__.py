@@ -41,6 +41,7 @@ COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
     "lexsub_baselines.cli.score_cmd",
+    "lexsub_baselines.cli.field_cmd",
     "lexsub_baselines.cli.components_cmd",
     "lexsub_baselines.cli.report_cmd",
     "lexsub_baselines.cli.lm_cmd",
@@ -60,6 +61,7 @@ COMMAND_MODULES: dict[str, str] = {
     "systems": "lexsub_baselines.cli.baselines_cmd",
     "run": "lexsub_baselines.cli.baselines_cmd",
     "score": "lexsub_baselines.cli.score_cmd",
+    "field": "lexsub_baselines.cli.field_cmd",
     "components": "lexsub_baselines.cli.components_cmd",
     "report": "lexsub_baselines.cli.report_cmd",
     "rank-eval": "lexsub_baselines.cli.report_cmd",
@@ -88,7 +90,8 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
 
 #: Commands whose work is pure Python (no numeric library is loaded: the scorers are exact
 #: Python arithmetic), so they run without re-executing under the kernels' pin (0.3 s).
-UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror"})
+UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror",
+                                               "field"})
 
 
 #: Commands that build or answer: they run from the code snapshot (`inputs.snapshot`), so that

@@ -34,6 +34,7 @@ from lexsub_baselines.scoring.swords import SwordsScorer
 from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
 from lexsub_baselines.scoring.tsar import TsarScorer
 from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
+from lexsub_baselines.tables.released import is_released
 from lexsub_baselines.tables.table import Table
 
 
@@ -199,7 +200,11 @@ def compare_with_field(scorer: Scorer, args: argparse.Namespace, roots: Roots) -
               file=sys.stderr)
         return None
     scored = scorer.score(args.system, args.kind, subsets=True, warn=False).to_json()
-    return field_table(args.kind, {args.system.name: scored_row(scored)},
+    released = {system: scored_row(kinds[args.kind])  # the field's released outputs, rescored
+                for system, kinds in _our_scores(Path("results"))[0].get(FIELD_DATASET,
+                                                                            {}).items()
+                if is_released(system) and args.kind in kinds}
+    return field_table(args.kind, {args.system.name: scored_row(scored), **released},
                        title=f"{args.system.name} among the SemEval-2007 field — {args.kind}",
                        source=("yours", str(args.system)))
 

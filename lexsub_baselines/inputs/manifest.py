@@ -62,8 +62,8 @@ FORMAT = 2
 MANIFEST_ENV = "LEXSUB_MANIFEST"
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
 #: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
-#: reads.
-GROUPS: tuple[str, ...] = ("scoring", "baselines")
+#: reads, the field's released outputs (`datasets.field_outputs`).
+GROUPS: tuple[str, ...] = ("scoring", "baselines", "field")
 #: Where build scripts keep their downloads (`<BUILD_ROOT>/kenlm/dist/kenlm-V.tar.gz`).
 BUILD_ROOT = PROJECT_DIR / "resources" / "build"
 

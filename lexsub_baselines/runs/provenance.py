@@ -23,7 +23,7 @@ scorer's signature). The settings are:
   its masked features; `recorded_kernels` refuses a process not pinned to the chosen
   level): the same code and data give other floats under other kernels;
 - `input:<id>`, for every input checked against the manifest before the run
-  (`resources.verified.verify_inputs`: the task data, the lexical resources, the corpora, the
+  (`inputs.reads.check_run_inputs`: the task data, the lexical resources, the corpora, the
   Debian packages): its sha256, or its files' digest for a folder or package;
 - `resource:<stage>`, for every built resource the run read: its cache entry and checksum
   (the parser's is a digest of its model files).
@@ -131,7 +131,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
         roots: where the data and the cache are (the cache path is recorded too).
         resources: the results of the build stages the run's systems read.
         inputs: manifest id -> digest of the inputs checked before the run
-            (`resources.verified.verify_inputs`), each recorded as `input:<id>`.
+            (`inputs.reads.check_run_inputs`), each recorded as `input:<id>`.
     """
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY

@@ -22,6 +22,7 @@ from lexsub_baselines.tables.published import (
     published_row,
     source_note,
 )
+from lexsub_baselines.tables.released import released_tables
 from lexsub_baselines.tables.swords import is_swords_scores, swords_beside_semeval, swords_table
 from lexsub_baselines.tables.table import (
     POS_NAMES,
@@ -183,7 +184,8 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
     for dataset, systems in scores.items():
         lines += [f"## {dataset}", ""]
         if (table := tsar_table(dataset, systems, runs.get(dataset, {}), tsar_field, marks)
-                or lsg.lexsubgen_table(dataset, systems, runs.get(dataset, {}), marks)):
+                or lsg.lexsubgen_table(dataset, systems, runs.get(dataset, {}), marks)
+                ) or lsg.is_lexsubgen_scores(systems):  # a released output's rows alone too
             lines += _markdown_section(table)  # another protocol's rows: their own table
             if part := lsg.test_part_table(dataset, systems, marks):  # LS07 without trial
                 lines += _markdown_section(part)
@@ -204,6 +206,8 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
     if field := field_tables(scores, marks):
         lines += ["## the SemEval-2007 field", ""]
         lines += [line for table in field for line in _markdown_section(table)]
+    if released := [line for t in released_tables(scores) for line in _markdown_section(t)]:
+        lines += ["## The field's released outputs, rescored", "", *released]
     for dataset, reasons in (skipped or {}).items():
         if reasons:
             lines += [f"## {dataset} — not scored", ""]
