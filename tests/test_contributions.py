@@ -18,7 +18,7 @@ import pytest
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.scoring import Scorer
+from lexsub_baselines.scoring import Scorer, SubstitutionScore, SwordsScorer, TsarScorer
 from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 from lexsub_baselines.scoring.result import format_percent, perl_round
@@ -54,6 +54,7 @@ def test_semeval_best_and_oot_sums_are_the_official_scorers() -> None:
         if kind not in ("best", "oot"):
             continue
         main = scorers[split].score(path, kind, warn=False).main
+        assert isinstance(main, SubstitutionScore)
         contributions = scorers[split].contributions(path, kind)
         assert contributions.observed == (main.credit, main.attempted, main.mode_hits,
                                           main.attempted_mode, main.total, main.total_mode)
@@ -74,7 +75,7 @@ def test_semeval_best_and_oot_sums_are_the_official_scorers() -> None:
 @pytest.mark.slow
 def test_swords_pooled_sums_give_the_evaluations_figures() -> None:
     """Every test case of swords-vectors and three dev ones (each about 0.4 s)."""
-    scorers = {split: Scorer(f"swords-{split}") for split in ("dev", "test")}
+    scorers = {split: SwordsScorer(f"swords-{split}") for split in ("dev", "test")}
     files = _files("swords-vectors/systems", "*.lsr.json")
     for path in [p for p in files if p.name.startswith("test-")] + [
             p for p in files if p.name.startswith("dev-")][:3]:
@@ -132,7 +133,7 @@ def test_tsar_figures_are_the_evaluators_unfloored() -> None:
               for path in _files("field-outputs/tsar2022-unihd", "*/tsar2022_test_*.tsv")]
     assert tuple(TsarStatistic().measures) == METRICS
     for path, gold in files:
-        scorer = Scorer(gold)
+        scorer = TsarScorer(gold)
         try:
             report = scorer.score(path, warn=False)
         except LexsubError:
@@ -149,7 +150,7 @@ def test_a_tsar_file_paired_on_another_files_instances() -> None:
     """An instance the other file lacks is an empty list (missing); its lines outside the
     system's instances are left out (ignored); on the same instances, its figures are its
     own score's."""
-    scorer = Scorer("tsar2022-en-test")
+    scorer = TsarScorer("tsar2022-en-test")
     full = SHARED / "tsar2022-vectors" / "systems" / "en-test-oracle.tsv"
     subset = SHARED / "tsar2022-vectors" / "systems" / "en-test-subset.tsv"
     if not subset.is_file():

@@ -111,10 +111,10 @@ def test_randomisation_matches_every_exchange_enumerated_for_ratios_of_sums() ->
     extreme = [0] * 4
     for swaps in itertools.product((False, True), repeat=10):
         sums_a, sums_b = [0.0] * 6, [0.0] * 6
-        for swap, x, y in zip(swaps, a_rows, b_rows, strict=True):
+        for swap, row_a, row_b in zip(swaps, a_rows, b_rows, strict=True):
             for index in range(6):
-                sums_a[index] += (y if swap else x)[index]
-                sums_b[index] += (x if swap else y)[index]
+                sums_a[index] += (row_b if swap else row_a)[index]
+                sums_b[index] += (row_a if swap else row_b)[index]
         for k, (x, y) in enumerate(zip(statistic.figures(sums_a, 10),
                                        statistic.figures(sums_b, 10), strict=True)):
             extreme[k] += abs(x - y) >= abs(observed[k]) - 1e-9
