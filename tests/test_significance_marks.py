@@ -82,7 +82,7 @@ def test_the_tables_mark_what_paired_finds_and_never_the_best(tmp_path: Path,
     out = tmp_path / "results"
     scores, runs = record(out)
     tables = write_record(out, scores, runs, {}, {}, roots)
-    assert f"`{MARK}` after a figure of ours" in tables and "1000 resamples, seed 0" in tables
+    assert f"`{MARK}` after a figure of ours" in tables and "1,000 resamples, seed 0" in tables
     best = table_rows(tables, "semeval2007-test — best")
     files = ROWS["semeval2007-test"][2]
     for column, measure in ((2, "recall"), (4, "mode_recall")):

@@ -120,14 +120,14 @@ class PairedReport:
 
     def to_text(self) -> str:
         """Return one table per other file: each figure of both, Δ, its interval and p."""
-        lines = [f"paired tests of {self.system} ({self.items} instances, {self.resamples} "
+        lines = [f"paired tests of {self.system} ({self.items} instances, {self.resamples:,} "
                  f"resamples, seed {self.seed}; Δ = system − other)",
                  f"  p: {RANDOMISATION}", f"  95% interval: {BOOTSTRAP}"]
         d, shown = self.statistic.digits, self.statistic.shown
         for comparison in self.comparisons:
             test = comparison.test
             lines += ["", f"against {comparison.other} ({test.items} paired instances, "
-                          f"{test.differing} answered differently):",
+                          f"{test.differing} on which the two differ):",
                       f"  {'measure':<15} {'system':>9} {'other':>9} {'Δ':>9}  "
                       f"{'95% interval':<21} {'p':>7}"]
             for m in test.measures:

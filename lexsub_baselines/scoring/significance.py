@@ -47,7 +47,7 @@ LEVEL = 0.05
 #: What the tests are, in one line each (for reports).
 RANDOMISATION = ("approximate randomisation, two-sided, +1-corrected: (1 + #{|Δ*| ≥ |Δ|}) / "
                  "(1 + resamples), each instance's contributions exchanged with probability 1/2")
-BOOTSTRAP = ("paired bootstrap, percentile interval: the 2.5th and 97.5th percentiles of Δ "
+BOOTSTRAP = ("paired bootstrap, percentile method: the 2.5th and 97.5th percentiles of Δ "
              "(type 7) over resamples of the instances with replacement")
 # a random byte, 0-255, becomes 0 (keep) or 1 (exchange), each with probability 1/2
 _HALF = bytes(0 if value < 128 else 1 for value in range(256))

@@ -54,7 +54,7 @@ class SignificanceMarks:
         return (f"`{MARK}` after a figure of ours: it differs from the best of our rows in its "
                 f"column (the highest figure, unmarked) by a two-sided approximate "
                 f"randomisation test on the same instances, p < {self.level:g} "
-                f"({self.resamples} resamples, seed {self.seed}; `lexsub score SYSTEM DATASET "
+                f"({self.resamples:,} resamples, seed {self.seed}; `lexsub score SYSTEM DATASET "
                 "--paired BEST` runs the same test); an unmarked figure of ours is not "
                 "significantly below the best.")
 
