@@ -234,3 +234,15 @@ def test_false_positive_rate_on_two_samples_of_one_system(
     for (measure, level), count in below.items():
         low, high = binomial_band(200, level)
         assert low <= count <= high, (measure, level, count, (low, high))
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    """The hand-computed p of `paired_test`'s example (2/32), the percentiles and roundings."""
+    import doctest
+
+    from lexsub_baselines.scoring import contributions, significance
+    from lexsub_baselines.tables import significance as marks
+
+    for module in (significance, contributions, marks):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

@@ -14,9 +14,10 @@ is not tested (nor marked). Rows are read the way their figures were made: LexSu
 same under both profiles).
 
 The outcome of each dataset and kind is kept in the cache folder (`Roots.cache`,
-`significance/`), keyed by its rows' names and file digests, the scorers' code and the test's
-settings: a warm `make baselines`, whose files are byte-identical, reads it back instead of
-testing again (CoInCo's 48 rows: about 2 minutes of reading and testing).
+`significance/`), keyed by its rows' names and file digests, the code (the scorers' and this
+module's) and the test's settings: a warm `make baselines`, whose files are byte-identical,
+reads it back instead of testing again (CoInCo's 48 rows: about 2 minutes of reading and
+testing).
 """
 
 from __future__ import annotations
@@ -157,6 +158,7 @@ def significance_marks(out: Path, scores: Mapping[str, Any], runs: RunsFile, roo
     """
     differ: set[tuple[str, str, str, str]] = set()
     best: dict[tuple[str, str, str], str] = {}
+    own = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]  # and the scorers'
     for dataset, systems in scores.items():
         records = runs.runs.get(dataset, {})
         vouched = {system: _vouched_files(out, records.get(system, {})) for system in systems
@@ -166,7 +168,7 @@ def significance_marks(out: Path, scores: Mapping[str, Any], runs: RunsFile, roo
                      for system, found in vouched.items() if kind in found}
             if len(files) < 2:
                 continue
-            key = {"dataset": dataset, "kind": kind, "code": scoring_code(),
+            key = {"dataset": dataset, "kind": kind, "code": [scoring_code(), own],
                    "resamples": resamples, "seed": seed, "level": level,
                    "rows": [[system, {k: vouched[system][k][1] for k in (kind, _POOL)
                                       if k in vouched[system]}] for system in files]}
