@@ -34,6 +34,7 @@ from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.scoring.contributions import Contributions, Statistic
 from lexsub_baselines.scoring.lexsubgen.scorer import LexSubGenScorer
+from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.scorer import GoldInput, Scorer
 from lexsub_baselines.scoring.significance import (
     BOOTSTRAP,
@@ -139,7 +140,7 @@ class PairedReport:
         return "\n".join(lines) + "\n"
 
 
-def _usable(scorer: Scorer, source: Any, kind: str, label: str) -> None:
+def _usable(scorer: Scorer, source: Any, kind: str) -> None:
     """Raise where the scorer would refuse the file (its own one-line reasons)."""
     if isinstance(scorer, SwordsScorer | TsarScorer):
         scorer.score(source, warn=False)
@@ -163,7 +164,8 @@ def _notes(scorer: Scorer, b: Contributions, label: str, items: int) -> list[str
     notes = []
     if b.missing:
         how = ("no line or a blank one: unattempted, as the official scorer counts them"
-               if type(scorer) is Scorer else "each counts as an empty list (unanswered)")
+               if not isinstance(scorer, OtherProtocolScorer)
+               else "each counts as an empty list (unanswered)")
         notes.append(f"{len(b.missing)} of the {items} paired instances are not answered in "
                      f"{label} ({how})")
     if b.ignored:
@@ -202,17 +204,17 @@ def paired(system: Any, gold: GoldInput | Scorer, others: Sequence[Any],
         raise LexsubError("--paired needs at least one file to test the system against")
     scorer = gold if isinstance(gold, Scorer) else Scorer(gold, profile, roots=roots)
     kind = kind or "best"
-    if type(scorer) is Scorer and kind not in ("best", "oot"):
+    if not isinstance(scorer, OtherProtocolScorer) and kind not in ("best", "oot"):
         raise LexsubError(f"--paired tests best or oot answers, not {kind} (the mw figures "
                           "are not sums over the items of T)")
-    _usable(scorer, system, kind, str(system))
+    _usable(scorer, system, kind)
     a = _contributions(scorer, system, kind, None, only_listed, pool)
     if not a.ids:
         raise NothingToScoreError(f"{a.source}: no instance to pair on")
     comparisons = []
     for given in others:
         other = given if isinstance(given, Other) else Other(given)
-        _usable(scorer, other.source, kind, other.label)
+        _usable(scorer, other.source, kind)
         b = _contributions(scorer, other.source, kind, a.ids, only_listed, other.pool)
         if len(b.missing) == len(a.ids) and len(a.ids) > 0 and b.ignored:
             raise NothingToScoreError(f"--paired {other.label}: none of its instances is one "
