@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import atomic_write_text, file_sha256
+from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.runs.records import RunsFile
@@ -131,12 +132,14 @@ def _cached(roots: Roots, key: Mapping[str, Any], compute: Callable[[], Outcome]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # absent or unreadable
         pass
     differ, best = compute()
-    try:
+    staged = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:  # written whole, then renamed: a reader never meets half a file
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json.dumps({"key": key, "differ": differ, "best": best},
-                                           sort_keys=True))
+        staged.write_text(json.dumps({"key": key, "differ": differ, "best": best},
+                                     sort_keys=True), encoding="utf-8")
+        os.replace(staged, path)
     except OSError:
-        pass
+        staged.unlink(missing_ok=True)
     return differ, best
 
 
