@@ -16,8 +16,8 @@ same under both profiles).
 The outcome of each dataset and kind is kept in the cache folder (`Roots.cache`,
 `significance/`), keyed by its rows' names and file digests, the code (the scorers' and this
 module's) and the test's settings: a warm `make baselines`, whose files are byte-identical,
-reads it back instead of testing again (CoInCo's 48 rows: about 2 minutes of reading and
-testing).
+reads it back instead of testing again (about 2–3 minutes of reading and testing in all,
+CoInCo's 48 rows most of it).
 """
 
 from __future__ import annotations
