@@ -134,7 +134,7 @@ def test_verify_tables_and_compare_read_the_rows(field_run: TinyRun,
 
 @pytest.fixture(scope="module")
 def field_report(field_run: TinyRun) -> Report:
-    report = build_report(field_run.out, field_run.roots, ReportSettings(trials=50),
+    report = build_report(field_run.out, field_run.roots, ReportSettings(resamples=50),
                           progress=False)
     write_report(report, field_run.out)
     return report

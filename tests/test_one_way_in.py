@@ -36,6 +36,7 @@ ALLOWED: dict[str, str] = {
     "distributional/neighbour_cache.py": CACHE, "distributional/parser.py": CACHE,
     "lm/cooccurrence.py": CACHE, "lm/corpus_text.py": CACHE,
     "lm/model.py": CACHE, "resources/corpus_counts.py": CACHE, "runs/provenance.py": CACHE,
+    "runs/significance_marks.py": CACHE,
     "inputs/snapshot.py": CODE, "inputs/code_identity.py": CODE,
     "inputs/package_data.py": CODE, "core/paths.py": CODE,
     "runs/digest.py": CODE, "analysis/explorer.py": CODE, "cli/kernels_cmd.py": CODE,

@@ -16,7 +16,7 @@ from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.inputs.manifest import load_manifest
 from lexsub_baselines.runs.runner import run_system, score_files
 from lexsub_baselines.tables.published import published_row
-from lexsub_baselines.tables.results import render_tables
+from lexsub_baselines.tables.tables_md import render_tables
 
 pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.slow]
 

@@ -162,8 +162,8 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
             for system, settings_id in row_settings(results, name, systems).items()}
     explorer = explorer_data(evaluations, colours, swords, roots, made, marks) if links else None
     return Report("lexsub_baselines — analysis report", tuple(sections), tuple(notes),
-                  {"results": str(results), "trials": settings.trials, "seed": settings.seed,
-                   "method": settings.method}, explorer)
+                  {"results": str(results), "resamples": settings.resamples,
+                   "seed": settings.seed}, explorer)
 
 
 def figure_names(report: Report) -> Sequence[str]:

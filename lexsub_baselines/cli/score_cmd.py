@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
+from lexsub_baselines.cli.paired_option import add_paired_arguments, paired_json, paired_report
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
 from lexsub_baselines.scoring.api import emit_problems
 from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, PROTOCOL, LexSubGenScorer
+from lexsub_baselines.scoring.paired import PairedReport
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, Scorer
 from lexsub_baselines.scoring.signature import gold_label
@@ -114,6 +116,7 @@ def add_parser(subparsers: Any) -> None:
                              "table) on the same data and protocol, ranked by GAP; on "
                              "tsar2022-*-test, among the teams' official runs (the task's "
                              "results CSVs), ranked by ACC@1")
+    add_paired_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -152,7 +155,8 @@ def run(args: argparse.Namespace, roots: Roots) -> int:
         print(f"lexsub: note: {note}", file=sys.stderr)
     for hint in report.hints:
         print(f"lexsub: hint: {hint}", file=sys.stderr)
-    _emit(report, compare_with_field(scorer, args, roots) if args.compare else None, args.format)
+    table = compare_with_field(scorer, args, roots) if args.compare else None
+    _emit(report, table, args.format, paired_report(scorer, args))
     return 0
 
 
@@ -166,18 +170,22 @@ def _json_object(path: Path) -> bool:
         return False
 
 
-def _emit(report: Any, table: Table | None, fmt: str) -> None:
+def _emit(report: Any, table: Table | None, fmt: str, paired: PairedReport | None = None
+          ) -> None:
     """Print a report (`to_text`/`to_json`), then `--compare`'s table when there is one:
-    as markdown after the text, or under "compare" in the JSON."""
+    as markdown after the text, or under "compare" in the JSON; then `--paired`'s tests
+    (under "paired")."""
     if fmt == "text":
         print(report.to_text(), end="")
         if table is not None:
             print("\n" + table.to_markdown(), end="")
+        if paired is not None:
+            print("\n" + paired.to_text(), end="")
     else:
         data = report.to_json()
         if table is not None:
             data["compare"] = table.to_json()
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps({**data, **paired_json(paired)}, indent=2, ensure_ascii=False))
 
 
 def _semeval_options(args: argparse.Namespace) -> dict[str, bool]:
@@ -238,7 +246,7 @@ def run_lexsubgen(scorer: LexSubGenScorer, args: argparse.Namespace) -> int:
         report = replace(report, notes=notes)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
-    _emit(report, table, args.format)
+    _emit(report, table, args.format, paired_report(scorer, args))
     return 0
 
 
@@ -250,7 +258,7 @@ def run_swords(scorer: SwordsScorer, args: argparse.Namespace) -> int:
         print(f"lexsub: warning: {line}", file=sys.stderr)
     for note in report.notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
-    _emit(report, None, args.format)
+    _emit(report, None, args.format, paired_report(scorer, args))
     return 0
 
 
@@ -282,5 +290,5 @@ def run_tsar(scorer: TsarScorer, args: argparse.Namespace, roots: Roots) -> int:
         print(f"lexsub: warning: {line}", file=sys.stderr)
     for note in notes:
         print(f"lexsub: note: {note}", file=sys.stderr)
-    _emit(report, table, args.format)
+    _emit(report, table, args.format, paired_report(scorer, args))
     return 0

@@ -32,6 +32,7 @@ from lexsub_baselines.scoring.answers_reader import (
     read_answers,
 )
 from lexsub_baselines.scoring.bounds import upper_bounds
+from lexsub_baselines.scoring.contributions import Contributions, substitution_contributions
 from lexsub_baselines.scoring.emit import ScoringWarning, emit_problems, emit_report
 from lexsub_baselines.scoring.gold import MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_kinds import GOLD_KINDS, GoldKind, kind_for
@@ -185,6 +186,19 @@ class Scorer:
         """Return a system's official credit and upper bound on each item of T (best/oot)."""
         return item_credits(self.gold(subset), self.answers(system, kind), kind, self.profile,
                             subset)
+
+    def contributions(self, system: SystemInput, kind: str = "best", *,
+                      universe: Sequence[str] | None = None) -> Contributions:
+        """Return a system's per-item contributions to best or oot P, R, Mode P and Mode R
+        (the `all` block), what the paired tests resample (`scoring.paired`).
+
+        Raises:
+            LexsubError: mw (its figures are not sums over the items of T).
+        """
+        if kind not in ("best", "oot"):
+            raise LexsubError(f"paired tests compare best or oot answers, not {kind}")
+        return substitution_contributions(self.gold(), self.answers(system, kind), kind,
+                                          self.profile, universe)
 
     # --- scoring -------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lexsub_baselines.tables.lexsubgen import COLUMNS as LEXSUBGEN_COLUMNS
+from lexsub_baselines.tables.significance import strip_mark
 from lexsub_baselines.tables.swords import SWORDS_COLUMNS
 from lexsub_baselines.tables.table import fmt
 from lexsub_baselines.tables.today import TODAY
@@ -196,6 +197,7 @@ def check_readme(text: str, scores: Mapping[str, Any]) -> ReadmeCheck:
                     continue
                 value = _figure(scores, system_in(system, source), source)
                 number = float(value) if isinstance(value, int | float) else None
+                printed = strip_mark(printed)  # `10.49‡`: the significance mark is not a figure
                 shown = fmt(number, _digits(printed))
                 check.figures += 1
                 if shown != printed:

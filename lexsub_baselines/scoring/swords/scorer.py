@@ -16,7 +16,7 @@ with it, with a note; the original raises on it). A result that lists no target 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -28,9 +28,11 @@ from lexsub_baselines.datasets.swords import UD_POS, read_swords
 from lexsub_baselines.inputs.layer import Input, inputs
 from lexsub_baselines.inputs.reads import read_own
 from lexsub_baselines.resources.morphy import load_morphy
+from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
+from lexsub_baselines.scoring.swords.contributions import swords_contributions
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
     ACCEPTABLE,
@@ -126,6 +128,16 @@ class SwordsScorer(OtherProtocolScorer):
     def prepared(self, system: ResultInput) -> dict[str, list[str]]:
         """Return target id -> the result's substitute lemmas as the evaluation sees them."""
         return prepare_result(self.result(system).substitutes, self.swords_gold, self.lemmatise)
+
+    # Takes this protocol's results, as `score` does.
+    def contributions(self, system: ResultInput, kind: str = "lsr", *,  # type: ignore[override]
+                      universe: Sequence[str] | None = None) -> Contributions:
+        """Return each target's contributions to the four F@10 and strict-c P@1, what the
+        paired tests resample (`scoring.paired`); ids written without `t:` read with it."""
+        result, _ = _with_t_prefix(self.result(system), self.swords_gold.known)
+        prepared = prepare_result(result.substitutes, self.swords_gold, self.lemmatise)
+        return swords_contributions(self.swords_gold, prepared, tuple(result.substitutes),
+                                    result.path, universe)
 
     def _block(self, name: str, gold: SwordsGold, prepared: Mapping[str, list[str]],
                deviations: tuple[str, ...]) -> SwordsBlock:

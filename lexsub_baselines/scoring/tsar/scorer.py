@@ -26,10 +26,12 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.inputs.reads import read_own
+from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.emit import ScoringWarning
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
+from lexsub_baselines.scoring.tsar.contributions import tsar_contributions
 from lexsub_baselines.scoring.tsar.evaluation import (
     TsarGold,
     TsarPrediction,
@@ -137,6 +139,20 @@ class TsarScorer(OtherProtocolScorer):
                      for n, (i, subs) in enumerate(system.items(), start=1)]
             return predictions_from_lines(lines, "<memory>")
         return read_predictions(Path(system))
+
+    # Takes this protocol's results, as `score` does.
+    def contributions(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
+                      universe: Sequence[str] | None = None) -> Contributions:
+        """Return each instance's contributions to the ten figures, what the paired tests
+        resample (`scoring.paired`): on the file's instances, or on `universe` (keys: an
+        instance the file lacks is an empty list, its others left out).
+
+        Raises:
+            DataFormatError: a line the evaluator dies on (named).
+        """
+        predictions = self.result(system)
+        check(self.tsar_gold, predictions)
+        return tsar_contributions(self.tsar_gold, predictions, universe)
 
     # The override returns this protocol's report (as SwordsScorer does).
     def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
