@@ -29,7 +29,7 @@ from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem
-from lexsub_baselines.inputs.reads import read_own
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.resources.elsewhere import CLLS_NOTE, CLLS_UPSTREAM_URL
 
 __all__ = [
@@ -124,4 +124,4 @@ def read_clls_gold(path: Path) -> dict[str, GoldItem]:
     """
     if not path.is_file():
         raise MissingResourceError("CLLS gold file", path, CLLS_NOTE)
-    return read_gold(read_own(path)[1], str(path))
+    return read_gold(read_path(path), str(path))

@@ -21,7 +21,7 @@ from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.inputs.layer import Input, InputMismatchError, Inputs, inputs
 from lexsub_baselines.inputs.manifest import Manifest, Resource
 
-__all__ = ["RUN_GROUP", "check_path", "check_run_inputs", "open_path", "read_own", "read_path"]
+__all__ = ["RUN_GROUP", "check_path", "check_run_inputs", "open_path", "read_path"]
 
 #: The group of the inputs `make baselines` reads.
 RUN_GROUP = "baselines"
@@ -75,18 +75,11 @@ def open_path(path: Path, roots: Roots | None = None, **options: Any) -> Iterato
 
 
 def read_path(path: Path, roots: Roots | None = None) -> bytes:
-    """Return the checked bytes of the input at `path` (`check_path`)."""
+    """Return the checked bytes of the input at `path` (`check_path`): a recorded input's, or
+    a file of one's own (a system's answers, a gold given by path)."""
     with open_path(path, roots) as handle:
         data: bytes = handle.read()
     return data
-
-
-def read_own(path: Path, roots: Roots | None = None) -> tuple[Input, bytes]:
-    """Return the input a file given by path is (`check_path`: a recorded one, checked, or
-    one's own) and its bytes: what a scorer reads of a system's file or a gold."""
-    roots = roots or resolve_roots()
-    source, name = check_path(path, roots)
-    return source, inputs(roots).read_bytes(source, name)
 
 
 def check_run_inputs(roots: Roots, manifest: Manifest | None = None) -> dict[str, str]:

@@ -24,7 +24,7 @@ from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.inputs.layer import inputs
-from lexsub_baselines.inputs.reads import check_path, read_own
+from lexsub_baselines.inputs.reads import check_path, read_path
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
@@ -144,7 +144,7 @@ class GoldSource:
         if kind != "a file":
             raise LexsubError(f"the gold {path} is {kind}, not a file: profile "
                               f"{profile.name} reads gold files only")
-        return _lenient(read_own(path)[1], str(path))
+        return _lenient(read_path(path), str(path))
 
 
 def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roots | None

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.inputs.reads import read_own
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = ["path_kind", "read_input"]
 
@@ -64,7 +64,7 @@ def read_input(path: Path, what: str, remedy: str = "check the path") -> bytes:
         if kind != "a file":  # a device or a pipe: a stream, read once
             with open(path, "rb") as stream:
                 return stream.read()
-        return read_own(path)[1]  # the input layer: a file where the manifest puts one is it
+        return read_path(path)  # the input layer: a file where the manifest puts one is it
     except OSError as error:
         raise LexsubError(f"cannot read the {what} {path} ({kind}): "
                           f"{error.strerror or error}") from None

@@ -26,7 +26,7 @@ from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
 from lexsub_baselines.inputs.layer import Input, inputs
-from lexsub_baselines.inputs.reads import read_own
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.resources.morphy import load_morphy
 from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
@@ -109,7 +109,7 @@ class SwordsScorer(OtherProtocolScorer):
             raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
                               "a path), not from memory")
         wordnet = inputs(self._roots).wordnet()
-        prepared = _gold(read_own(path, self._roots)[1], str(path),
+        prepared = _gold(read_path(path, self._roots), str(path),
                          self.swords_source.label(False), wordnet, self._roots)
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
         self.lemmatise = _lemmatiser(wordnet, self._roots)

@@ -25,7 +25,7 @@ from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.inputs.reads import read_own
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.emit import ScoringWarning
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
@@ -110,7 +110,7 @@ class TsarScorer(OtherProtocolScorer):
         if path is None:
             raise LexsubError("TSAR-2022 gold is read from its file (a tsar2022-* dataset or "
                               "a *_gold.tsv path), not from memory")
-        entries = _gold(read_own(path, roots)[1], str(path))
+        entries = _gold(read_path(path, roots), str(path))
         if ids is not None:
             keep = frozenset(ids)
             entries = {key: g for key, g in entries.items() if str(g.line) in keep}
