@@ -1,29 +1,15 @@
 """The check of a Dask worker that joins a running build: done before it can start a task.
 
-`late_checks` registers `LateWorkerCheck`, a worker plugin carrying the client's facts
-(`workers.Expected`), for as long as the client uses the cluster. The scheduler sends a
-registered worker plugin to every worker there and to each worker that registers later, in
-the reply to its registration. A worker awaits the `setup` of those plugins before it starts
-reading its stream from the scheduler (`Worker._register_with_scheduler` in distributed: the
-plugins first, then `handle_scheduler`), and every task reaches a worker through that stream
-(`compute-task`). So while `setup` runs the check, no task can start there, not even one the
-scheduler already assigned to it. When the check fails, `setup` takes the worker out of the
-running state (a worker that is not running starts no task: the ones already sent to it
-wait, then go), sends the line to the client (an event on `TOPIC`, which the client prints),
-has the scheduler remove the worker as an expected departure (what was assigned to it goes
-back to the others, not counted as a crash), and closes the worker and its nanny (so that
-it is not restarted) once `setup` has returned: it is retired, never used.
-
-The plugin's code goes to the workers by value (`workers.ship_by_value`): a worker whose
-package is another version, or one from before this check, runs the client's check and is
-retired in one line like any other, rather than run its own idea of the check or fail to
-load the plugin (a worker that cannot load a plugin fails to start, saying nothing to the
-client, and, under a nanny, lingers).
-
-The client unregisters the plugin when it leaves; a plugin left behind by a killed client
-checks nothing, since its client's last event on the scheduler is `remove-client` (a plugin
-checking for a client that is gone would retire the workers of whoever uses the cluster
-next), and has the scheduler drop it.
+`late_checks` registers `LateWorkerCheck`, a worker plugin carrying the client's facts, for as
+long as the client uses the cluster. The scheduler hands registered plugins to each worker in
+the reply to its registration, and a worker awaits their `setup` before it reads its stream
+from the scheduler, the only way a task reaches it (distributed's
+`Worker._register_with_scheduler`): while the check runs, no task starts there. A worker that
+fails leaves the running state, sends its line to the client (an event on `TOPIC`), has the
+scheduler remove it as an expected departure, and closes with its nanny once `setup` has
+returned: retired, never used. The plugin is sent by value and refers to nothing of the
+package: it points the worker at the snapshot first. A plugin left by a killed client checks
+nothing (its client's last event is `remove-client`) and has the scheduler drop it.
 """
 
 from __future__ import annotations

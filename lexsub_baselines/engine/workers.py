@@ -1,45 +1,17 @@
 """The check of a remote Dask cluster's workers: before any work, and as each one joins.
 
-A worker of an existing cluster must see what the client sees and compute what the client
-would, or it writes results the client never reads (its own disk) or results that do not
-match the cache keys (other code). The check proves it rather than trusting the paths' names:
-
-- **the cache is shared**: the client writes a token file with random content into the
-  cache; every worker must read the same content back from the same absolute path (a worker
-  that does not mount the cache there finds no file, or another; it creates nothing);
-- **the inputs are the same**: every worker checks every input of the manifest where its
-  roots put it, as the client's check before a build does (`inputs.verify.status`, the one
-  verifier: each file's sha256 once per file version), and its listing — each input's
-  status, each of its files' sha256 — must be the client's; a difference names the first
-  file that differs (`corpora/enwiki-2015/AA/wiki_00.xz: sha256 ... there, sha256 ... here`);
-- **the code is the client's**: the client's code snapshot (`inputs.snapshot`, in
-  the cache) is designated on every worker (`run_from`): what the worker imports from then
-  on comes from it, so a worker whose own package is another version runs the client's code
-  all the same; a worker that already imported a file of the package with other bytes (a
-  long-lived worker that served an older version) cannot, and is refused in one line naming
-  the file, with the remedy (restart it). It is refused rather than restarted through its
-  nanny: a cluster started by hand may serve other clients, whose tasks a restart would kill,
-  and a worker without a nanny cannot be restarted. Every task designates the snapshot again
-  (`engine.tasks`), so no later designation (another client's) changes what a task runs;
-- **the same libraries and Python**: the versions of the package, the libraries
-  (`inputs.libraries.LIBRARIES`, and the scheduler's `dask` and `distributed`), Python and its
-  Unicode database, and the digests of the KenLM tools the worker would run
-  (`inputs.kenlm_tools.tools_identity`), must be the client's;
-- **the same numeric kernels**: the worker's `core.kernels.describe()` (the level pinned in
-  its environment, the BLIS configurations its blis holds, its libc) must be what the
-  client's pin gives; a worker started without the pin computes other floats;
-- **one thread per worker**: the tasks are not thread-safe (the parser is shared within a
-  process, warnings are caught per process) and a spaCy parse owns its core.
-
-Each failure is one line naming the worker, what differs (the first differing file) and the
-fix. `check_workers` checks the workers there at the start and raises on the first failure.
-A worker that joins later is checked before it can start a task, and retired when it fails,
-in one line printed by the client (`engine.late_workers`). The check's code is sent to the
-workers by value (`ship_by_value`), so that a worker running another version of the package
-(or one from before the check) is judged, and pointed at the snapshot, by the client's code,
-not its own. The roots sent
-to tasks are absolute (`paths.resolve_roots`), so a worker started in another folder reads
-the same files.
+A worker must see what the client sees and compute what it would, or it writes results the
+client never reads or that do not match the keys. The check proves it, in one line naming the
+worker, what differs and the fix (docs/building.md, "Running on a Dask cluster"): the cache is
+shared (a token written by the client reads back); the inputs are the client's (the one
+verifier's listing, `inputs.verify`); the code is the client's snapshot (`run_from`: a
+worker that imported the package from elsewhere is refused, not restarted: a hand-started
+cluster may serve other clients); the versions of the package, the libraries, Python, its
+Unicode database and the KenLM tools are the client's; the numeric kernels are the client's
+pin; one thread per worker. `check_workers` checks the workers there at the start; a worker
+that joins later is checked before it can start a task and retired when it fails
+(`engine.late_workers`). The check's code is sent by value (`ship_by_value`), so a worker of
+another version is judged by the client's code.
 """
 
 from __future__ import annotations

@@ -1,31 +1,15 @@
 """The identity of the code behind a figure or a cached resource: a digest of the package.
 
-`code_digest(modules)` answers *could this code compute other bytes?* It digests the sources
-of the given modules and of every module of the package they import, at any depth (imports
-inside functions count), each normalised so that only what runs counts: a Python file is its
-syntax tree without docstrings (comments and layout are not in the tree); a data file of the
-package that can change a result (`inputs.package_data`: `parser.cfg`, the tuned weights, the
-manifest without its prose; not `runs/reference.json` nor the explorer's page) counts for
-every module whose source names it; so do the versions of the libraries these modules import
-(`inputs.libraries`: numpy's for a module that imports scipy), and the Python that runs them
-(its version, and the version of its Unicode database, which `str.isalpha` and the regular
-expressions of the cleaners and tokenisers read). Plumbing that moves, names or schedules
-bytes but does not compute them is left out, so that a change to an error message, a lock or
-the scheduler rebuilds nothing: `core.errors`, `core.paths`, `core.registry`, `core.cache`
-(atomic writes and seals; the serialisers of built data are in `core.sparse`, which counts),
-the identity's own modules, `core.kernels` (the kernels' level: a run setting, with caches of
-its own) and the `engine` (`PLUMBING`). A cached resource is keyed by the digest of the
-module that builds it, so a change to that code rebuilds it and nothing else;
-`package_identity()` is the same over the whole package, and every row of a table and every
-score's signature carries it (or its scorer's).
-
-Inside a build every process runs the code snapshot (`inputs.snapshot`: an immutable,
-content-addressed copy of the package), and the files digested are the snapshot's, so a key
-names the code that computes under it, on the client and on every worker. A module's normalised
-digest and imports are kept in `<cache>/code/digests-<tag>.json` by the sha256 of its bytes,
-so a process does not parse the package again; the tag is the Python version and the digest
-of this module's own source (the syntax tree depends on Python's version, and the digest on
-this code), so a memo written by another Python or another version of this code is never read.
+`code_digest(modules)` answers *could this code compute other bytes?* (docs/building.md,
+"Caches"): the given modules and every module of the package they import, at any depth, each
+normalised to its syntax tree without docstrings; the package's data files their sources
+name that can change a result (`inputs.package_data`); the versions of the libraries they
+import (`inputs.libraries`, the loaded modules'); the Python that runs them and its Unicode
+database. Plumbing that moves, names or schedules bytes without computing them is left out
+(`PLUMBING`), so an error message, a lock or the scheduler rebuilds nothing. Inside a build
+the files digested are the code snapshot's (`inputs.snapshot`), which every process of it
+runs. A module's digest and imports are memoised in `<cache>/code/digests-<tag>.json` by the
+sha256 of its bytes (the tag: Python's version and this module's own digest).
 """
 
 from __future__ import annotations

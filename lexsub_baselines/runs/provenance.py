@@ -1,38 +1,15 @@
 """What a run was made under: every setting that can change a regenerated figure, recorded.
 
-`lexsub baselines` records one `RunSettings` per run in `results/runs.json`, under an id that
-each row of that run carries (in `runs.json` and in its `scores.json` objects beside the
-scorer's signature). The settings are:
-
-- `package`, `code` (the identity of the package's code: `inputs.code_identity`, normalised so
-  that comments and docstrings do not count), `python` (its version and its Unicode
-  database's: `inputs.code_identity.RUNTIME`) and the versions of the libraries that make the
-  resources and answers (`inputs.libraries.LIBRARIES`, the list the cache keys and the worker
-  check read); for a run that read the LM, `kenlm-tools` (the sha256 of the `lmplz` and
-  `build_binary` that built it, from its meta);
-- `wordnet` (the backend spec: `LEXSUB_WORDNET`) and, for NLTK's reader, `wordnet-files` (the
-  content identity of the database files it reads: Debian's, or `LEXSUB_WORDNET_DIR`'s), the
-  frequency sources of the baselines and of cmlc's prior, the neighbour threshold, and
-  `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
-  when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
-  if any, each with the digest of the code it ran: its bytes as imported and those of the
-  modules it imported from its folder (`plugins.plugin_code`);
-- `kernels`: the numeric kernels the run computed with, measured in the process that
-  records it (`core.kernels.describe`: the level they are, the BLIS configurations of the
-  installed blis, NumPy's disabled targets, OpenBLAS's core type and threads, the libc and
-  its masked features; `recorded_kernels` refuses a process not pinned to the chosen
-  level): the same code and data give other floats under other kernels;
-- `input:<id>`, for every input checked against the manifest before the run
-  (`inputs.reads.check_run_inputs`: the task data, the lexical resources, the corpora, the
-  Debian packages): its sha256, or its files' digest for a folder or package;
-- `resource:<stage>`, for every built resource the run read: its cache entry and checksum
-  (the parser's is a digest of its model files).
-
-Two runs are *compatible* when no setting both record differs; a resource only one of them read
-is no conflict (`lexsub baselines --systems wordnet` reads fewer resources than the full run).
-`cache` (where the resources are) is recorded but not compared. The engine that built the
-resources is recorded in `build.json`, not here: the builds are byte-identical whatever runs
-them (tested), and so is `runs.json`.
+`lexsub baselines` records one `RunSettings` per run in `results/runs.json`, under an id each
+of its rows carries (docs/building.md, "Every figure says how it was made"): the package, the
+identity of its code (`inputs.code_identity`) and the Python that runs it, the versions of
+the libraries (`inputs.libraries`), the KenLM tools of a run that read the LM, the WordNet
+backend and the digest of its files, the frequency sources and the neighbour threshold, the
+corpus sample of the relation counts, the plug-ins with the digest of their code, the
+numeric kernels measured in the recording process (`core.kernels.describe`), `input:<id>` =
+the digest of every input the run checked (`inputs.reads.check_run_inputs`) and
+`resource:<stage>` = the cache entry and checksum of every built resource it read. Two runs
+are *compatible* when no setting both record differs; `cache` is recorded, not compared.
 """
 
 from __future__ import annotations
