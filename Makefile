@@ -73,6 +73,7 @@ bench-scorer: setup
 	$(PY) scripts/bench_swords.py
 	$(PY) scripts/bench_lexsubgen.py
 	$(PY) scripts/bench_tsar.py
+	$(PY) scripts/bench_paired.py
 
 bench-measures: setup
 	$(PY) scripts/bench_measures.py

@@ -29,11 +29,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from lexsub_baselines.core.loaded_code import record_imports
-
-record_imports()  # first: every module of the package imported from here on is recorded
-
-from lexsub_baselines.core.version import __version__  # noqa: E402
+from lexsub_baselines.core.version import __version__
 
 if TYPE_CHECKING:
     from lexsub_baselines.api import RunResult, run
@@ -55,7 +51,6 @@ if TYPE_CHECKING:
         UnknownNameError,
     )
     from lexsub_baselines.core.paths import Roots, resolve_roots
-    from lexsub_baselines.core.pinning import pin
     from lexsub_baselines.datasets import (
         DATASETS,
         Dataset,
@@ -65,6 +60,7 @@ if TYPE_CHECKING:
         load_dataset,
     )
     from lexsub_baselines.generators.base import CandidateGenerator
+    from lexsub_baselines.inputs.snapshot import pin
     from lexsub_baselines.plugins import PluginError, load_plugins
     from lexsub_baselines.rankers.base import Ranker
     from lexsub_baselines.scoring import Scorer, score
@@ -100,7 +96,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "ScoreRefusedError": ("lexsub_baselines.core.errors", "ScoreRefusedError"),
     "UnknownNameError": ("lexsub_baselines.core.errors", "UnknownNameError"),
     "CandidateGenerator": ("lexsub_baselines.generators.base", "CandidateGenerator"),
-    "pin": ("lexsub_baselines.core.pinning", "pin"),
+    "pin": ("lexsub_baselines.inputs.snapshot", "pin"),
     "Roots": ("lexsub_baselines.core.paths", "Roots"),
     "resolve_roots": ("lexsub_baselines.core.paths", "resolve_roots"),
     "PluginError": ("lexsub_baselines.plugins", "PluginError"),

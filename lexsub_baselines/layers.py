@@ -19,10 +19,13 @@ __all__ = ["LAYERS", "layer_of"]
 #: (layer name, module prefixes), bottom first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("core", "layers")),
+    # the one way in: the inputs' record (the manifest: what each is, its digest, where it
+    # comes from), the one verdict on a copy, and the layer every read of an input goes
+    # through: below everything that reads one (the corpora's readers in `text` included)
+    ("inputs", ("inputs",)),
     ("storage", ("text", "tables")),
-    # the inputs' record (the manifest: what each is, its digest, where it comes from) and the
-    # lexical resources sit below the task data, whose files are checked against the record,
-    # and below scoring: the SWORDS evaluation lemmatises with WordNet
+    # the lexical resources sit below the task data and below scoring: the SWORDS evaluation
+    # lemmatises with WordNet
     ("resources", ("resources",)),
     ("data", ("datasets", "substitutes")),
     ("scoring and engine", ("scoring", "engine")),

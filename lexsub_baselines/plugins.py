@@ -16,28 +16,25 @@ Built-in components are registered first (`lexsub_baselines.catalog`), so a plug
 come after them in `lexsub systems` and in the tables. A plug-in that cannot be found or fails
 to import is one `PluginError` naming it and the remedy, never a traceback.
 
-A plug-in is recorded as imported (`plugin_code`, in every row's settings): its folder (the
-file's, or its top package's) is watched before it is imported (`_PluginFinder`),
-so it and every module it imports from that folder, then or later, run from the bytes read
-once, and those bytes are what the record digests, not the files as they are when the run
-is recorded.
+A plug-in is recorded as loaded (`plugin_code`, in every row's settings and in the keys of
+the answers it makes): the digest of its module's file and of every module of its folder it
+imports, at any depth (found in the source, as `inputs.code_identity` finds the package's
+imports), read when it is loaded — so the record does not depend on which other modules of
+the folder happen to be imported. Loading installs nothing in the import system.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
-import importlib.abc
-import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from types import CodeType, ModuleType
 
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.loaded_code import compiled
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins", "plugin_code"]
 
@@ -45,41 +42,61 @@ __all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins",
 ENTRY_POINT_GROUP = "lexsub_baselines.plugins"
 
 _loaded: set[str] = set()  # what was loaded in this process (a callable entry point runs once)
-_folders: dict[str, Path] = {}  # plug-in -> the folder whose modules are recorded for it
-_sources: dict[Path, bytes] = {}  # module file of a plug-in's folder -> the bytes it ran
+_codes: dict[str, str] = {}  # plug-in -> the digest of its code, taken when it was loaded
 
 
-class _RecordingLoader(importlib.machinery.SourceFileLoader):
-    """Loads a plug-in's module from its bytes read once, and keeps them (`plugin_code`)."""
+def _folder_imports(path: Path, folder: Path) -> list[Path]:
+    """Return the files of `folder` that the module file `path` imports (absolute imports
+    of a top name that is a module or package of the folder, and relative imports)."""
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        candidates: list[Path] = []
+        if isinstance(node, ast.Import):
+            candidates = [folder.joinpath(*alias.name.split(".")) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = folder
+            if node.level:  # relative: from the importing module's package
+                base = path.parent
+                for _ in range(node.level - 1):
+                    base = base.parent
+            module = base.joinpath(*node.module.split(".")) if node.module else base
+            candidates = [module, *(module / alias.name for alias in node.names)]
+        for candidate in candidates:
+            for file in (candidate.with_suffix(".py"), candidate / "__init__.py"):
+                if file.is_file() and file.resolve().is_relative_to(folder):
+                    found.append(file.resolve())
+    return found
 
-    def get_code(self, fullname: str) -> CodeType:
-        path = Path(self.path).resolve()
-        if path not in _sources:
-            _sources[path] = path.read_bytes()
-        return compiled(self, _sources[path], self.path)
+
+def _code_of(origin: Path, folder: Path) -> str:
+    """Return the digest (12 hex) of a plug-in's module file and of the modules of `folder`
+    it imports, at any depth."""
+    seen: dict[Path, str] = {}
+    todo = [origin.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+        todo.extend(_folder_imports(path, folder.resolve()))
+    listing = "".join(f"{path.relative_to(folder.resolve()).as_posix()}\0{digest}\n"
+                      for path, digest in sorted(seen.items()))
+    return hashlib.sha256(listing.encode("utf-8")).hexdigest()[:12]
 
 
-class _PluginFinder(importlib.abc.MetaPathFinder):
-    """Finds the modules of the plug-ins' folders as the path finder does, with a loader that
-    keeps the bytes it runs (put first on `sys.meta_path` by the first plug-in loaded)."""
-
-    def find_spec(self, fullname: str, path: Sequence[str] | None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
-        if (spec is not None and spec.origin
-                and isinstance(spec.loader, importlib.machinery.SourceFileLoader)
-                and any(Path(spec.origin).resolve().is_relative_to(folder)
-                        for folder in _folders.values())):
-            spec.loader = _RecordingLoader(fullname, spec.origin)
-            return spec
-        return None
-
-
-def _watch_folder(key: str, folder: Path) -> None:
-    """Record the modules imported from now on from `folder`, for the plug-in `key`."""
-    _folders[key] = folder.resolve()
-    if not any(isinstance(finder, _PluginFinder) for finder in sys.meta_path):
-        sys.meta_path.insert(1, _PluginFinder())  # after the package's own finder
+def _record(key: str, module: str) -> None:
+    """Record the code of the loaded plug-in `key` (its module `module`)."""
+    origin = getattr(sys.modules.get(module), "__file__", None)
+    top = getattr(sys.modules.get(module.partition(".")[0]), "__file__", None)
+    if origin is None or top is None:
+        return
+    # the folder absolute imports resolve in: a top package's parent, a module's own folder
+    folder = Path(top).parent.parent if Path(top).name == "__init__.py" else Path(top).parent
+    _codes[key] = _code_of(Path(origin), folder)
 
 
 class PluginError(LexsubError):
@@ -124,29 +141,9 @@ def loaded_plugins() -> tuple[str, ...]:
 
 
 def plugin_code(name: str) -> str | None:
-    """Return the digest of the code a loaded plug-in ran: the bytes imported of it and of
-    every module imported from its folder (12 hex), or None when none were recorded (it was
-    imported before it was loaded as a plug-in)."""
-    folder = _folders.get(name)
-    modules = {} if folder is None else {
-        path.relative_to(folder).as_posix(): hashlib.sha256(data).hexdigest()
-        for path, data in _sources.items() if path.is_relative_to(folder)}
-    if not modules:
-        return None
-    listing = "".join(f"{path}\0{digest}\n" for path, digest in sorted(modules.items()))
-    return hashlib.sha256(listing.encode("utf-8")).hexdigest()[:12]
-
-
-def _watch(key: str, module: str) -> None:
-    """Watch the folder of `module`'s top package (or of the module itself) for `key`."""
-    try:
-        spec = importlib.util.find_spec(module.partition(".")[0])
-    except (ImportError, ValueError):
-        return
-    if spec is None or not spec.origin:
-        return
-    locations = list(spec.submodule_search_locations or ())
-    _watch_folder(key, Path(locations[0]) if locations else Path(spec.origin).parent)
+    """Return the digest of the code of a loaded plug-in: its module's file and the modules
+    of its folder it imports (12 hex, taken when it was loaded), or None for none."""
+    return _codes.get(name)
 
 
 def _in_working_folder(name: str) -> bool:
@@ -164,7 +161,6 @@ def _load_module(name: str) -> None:
     # folder looked in last, so it never hides an installed module
     if importlib.util.find_spec(name.partition(".")[0]) is None and _in_working_folder(name):
         sys.path.append(str(Path.cwd()))
-    _watch(name, name)
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -176,6 +172,7 @@ def _load_module(name: str) -> None:
         raise _failed(f"plugin module {name!r}", error, f"python -c 'import {name}'") from None
     except Exception as error:
         raise _failed(f"plugin module {name!r}", error, f"python -c 'import {name}'") from None
+    _record(name, name)
 
 
 def _load_file(path: Path) -> None:
@@ -183,9 +180,7 @@ def _load_file(path: Path) -> None:
         raise PluginError(f"plugin file {str(path)!r} does not exist (a module name or the "
                           "path of a .py file)")
     module_name = f"lexsub_plugin_{path.stem}"
-    _watch_folder(str(path), path.parent)
-    spec = importlib.util.spec_from_file_location(
-        module_name, path, loader=_RecordingLoader(module_name, str(path)))
+    spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise PluginError(f"plugin file {str(path)!r} is not a Python module (give a .py file)")
     module = importlib.util.module_from_spec(spec)
@@ -195,12 +190,12 @@ def _load_file(path: Path) -> None:
     except Exception as error:
         del sys.modules[module_name]
         raise _failed(f"plugin file {str(path)!r}", error, f"python {path}") from None
+    _codes[str(path)] = _code_of(path, path.parent)
 
 
 def _load_entry_point(point: EntryPoint) -> None:
     where = f"plugin entry point {point.name!r} ({point.value}"
     where += f", from {point.dist.name})" if point.dist is not None else ")"
-    _watch(f"entry-point:{point.name}", point.module)
     try:
         target = point.load()
         if callable(target):
@@ -208,6 +203,7 @@ def _load_entry_point(point: EntryPoint) -> None:
     except Exception as error:
         raise PluginError(f"{where} failed to load: {type(error).__name__}: {error}; fix or "
                           f"uninstall that distribution") from None
+    _record(f"entry-point:{point.name}", point.module)
 
 
 def _failed(what: str, error: Exception, command: str) -> PluginError:

@@ -38,9 +38,9 @@ from typing import Any
 from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.distributional.build import BATCH_SIZE, RelationSettings, split_long
 from lexsub_baselines.distributional.relations import count_relations
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.text.corpora import iter_paragraphs
 
 

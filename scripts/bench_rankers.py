@@ -21,9 +21,9 @@ import time
 from lexsub_baselines.builds import ResourceSettings, ensure
 from lexsub_baselines.catalog import frequency_source
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.lm.model import DEFAULT_MAX_TOKENS, LMConfig, load_lm
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.rankers.bow import BowRanker, load_bow_model

@@ -32,8 +32,8 @@ from lexsub_baselines.analysis.report import (
 )
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets import load_dataset
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.runs.runner import run_system
 
 FAST_SYSTEMS = ("wordnet+identity", "wordnet+freq:wordfreq:tiers", "roget+identity",

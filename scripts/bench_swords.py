@@ -17,7 +17,7 @@ import sys
 import time
 
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.resources.wordnet_files import wordnet_location
+from lexsub_baselines.inputs.wordnet_files import wordnet_location
 from lexsub_baselines.scoring import Scorer, SwordsScorer
 from lexsub_baselines.scoring.swords.scorer import LEMMATISER, _lemmatiser
 

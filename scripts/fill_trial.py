@@ -20,7 +20,7 @@ from pathlib import Path
 from lexsub_baselines import CandidateGenerator, Roots, generator, load_dataset, resolve_roots
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.catalog.fill_policies import DEFAULT_CHAIN
-from lexsub_baselines.core.pinning import pin
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.runs.lexsubgen_runs import run_filled
 from lexsub_baselines.runs.runner import answer_dataset
 from lexsub_baselines.systems.fill import FilledSystem, FillPolicy

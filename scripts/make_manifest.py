@@ -1,4 +1,4 @@
-"""(Re)compute the resource manifest `lexsub_baselines/resources/manifest.json`.
+"""(Re)compute the resource manifest `lexsub_baselines/inputs/manifest.json`.
 
     .venv/bin/python scripts/make_manifest.py [--shared-root DIR] [--data-root DIR]
                                               [--output FILE] [--check]
@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import lzma
 import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core import digests
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import PROJECT_DIR, resolve_roots
@@ -47,22 +49,17 @@ from lexsub_baselines.datasets.catalog import (
     SEMEVAL2007_URL,
 )
 from lexsub_baselines.datasets.coinco import COINCO_URL
+from lexsub_baselines.datasets.field_outputs import FETCH_GROUP, FIELD_OUTPUTS
 from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.datasets.tsar import TSAR_LANGUAGES, TSAR_RAW, TSAR_SPLITS
+from lexsub_baselines.inputs.manifest import BUILD_ROOT, Manifest, Resource
+from lexsub_baselines.inputs.verify import locate
+from lexsub_baselines.inputs.wordnet_files import FETCHED_WORDNET_DIR
 from lexsub_baselines.rankers.spanish_frequency import ESWIKI_PARTS
 from lexsub_baselines.resources.bilingual import FREEDICT_DIR, WIKTIONARY_PARTS
 from lexsub_baselines.resources.frequency_lists import KILGARRIFF_PARTS, WORDLIST_PARTS
-from lexsub_baselines.resources.manifest import (
-    BUILD_ROOT,
-    Manifest,
-    Resource,
-    folder_files,
-    tree_sha256,
-)
 from lexsub_baselines.resources.mythes import DEBIAN_MYTHES_DIR, FETCHED_MYTHES_DIR, MYTHES
 from lexsub_baselines.resources.omw import OMW_FILES
-from lexsub_baselines.resources.verify import locate, xz_content
-from lexsub_baselines.resources.wordnet_files import FETCHED_WORDNET_DIR
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
@@ -74,7 +71,7 @@ from lexsub_baselines.resources.wordnet_nltk import (
 ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note and docs/data.md
 #: Where a redirect from a host may lead, besides the host itself.
 REDIRECT_HOSTS = {"github.com": ["raw.githubusercontent.com"]}
-OUTPUT = PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json"
+OUTPUT = PROJECT_DIR / "lexsub_baselines" / "inputs" / "manifest.json"
 #: Debian's pool, where `lexsub fetch wordnet` gets the packages (bookworm's version).
 DEBIAN_POOL = "https://deb.debian.org/debian/pool/main/w/wordnet/"
 WORDNET_DEB_VERSION = "1:3.0-37"
@@ -220,6 +217,7 @@ def _shared_entries() -> list[dict[str, Any]]:
         "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"],
         "input": "swords-vectors", "fetch": "", "groups": []})
     entries += _tsar_entries()
+    entries += _field_entries()
     entries += _omw_entries()
     entries.append({
         "id": "scorer-vectors", "kind": "folder", "path": "scorer-vectors",
@@ -348,6 +346,22 @@ def _tsar_entries() -> list[dict[str, Any]]:
     return entries
 
 
+def _field_entries() -> list[dict[str, Any]]:
+    """Return the field's released outputs (`datasets.field_outputs`), each from its
+    repository at the pinned commit, under the shared root where ../shared holds them."""
+    return [{
+        "id": output.id, "kind": "file", "path": output.path, "what": output.what,
+        "version": f"{output.repository.name} at commit {output.repository.commit[:7]}",
+        "licence": output.repository.licence, "upstream_url": output.url,
+        "note": f"`lexsub fetch {FETCH_GROUP}` (or `{output.repository.fetch}`) puts "
+                f"{output.upstream} of {output.repository.name} (commit "
+                f"{output.repository.commit[:7]}) under <shared root>/{output.path}, where "
+                "../shared holds it; an evaluation input, never committed",
+        "used_by": ["lexsub_baselines.datasets.field_outputs"], "input": output.repository.fetch,
+        "fetch": "file", "groups": [FETCH_GROUP]}
+        for output in FIELD_OUTPUTS]
+
+
 def _omw_entries() -> list[dict[str, Any]]:
     """Return the Open Multilingual Wordnet files (omw-data at the recorded commits)."""
     entries = []
@@ -444,7 +458,7 @@ def _wordnet_fetch_entries() -> list[dict[str, Any]]:
                     f"the same bytes as the installed package's {source}. Should the pool "
                     f"drop this version: https://snapshot.debian.org/file/{sha1} (by its sha1; "
                     "unverified)",
-            "used_by": ["lexsub_baselines.resources.wordnet_files"], "input": "wordnet",
+            "used_by": ["lexsub_baselines.inputs.wordnet_files"], "input": "wordnet",
             "fetch": f"archive:{source.name}", "groups": ["scoring", "baselines"]})
     return entries
 
@@ -488,7 +502,7 @@ def _kenlm_entry() -> dict[str, Any]:
         "upstream_sha256": digest.group(1),
         "note": "`make kenlm` downloads it (pip download --no-binary kenlm) and builds it "
                 "(scripts/build_kenlm.sh); `lexsub fetch` does not",
-        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.core.kenlm_tools"],
+        "used_by": ["scripts/build_kenlm.sh", "lexsub_baselines.inputs.kenlm_tools"],
         "input": "kenlm", "fetch": "", "groups": ["baselines"]}
 
 
@@ -535,7 +549,7 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
                 raise MissingResourceError(draft.what, where, "the manifest records what is "
                                            "present: point the roots at a complete copy")
             measured = {"sha256": file_sha256(where), "bytes": where.stat().st_size}
-            content = xz_content(where) if draft.fetch == "xz" else ("", 0)
+            content = _xz_content(where) if draft.fetch == "xz" else ("", 0)
             if not draft.upstream_sha256 and draft.fetch in ("file", "xz"):
                 measured["upstream_sha256"] = (measured["sha256"] if draft.fetch == "file"
                                                else content[0])
@@ -544,15 +558,23 @@ def build_manifest(shared: str | None, data: str | None) -> Manifest:
                 raise LexsubError(f"{where}: sha256 {measured['sha256']} differs from "
                                   f"{KENLM_SCRIPT.name}'s {draft.sha256}")
         else:
-            files = (folder_files(where) if draft.kind == "folder"
+            files = (digests.folder_files(where) if draft.kind == "folder"
                      else [(m, Path(m)) for m in draft.members])
             if not files:
                 raise MissingResourceError(draft.what, where, "point the roots at a complete "
                                            "copy")
-            digest, count, size = tree_sha256(files)
-            measured = {"tree_sha256": digest, "file_count": count, "bytes": size}
+            digest = digests.tree((name, digests.sha256(path)) for name, path in files)
+            measured = {"tree_sha256": digest, "file_count": len(files),
+                        "bytes": sum(path.stat().st_size for _, path in files)}
         resources.append(dataclasses.replace(draft, **measured))
     return Manifest(tuple(_archive_caps(resources)), "scripts/make_manifest.py")
+
+
+def _xz_content(path: Path) -> tuple[str, int]:
+    """Return (sha256, size) of the uncompressed content of an xz file."""
+    with lzma.open(path) as handle:
+        data = handle.read()
+    return digests.sha256(path, xz=True), len(data)
 
 
 def main(argv: list[str] | None = None) -> int:

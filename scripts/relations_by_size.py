@@ -27,13 +27,13 @@ from lexsub_baselines.builds.parsing import parser_identity
 from lexsub_baselines.cli.options import token_budget
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.build import RelationSettings, load_counts
 from lexsub_baselines.distributional.measures import MEASURES
 from lexsub_baselines.distributional.neighbours import MinCount, Neighbourhood, RelativeMinCount
 from lexsub_baselines.distributional.parser import FULL_TRAINING
 from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT, DistributionalGenerator
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.rankers.identity import IdentityRanker
 from lexsub_baselines.runs.runner import answer_dataset
 from lexsub_baselines.scoring import substitution_recall

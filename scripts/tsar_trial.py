@@ -18,9 +18,9 @@ from pathlib import Path
 from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.paths import resolve_roots
-from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.parser import find_parser
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.runs.tsar_runs import run_tsar, tsar_system
 from lexsub_baselines.systems.tsar import POS_SETTINGS
 from lexsub_baselines.tables.tsar import TSAR_METRICS

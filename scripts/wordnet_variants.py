@@ -29,10 +29,10 @@ from tqdm import tqdm
 from lexsub_baselines.catalog import frequency_source
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.core.pinning import pin
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.generators.wordnet import RELATED_CLASSES, WITH_ALSO_SEE, WordNetGenerator
+from lexsub_baselines.inputs.snapshot import pin
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.rankers.frequency import FrequencyRanker
 from lexsub_baselines.rankers.identity import IdentityRanker

@@ -29,7 +29,7 @@ from lexsub_baselines.cli import main
 from lexsub_baselines.core.collector import rarer_full_collections
 from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
 from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
-from lexsub_baselines.resources.manifest import Manifest, load_manifest
+from lexsub_baselines.inputs.manifest import Manifest, load_manifest
 
 
 def _wordnet() -> bool:
@@ -41,7 +41,7 @@ def _wordnet() -> bool:
 
 def _kenlm() -> bool:
     from lexsub_baselines.core.errors import LexsubError
-    from lexsub_baselines.core.kenlm_tools import locate_tools
+    from lexsub_baselines.inputs.kenlm_tools import locate_tools
 
     try:
         locate_tools()

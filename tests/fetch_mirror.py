@@ -31,9 +31,9 @@ from pathlib import Path
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots, resolve_roots
-from lexsub_baselines.resources.manifest import Manifest, Resource
+from lexsub_baselines.inputs.manifest import Manifest, Resource
+from lexsub_baselines.inputs.verify import locate
 from lexsub_baselines.resources.mirror import mirror_path, served_bytes, tar_gz
-from lexsub_baselines.resources.verify import locate
 
 EXTRA_LINES = b"".join(b"zz-not-kept-%d 1\n" % i for i in range(50))
 

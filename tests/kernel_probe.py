@@ -35,7 +35,7 @@ def probe(shared: Path, work: Path, sentences: int, steps: int, texts: int) -> d
     """Return the digests (and seconds) of each stage run on the small sample."""
     import numpy as np
 
-    from lexsub_baselines.core.cache import tree_sha256
+    from lexsub_baselines.core.cache import folder_digest as tree_sha256
     from lexsub_baselines.core.kernels import describe
     from lexsub_baselines.core.paths import resolve_roots
     from lexsub_baselines.distributional.build import counts_from_triples

@@ -1,4 +1,7 @@
-"""The analyses on a tiny made-up dataset: tables, overlap, comparisons, voting, significance."""
+"""The analyses on a tiny made-up dataset: tables, overlap, comparisons, voting.
+
+The paired significance tests the report runs are the scorer's: tests/test_significance.py.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +12,7 @@ import pytest
 from tiny_corpus import sample_manifest
 
 from lexsub_baselines.analysis.breakdown import pos_table, subset_table
-from lexsub_baselines.analysis.compare import (
-    correlation_matrix,
-    disruptive_sets,
-    paired_test,
-)
+from lexsub_baselines.analysis.compare import correlation_matrix, disruptive_sets
 from lexsub_baselines.analysis.headline import read_scores
 from lexsub_baselines.analysis.inputs import (
     discover_runs,
@@ -28,7 +27,7 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import DATASETS
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.resources.manifest import MANIFEST_ENV
+from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 from lexsub_baselines.scoring import answers_from_mapping
 from lexsub_baselines.substitutes.answers import Answers
 
@@ -197,24 +196,6 @@ def test_vote_answers_and_voting_system() -> None:
     system = VotingSystem("vote", (Fixed("p", ("u",)), Fixed("q", ("v", "u"))))
     answers = system.answer(Instance("1", "a.n", "a", "n", ("a",), 0))
     assert answers.best == ("u",) and answers.oot == ("u", "v")
-
-
-def test_paired_test_is_deterministic_and_sensible() -> None:
-    better = [1.0, 0.5, 1.0, 0.8, 0.9, 1.0, 0.7, 1.0] * 10
-    worse = [0.0, 0.5, 0.2, 0.1, 0.0, 0.3, 0.2, 0.0] * 10
-    first = paired_test(better, worse, trials=2000, seed=3)
-    assert first == paired_test(better, worse, trials=2000, seed=3)
-    assert first.p < 0.01 and first.mean_a > first.mean_b
-    same = paired_test(better, better, trials=500)
-    assert same.p == 1.0
-    noisy = paired_test([1.0, 0.0] * 20, [0.0, 1.0] * 20, trials=2000)
-    assert noisy.p > 0.5
-    boot = paired_test(better, worse, method="bootstrap", trials=2000, seed=3)
-    assert boot.p < 0.01 and boot.label == "bootstrap,R=2000,seed=3"
-    with pytest.raises(LexsubError):
-        paired_test([1.0], [1.0, 2.0])
-    with pytest.raises(LexsubError, match="unknown significance test"):
-        paired_test([1.0], [1.0], method="t-test")
 
 
 def test_coinco_datasets_are_registered() -> None:

@@ -87,8 +87,12 @@ def test_an_in_place_edit_keeping_size_and_times_changes_the_corpus_identity(
     (set back) is read again, never served the old digest."""
     import os
 
-    from lexsub_baselines.core import cache
-    from lexsub_baselines.text.corpora import corpus_identity
+    from lexsub_baselines.core import digests
+    from lexsub_baselines.inputs.layer import inputs
+    from lexsub_baselines.text.corpora import corpus_inputs
+
+    def corpus_identity(roots: Roots, names: tuple[str, ...]) -> str:
+        return str(inputs(roots).digests(corpus_inputs(names)))
 
     copy = tmp_path / "shared"
     shutil.copytree(tiny_shared.shared, copy, symlinks=True)
@@ -99,7 +103,7 @@ def test_an_in_place_edit_keeping_size_and_times_changes_the_corpus_identity(
     first = corpus_identity(roots, ("enwiki",))
     time.sleep(2.1)  # past the window of a clock tick: now the digests are memoised
     assert corpus_identity(roots, ("enwiki",)) == first
-    assert (str(corpus), cache._version(corpus.stat())) in cache._DIGESTS
+    assert digests._memo(roots.cache)[str(corpus)][:-1] == digests._version(corpus.stat())
     data = bytearray(corpus.read_bytes())
     data[-1] ^= 1
     with open(corpus, "r+b") as handle:  # in place: the same inode and size

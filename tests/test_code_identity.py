@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.core.code_identity import (
+from lexsub_baselines.core.cache import folder_digest
+from lexsub_baselines.inputs.code_identity import (
     PACKAGE_DIR,
     code_digest,
     package_identity,
 )
-from lexsub_baselines.engine.identity import tree_identity
 
 pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
 
@@ -56,7 +56,7 @@ def _digests(root: Path, memo: Path) -> dict[str, str]:
 
 def _forget(root: Path) -> None:
     """Have this process read a copy of the package again, as a new process would."""
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     for key in [key for key in code_identity._LOADED if key[0] == root.resolve()]:
         del code_identity._LOADED[key]
@@ -76,7 +76,7 @@ def test_a_docstring_or_comment_edit_changes_no_key(copy: Path, tmp_path: Path) 
     target.write_text(text[:first + 3] + "Reworded. " + text[first + 3:] + "\n# a comment\n",
                       encoding="utf-8")
     assert _digests(copy, tmp_path / "memo") == before
-    assert tree_identity(copy) != tree_identity(PACKAGE_DIR)  # the bytes differ
+    assert folder_digest(copy) != folder_digest(PACKAGE_DIR)  # the bytes differ
 
 
 def test_a_code_edit_changes_exactly_the_keys_of_what_it_builds(copy: Path,
@@ -114,7 +114,7 @@ def test_plumbing_changes_no_key(copy: Path, tmp_path: Path) -> None:
 
 
 def test_the_memo_gives_the_digests_parsing_gives(copy: Path, tmp_path: Path) -> None:
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     fresh = _digests(copy, tmp_path / "memo")
     [memo] = (tmp_path / "memo" / "code").glob("digests-*.json")
@@ -164,8 +164,8 @@ print(json.dumps({
 def _roots_env(roots: object, tmp_path: Path) -> dict[str, str]:
     """The roots of a process running a copy of the package, and the KenLM tools this one
     finds (a copy's checkout has none: another LM key, as it should)."""
-    from lexsub_baselines.core.kenlm_tools import locate_tools
     from lexsub_baselines.core.paths import Roots
+    from lexsub_baselines.inputs.kenlm_tools import locate_tools
 
     assert isinstance(roots, Roots)
     return {"LEXSUB_SHARED_ROOT": str(roots.shared), "LEXSUB_DATA_ROOT": str(roots.data),
@@ -234,8 +234,9 @@ print(json.dumps(settings))
 def test_files_that_compute_nothing_move_no_key_and_no_row_setting(
         copy: Path, tiny_shared: object, tmp_path: Path) -> None:
     """`runs/reference.json` (rewritten after the run it describes), the explorer's style and
-    the manifest's prose are outside the code identity: no cache key and no setting of a row
-    moves when they change; the manifest's data does count."""
+    the manifest are outside the code identity: no cache key and no setting of a row moves
+    when they change (the manifest is the record the input layer checks inputs by: what a
+    computation read is in its key by the inputs' own digests)."""
     from lexsub_baselines.core.paths import Roots
 
     assert isinstance(tiny_shared, Roots)
@@ -253,46 +254,11 @@ def test_files_that_compute_nothing_move_no_key_and_no_row_setting(
     reference.write_text(reference.read_text().replace('"rows": {', '"rows": {"x/y": "0",', 1))
     css = copy / "analysis" / "assets" / "explorer.css"
     css.write_text(css.read_text() + "\nbody { color: red; }\n")
-    manifest = copy / "resources" / "manifest.json"
+    manifest = copy / "inputs" / "manifest.json"
     _edit(manifest, '"note": "', '"note": "Reworded. ')
     assert _cache_paths(copy.parent, env) == paths and settings(copy.parent) == rows
-    _edit(manifest, '"bytes": 70288,', '"bytes": 70289,')  # data, not prose
-    assert settings(copy.parent)["code"] != rows["code"]
-
-
-_EDITED_AFTER_IMPORT = """
-import json, sys
-from pathlib import Path
-import lexsub_baselines.lm.cooccurrence as module
-from lexsub_baselines.core.code_identity import code_digest
-from lexsub_baselines.core.loaded_code import fixed_digest
-
-path = Path(module.__file__)
-path.write_text(path.read_text().replace("def cooccurrence_stem(",
-                                         "_EDITED = 1\\n\\n\\ndef cooccurrence_stem(", 1))
-print(json.dumps({"digest": code_digest("lexsub_baselines.lm.cooccurrence", memo=Path(sys.argv[1])),
-                  "code": fixed_digest("lm/cooccurrence.py"),
-                  "runs_the_edit": hasattr(module, "_EDITED")}))
-"""
-
-
-def test_a_process_keys_by_the_code_it_imported_not_the_file(copy: Path,
-                                                            tmp_path: Path) -> None:
-    """A long-lived process (an API user's, a worker) that imported a module before its file
-    was edited runs the old code, and its cache keys are those of the old code; a new process
-    gets the new code's."""
-    def run(script: str) -> dict[str, object]:
-        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "memo")],
-                              capture_output=True, text=True, cwd=copy.parent,
-                              env={**os.environ, "PYTHONPATH": str(copy.parent)})
-        assert done.returncode == 0, done.stderr[-2000:]
-        return dict(json.loads(done.stdout))
-
-    old = code_digest("lexsub_baselines.lm.cooccurrence", memo=tmp_path / "memo")
-    ran = run(_EDITED_AFTER_IMPORT)
-    assert ran["digest"] == old and ran["runs_the_edit"] is False
-    fresh = run(_EDITED_AFTER_IMPORT.replace("path.write_text(", "("))  # imports the edit
-    assert fresh["digest"] != old and fresh["code"] != ran["code"]
+    _edit(manifest, '"bytes": 70288,', '"bytes": 70289,')  # its data too
+    assert settings(copy.parent)["code"] == rows["code"]
 
 
 def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
@@ -300,7 +266,7 @@ def test_a_library_upgrade_changes_the_keys_of_the_code_that_imports_it(
     """The versions of the libraries a builder's modules import are in its key (numpy's for
     the bag-of-words counts, which import scipy and numpy), and only there: the corpus plan
     imports neither, and neither imports wordfreq."""
-    from lexsub_baselines.core import libraries
+    from lexsub_baselines.inputs import libraries
 
     before = _digests(copy, tmp_path / "memo")
     installed = libraries.library_version
@@ -334,7 +300,7 @@ def test_the_python_that_runs_the_code_is_in_every_key_and_in_the_memos_name(
     """Another Python (or Unicode database) gives every resource another key, and reads and
     writes a memo of its own: the keys of one code never depend on which Python filled the
     memo first."""
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     before = _digests(PACKAGE_DIR, tmp_path / "memo")
     memos = sorted((tmp_path / "memo" / "code").glob("digests-*.json"))
@@ -351,7 +317,8 @@ def test_the_python_that_runs_the_code_is_in_every_key_and_in_the_memos_name(
 def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Two folders of KenLM tools with other bytes give the LM two keys (before: one)."""
-    from lexsub_baselines.core.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
+    from lexsub_baselines.core.paths import resolve_roots
+    from lexsub_baselines.inputs.kenlm_tools import KENLM_BIN_ENV, locate_tools, tools_identity
     from lexsub_baselines.lm.model import LMConfig
 
     pytest.importorskip("kenlm")
@@ -363,9 +330,10 @@ def test_the_kenlm_tools_found_are_in_the_lms_key(tmp_path: Path,
     other.mkdir()
     for tool in (found.lmplz, found.build_binary):
         shutil.copy2(tool, other / tool.name)
-    ours = (tools_identity(), LMConfig().key())
+    roots = resolve_roots()
+    ours = (tools_identity(), LMConfig().key(roots))
     monkeypatch.setenv(KENLM_BIN_ENV, str(other))
-    assert (tools_identity(), LMConfig().key()) == ours  # the same bytes elsewhere: one key
+    assert (tools_identity(), LMConfig().key(roots)) == ours  # the same bytes elsewhere: one key
     with open(other / "lmplz", "ab") as handle:
         handle.write(b"\0")
-    assert tools_identity() != ours[0] and LMConfig().key() != ours[1]
+    assert tools_identity() != ours[0] and LMConfig().key(roots) != ours[1]

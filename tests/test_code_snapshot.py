@@ -1,4 +1,5 @@
-"""The code a key names is the code that ran: the issue's sequences, with real processes.
+"""The code a key names is the code that ran: one immutable snapshot per build, with real
+processes; and outside a build, the package leaves the interpreter as it found it.
 
 Each test runs a copy of the package (`lexsub_baselines/` copied under tmp) in child
 processes, and edits the copy's `text/cleaning.py` so that `clean_text("a  (  )  b")` gives
@@ -10,10 +11,13 @@ the same size:
   snapshot), not the edited file, and its key is the client's;
 - a revert after it: the entry keyed by the old code holds what the old code computes, so
   the old key, met again, serves the right bytes;
-- a same-size edit with the modification time set back, over a `.pyc` of the old bytes: the
-  process runs the bytes it records;
-- a process that imported other bytes refuses a task of the snapshot in one line (a
-  long-lived worker: tests/test_workers.py).
+- `lexsub` re-executes a command that builds from the snapshot (its process imports the
+  package from there);
+- a process that imported the package from elsewhere refuses a task of the snapshot in one
+  line (a long-lived worker: tests/test_workers.py);
+- importing the package installs no import hook; reload, a user's hook first on
+  `sys.meta_path`, tracebacks after the checkout moved, a stray `MANIFEST.json` or an
+  editor's dangling lock file behave as in any package.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import pytest
 from processes import DASK, start_scheduler, stop_in_order
 
 from lexsub_baselines.core.kernels import pinned_environment
+from lexsub_baselines.inputs.snapshot import write_snapshot
 
 pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
 
@@ -65,7 +70,7 @@ def _edit(copy: Path, old: str = OLD_RULE, new: str = NEW_RULE) -> None:
 _PROBE = """
 import json, sys
 from pathlib import Path
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.text.cleaning import clean_text
 print(json.dumps({"key": code_digest("lexsub_baselines.text.cleaning", memo=Path(sys.argv[1])),
                   "clean": clean_text("a  (  )  b")}))
@@ -87,8 +92,8 @@ def _run(copy: Path, script: str, *args: str, env: dict[str, str] | None = None
 _CLIENT = """
 import asyncio, json, sys
 from pathlib import Path
-from lexsub_baselines.core.code_identity import code_digest
-from lexsub_baselines.core.loaded_code import snapshot
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.snapshot import write_snapshot
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.context import BuildContext
@@ -97,7 +102,7 @@ from lexsub_baselines.engine.progress import Progress
 def answer(cache):
     import lexsub_baselines
     import lexsub_baselines.text.cleaning as cleaning
-    from lexsub_baselines.core.code_identity import code_digest
+    from lexsub_baselines.inputs.code_identity import code_digest
     key = code_digest("lexsub_baselines.text.cleaning", memo=Path(cache))
     entry = Path(cache) / f"clean-{key}.txt"
     if not entry.exists():
@@ -113,7 +118,8 @@ async def main():
     async with open_engine(engine, roots) as client:
         print("edit now", flush=True)
         sys.stdin.readline()  # the test edits the checkout, then says go on
-        ctx = BuildContext(client, roots, None, Progress(False), code=str(snapshot(cache)))
+        ctx = BuildContext(client, roots, None, Progress(False),
+                           code=str(write_snapshot(cache)))
         ran = await ctx.task("probe", answer, str(cache))
     print(json.dumps({**ran, "client_key": key}))
 
@@ -179,75 +185,101 @@ def test_an_edit_during_a_build_on_a_real_dask_worker(copy: Path, tmp_path: Path
     assert f"{cache}/code/" in ran["file"] and f"{cache}/code/" in ran["package"]  # all of it
 
 
-_IMPORTS = """
-import json, sys
-from lexsub_baselines.core.loaded_code import fixed_digest
-from lexsub_baselines.text.cleaning import clean_text
-print(json.dumps({"clean": clean_text("a  (  )  b"),
-                  "recorded": fixed_digest("text/cleaning.py")}))
+def test_lexsub_runs_a_command_that_builds_from_the_snapshot(copy: Path, tmp_path: Path
+                                                            ) -> None:
+    """`lexsub build --help` re-executes from the snapshot written into the cache: the new
+    process imports the package from there, and the checkout's edits after that do not
+    reach it; `lexsub score` (no build) is not re-executed."""
+    cache = tmp_path / "cache"
+    probe = ("import sys, lexsub_baselines.cli as c, lexsub_baselines as p; "
+             "sys.argv[0] = 'lexsub'; print('FROM', p.__file__, flush=True); c.main()")
+    env = {**os.environ, "PYTHONPATH": str(copy), "LEXSUB_CACHE_DIR": str(cache),
+           "LEXSUB_KERNELS": "native"}
+    ran = subprocess.run([sys.executable, "-c", probe, "build", "--help"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=120)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    sources = [line.split()[1] for line in ran.stdout.splitlines() if line.startswith("FROM")]
+    assert len(sources) == 2 and sources[0].startswith(str(copy))  # re-executed once, from:
+    assert sources[1].startswith(f"{cache}/") and "/code/" in sources[1]
+    scored = subprocess.run([sys.executable, "-c", probe, "score", "--help"],
+                            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert [line for line in scored.stdout.splitlines() if line.startswith("FROM")] == [
+        f"FROM {copy / 'lexsub_baselines' / '__init__.py'}"]
+
+
+_NO_HOOKS = """
+import importlib, json, sys
+before = list(sys.meta_path)
+import lexsub_baselines
+from lexsub_baselines.scoring import score
+import lexsub_baselines.text.cleaning as cleaning
+after = list(sys.meta_path)
+first = cleaning.clean_text("a  (  )  b")
+open(cleaning.__file__, "w").write(open(cleaning.__file__).read().replace(sys.argv[1], sys.argv[2]))
+importlib.reload(cleaning)
+print(json.dumps({"same": before == after, "first": first,
+                  "reloaded": cleaning.clean_text("a  (  )  b"), "file": cleaning.__file__}))
 """
 
 
-def test_a_same_size_edit_with_its_time_set_back_runs_what_is_recorded(copy: Path) -> None:
-    """Python runs a timestamp `.pyc` whose recorded size and whole-second time match the
-    source: with the time set back after a same-size edit, it ran the old code while the
-    record showed the new bytes. The package's loader runs the bytes it records."""
-    import hashlib
-
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(copy)], check=True)
-    assert _run(copy, _IMPORTS, env={"PYTHONDONTWRITEBYTECODE": "1"})["clean"] == "a b"
-    _edit(copy)  # same size, same modification time: the .pyc looks current
-    stale = subprocess.run(  # the control: Python's own loader runs the old bytecode
-        [sys.executable, "-c", "import importlib.machinery as m, sys; "
-         "print(m.SourceFileLoader('c', sys.argv[1]).load_module().clean_text('a  (  )  b'))",
-         str(_cleaning(copy))], capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
-    assert stale.stdout.strip() == "a b"
-    ran = _run(copy, _IMPORTS)
-    assert ran["clean"] == "a ( ) b"
-    assert ran["recorded"] == hashlib.sha256(_cleaning(copy).read_bytes()).hexdigest()
+def test_importing_the_package_installs_no_hook_and_reload_works(copy: Path) -> None:
+    """Scoring or using the package as a library leaves `sys.meta_path` as it was (before,
+    two finders: the package's own, first, and the extra's); `importlib.reload` runs the
+    edited bytes, as in any package (before, the bytes first read ran again)."""
+    ran = _run(copy, _NO_HOOKS, OLD_RULE, NEW_RULE)
+    assert ran["same"] and ran["first"] == "a b" and ran["reloaded"] == "a ( ) b"
+    assert ran["file"].startswith(str(copy))
 
 
-def test_a_task_on_a_process_that_runs_other_bytes_is_refused(tmp_path: Path) -> None:
-    """`in_task` points its process at the task's snapshot; a process that already ran a file
-    of the package with other bytes refuses the task in one line (here: this test process,
-    asked to run a snapshot in which one module differs)."""
+def test_a_stray_manifest_and_an_editor_lock_break_nothing(copy: Path, tmp_path: Path) -> None:
+    """A `MANIFEST.json` beside the package folder (a checkout's root) and Emacs's dangling
+    lock link `.#cmlc.py` neither break an import nor enter a snapshot (before: every
+    import failed on the first, every build on the second)."""
+    from lexsub_baselines.inputs.snapshot import running_snapshot, snapshot_files
+
+    (copy / "MANIFEST.json").write_text('{"files": {}, "project": "x"}')
+    lock = copy / "lexsub_baselines" / "rankers" / ".#cmlc.py"
+    lock.symlink_to("user@host.1234:1700000000")
+    assert _run(copy, _PROBE, str(tmp_path))["clean"] == "a b"
+    listed = snapshot_files(copy / "lexsub_baselines")
+    assert "rankers/cmlc.py" in listed and not [f for f in listed if "/.#" in f]
+    tree = write_snapshot(tmp_path / "cache", copy / "lexsub_baselines")
+    assert not (tree / "lexsub_baselines" / "rankers" / ".#cmlc.py").exists()
+    assert running_snapshot() is None  # this test process runs the checkout
+
+
+def test_a_task_on_a_process_that_runs_other_code_is_refused(tmp_path: Path) -> None:
+    """`in_task` runs only in a process that imported the package from the build's snapshot;
+    another (here: this test process, which runs the checkout) refuses the task in one line."""
     from lexsub_baselines.core.errors import LexsubError
-    from lexsub_baselines.core.loaded_code import MANIFEST, code_root, snapshot
     from lexsub_baselines.engine.tasks import in_task
 
-    tree = snapshot(tmp_path / "cache")
-    other = tmp_path / "other" / tree.name
-    shutil.copytree(tree, other)
-    manifest = json.loads((other / MANIFEST).read_text())
-    manifest["files"]["engine/tasks.py"] = "0" * 64  # engine.tasks runs here
-    (other / MANIFEST).write_text(json.dumps(manifest))
-    with pytest.raises(ImportError, match="this code snapshot was changed"):
-        in_task("run", None, str(other), print)
-    from lexsub_baselines.core.loaded_code import _identity
-
-    renamed = other.with_name(_identity(manifest["files"], manifest["project"]))
-    other.rename(renamed)
+    tree = write_snapshot(tmp_path / "cache")
     with pytest.raises(LexsubError) as refused:
-        in_task("run", None, str(renamed), print)
-    assert str(refused.value) == ("this process runs other code than this build's (it "
-                                  "imported lexsub_baselines/engine/tasks.py with other "
-                                  "bytes): restart it")
-    assert code_root() == PACKAGE  # refused: nothing changed where this process reads code
+        in_task("run", None, str(tree), None, print)
+    assert str(refused.value) == (f"this process runs other code than this build's (it "
+                                  f"imported lexsub_baselines from {PACKAGE}): restart it")
 
 
-def test_the_snapshot_is_the_code_the_process_keys(tmp_path: Path) -> None:
-    """Every file of the package, with the bytes this process holds; written once (the same
-    folder for the same code), and changed files are refused when read back."""
-    from lexsub_baselines.core.loaded_code import MANIFEST, package_files, snapshot, source
+def test_the_snapshot_holds_the_package_read_only_and_compiled(tmp_path: Path) -> None:
+    """Every file of the package, byte for byte, read-only, with bytecode of those bytes;
+    written once (the same folder for the same code); a marker that no longer matches its
+    folder's name makes it no snapshot."""
+    from lexsub_baselines.inputs.snapshot import MARKER, _marker, snapshot_files
 
-    tree = snapshot(tmp_path / "cache")
-    listed = json.loads((tree / MANIFEST).read_text())["files"]
-    assert sorted(listed) == package_files() and "parser.cfg" not in listed
-    assert "distributional/parser.cfg" in listed and "core/loaded_code.py" in listed
+    tree = write_snapshot(tmp_path / "cache")
+    listed = json.loads((tree / MARKER).read_text())["files"]
+    assert sorted(listed) == snapshot_files() and "distributional/parser.cfg" in listed
     for relative in ("text/cleaning.py", "rankers/cmlc_lambda.json"):
-        assert (tree / "lexsub_baselines" / relative).read_bytes() == source(relative)
-    assert snapshot(tmp_path / "cache") == tree
+        copied = tree / "lexsub_baselines" / relative
+        assert copied.read_bytes() == (PACKAGE / relative).read_bytes()
+        assert not os.access(copied, os.W_OK) or os.geteuid() == 0
+        assert copied.stat().st_mode & 0o222 == 0
+    assert list((tree / "lexsub_baselines" / "text" / "__pycache__").glob("cleaning.*.pyc"))
+    assert write_snapshot(tmp_path / "cache") == tree
+    other = tmp_path / "other" / "0123456789abcdef"
+    shutil.copytree(tree, other)
+    assert _marker(other / "lexsub_baselines") is None
 
 
 def test_a_cache_that_cannot_hold_the_snapshot_is_one_line(tmp_path: Path) -> None:

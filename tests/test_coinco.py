@@ -44,18 +44,18 @@ def test_readers_on_a_tiny_file(tmp_path: Path) -> None:
     gold.write_bytes(b"mission.N 4 :: task 2;plan 1;\n"
                      b"e commerce.J 125 :: e trade 2;web 1;\n"
                      b"cent.N 9 :: penny 2;\xa2 1;\n")
-    instances = read_coinco_instances(pre)
+    instances = read_coinco_instances(pre.read_bytes(), str(pre))
     assert [(i.id, i.lexelt, i.lemma, i.target) for i in instances] == [
         ("4", "mission.n", "mission", "mission"),
         ("125", "e_commerce.a", "e commerce", "e-commerce")]
     with pytest.warns(UserWarning, match="Latin-1"):
-        items = read_coinco_gold(gold)
+        items = read_coinco_gold(gold.read_bytes(), str(gold))
     assert items["125"].entries == (("e trade", 2), ("web", 1))
     assert items["9"].entries[1] == ("¢", 1)
     bad = tmp_path / "bad.preprocessed"
     bad.write_text("mission.N 4 1 no tabs\n")
     with pytest.raises(DataFormatError, match=r"bad\.preprocessed:1"):
-        read_coinco_instances(bad)
+        read_coinco_instances(bad.read_bytes(), str(bad))
 
 
 @pytest.mark.shared

@@ -177,7 +177,7 @@ def _book(shared: Roots, name: str) -> list[str]:
         pytest.skip(f"{path} not present")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        return list(file_paragraphs("gutenberg", path))
+        return list(file_paragraphs("gutenberg", path, shared))
 
 
 def test_real_world_library_shakespeare(shared: Roots) -> None:
@@ -205,7 +205,8 @@ def test_every_gutenberg_book_has_a_start_marker(shared: Roots) -> None:
     books = corpus_files(shared, "gutenberg")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        missing = [p.name for p in books if next(file_paragraphs("gutenberg", p), None) is None]
+        missing = [p.name for p in books
+                   if next(file_paragraphs("gutenberg", p, shared), None) is None]
     assert missing == []
 
 

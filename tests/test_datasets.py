@@ -57,7 +57,7 @@ def test_gold_reader_warns_on_bad_lines(tmp_path) -> None:  # type: ignore[no-un
     path = tmp_path / "gold"
     path.write_text("a.n 1 :: b 2;c 1;\nnot a line\na.n 1 :: d 9;\n", encoding="utf-8")
     with pytest.warns(UserWarning, match=r"gold:2"):
-        gold = read_gold(path)
+        gold = read_gold(path.read_bytes(), str(path))
     assert gold["1"].entries == (("b", 2), ("c", 1))  # first line per id wins
     assert gold["1"].total == 3
 

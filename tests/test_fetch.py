@@ -30,11 +30,11 @@ from fetch_mirror import (
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.errors import UnknownNameError
 from lexsub_baselines.core.paths import kernels_subfolder
+from lexsub_baselines.inputs.manifest import Manifest, load_manifest
+from lexsub_baselines.inputs.verify import locate, verify
 from lexsub_baselines.resources.download import FetchError, mirrored
 from lexsub_baselines.resources.fetch import fetch, select
-from lexsub_baselines.resources.manifest import Manifest, load_manifest
 from lexsub_baselines.resources.unpack import extract_named
-from lexsub_baselines.resources.verify import locate, verify
 
 MANIFEST = load_manifest()
 SWORDS_DEV = MANIFEST.get("swords-dev")

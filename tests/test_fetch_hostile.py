@@ -26,10 +26,10 @@ import pytest
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import kernels_subfolder
+from lexsub_baselines.inputs.manifest import Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.verify import locate
 from lexsub_baselines.resources.download import redirect_problem
 from lexsub_baselines.resources.fetch import fetch
-from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
-from lexsub_baselines.resources.verify import locate
 
 MANIFEST = load_manifest()
 SWORDS_DEV = MANIFEST.get("swords-dev")

@@ -31,10 +31,10 @@ import pytest
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, kernels_subfolder
+from lexsub_baselines.inputs.manifest import Manifest, load_manifest
 from lexsub_baselines.resources.archive_limits import HEADERS
 from lexsub_baselines.resources.download import FetchError
 from lexsub_baselines.resources.fetch import fetch
-from lexsub_baselines.resources.manifest import Manifest, load_manifest
 from lexsub_baselines.resources.mirror import make_mirror
 from lexsub_baselines.resources.unpack import extract_named
 

@@ -25,17 +25,17 @@ import pytest
 from fetch_mirror import fetch_cli, serving, temp_roots, url_path
 
 from lexsub_baselines.core.paths import Roots, kernels_subfolder
-from lexsub_baselines.resources import wordnet_files
-from lexsub_baselines.resources.download import FetchError
-from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
-from lexsub_baselines.resources.unpack import extract_named
-from lexsub_baselines.resources.wordnet_files import (
+from lexsub_baselines.inputs import wordnet_files
+from lexsub_baselines.inputs.manifest import Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.wordnet_files import (
     FETCHED_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
     WORDNET_DIR_ENV,
     WORDNET_FILES,
     find_wordnet,
 )
+from lexsub_baselines.resources.download import FetchError
+from lexsub_baselines.resources.unpack import extract_named
 
 MANIFEST = load_manifest()
 ENTRIES = [r for r in MANIFEST.resources if r.input == "wordnet" and r.fetch]
@@ -277,11 +277,12 @@ def test_the_baselines_read_the_wordnet_fetched_under_the_data_root_given(
     roots = resolve_roots(data=given, cache=tmp_path / "cache")  # what --data-root gives
     assert roots.data == given
     with pytest.raises(MissingResourceError, match="lexsub fetch wordnet") as caught:
-        assert NltkWordNet(roots.cache).reader  # without the data root: the environment's, empty
+        # without the data root: the environment's, empty
+        assert NltkWordNet(resolve_roots(cache=tmp_path / "cache")).reader
     assert "the folder is Debian's folder, and " in str(caught.value)  # not "given": it was not
     wordnet = open_wordnet(roots)
     assert wordnet.base_forms("dogs", "n") == ["dog"]
     assert any(s.id == "dog.n.01" for s in wordnet.synsets("dog", "n"))
-    assert load_morphy("nltk-3.5-morphy", data_root=given).analyses("geese", "n") == ["goose"]
+    assert load_morphy("nltk-3.5-morphy", roots=roots).analyses("geese", "n") == ["goose"]
     with pytest.raises(MissingResourceError):
-        load_morphy("nltk-3.5-morphy")
+        load_morphy("nltk-3.5-morphy", roots=resolve_roots(cache=tmp_path / "cache"))

@@ -3,7 +3,7 @@
 Walks every module with `ast`: imports at the top, inside functions and under
 `TYPE_CHECKING` all count. `from pkg import name` counts as an import of `pkg.name` when that
 is a module, else of `pkg`. The implicit import of a parent package's `__init__` does not
-count (as in grimp / import-linter). The graph is `core.code_identity.import_graph`, the one
+count (as in grimp / import-linter). The graph is `inputs.code_identity.import_graph`, the one
 the cache keys follow.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.core.code_identity import (  # the graph the cache keys follow too
+from lexsub_baselines.inputs.code_identity import (  # the graph the cache keys follow too
     PACKAGE_DIR,
     _imports,
     _module_files,

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.core import kenlm_tools
 from lexsub_baselines.core.cache import verified
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.inputs import kenlm_tools
 from lexsub_baselines.lm.corpus_text import corpus_text
 from lexsub_baselines.lm.model import (
     LanguageModel,
@@ -96,8 +96,9 @@ def test_config_is_checked() -> None:
         LMConfig(order=9).check()
     with pytest.raises(LexsubError, match="prune"):
         LMConfig(prune=(1, 0)).check()
-    assert LMConfig().key() != LMConfig(order=4).key()
-    assert LMConfig().key() == LMConfig(memory="4G").key()  # sorting memory is not an input
+    roots = resolve_roots()
+    assert LMConfig().key(roots) != LMConfig(order=4).key(roots)
+    assert LMConfig().key(roots) == LMConfig(memory="4G").key(roots)  # memory is not an input
     assert LMConfig().signature().startswith("kn5|enwiki+gutenberg:50M|prune:0-0-1|cased")
 
 

@@ -25,7 +25,7 @@ import lexsub_baselines.datasets.lexsubgen as lexsubgen_data
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.resources.manifest import MANIFEST_ENV
+from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer

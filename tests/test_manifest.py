@@ -14,18 +14,13 @@ from typing import Any
 import pytest
 
 from lexsub_baselines.cli import main
+from lexsub_baselines.core import digests
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import SEMEVAL2007_SHA256, SEMEVAL2007_URL
 from lexsub_baselines.datasets.registry import DATASETS
-from lexsub_baselines.resources.manifest import (
-    KINDS,
-    Manifest,
-    Resource,
-    load_manifest,
-    tree_sha256,
-)
-from lexsub_baselines.resources.verify import verify
+from lexsub_baselines.inputs.manifest import KINDS, Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.verify import verify
 from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR, WORDNET_FILES
 
 MANIFEST = load_manifest()
@@ -55,7 +50,7 @@ def test_manifest_is_well_formed_and_deterministic() -> None:
         if resource.upstream_url:
             assert re.match(r"https?://\S+$", resource.upstream_url), resource.id
     # the checked-in text is exactly what the writer produces (sorted keys, stable order)
-    shipped = (PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json")
+    shipped = (PROJECT_DIR / "lexsub_baselines" / "inputs" / "manifest.json")
     assert Manifest.from_text(MANIFEST.to_text(), "x") == MANIFEST
     assert shipped.read_text(encoding="utf-8") == MANIFEST.to_text()
 
@@ -233,10 +228,13 @@ def test_verify_without_checksums_only_looks(synthetic: tuple[Roots, Manifest]) 
 
 
 def test_verify_detects_a_changed_folder(synthetic: tuple[Roots, Manifest]) -> None:
+    """A folder with no public download (a corpus) that is not the recorded one is one's
+    own: named so, with what differs, by `lexsub resources --verify` and by the check
+    before a build alike (one verifier)."""
     roots, manifest = synthetic
     (roots.shared / "corpora" / "c" / "extra.txt").write_bytes(b"")
     [status] = verify(roots, ["corpus"], manifest=manifest)
-    assert status.status == "mismatch" and "3 files" in status.detail
+    assert status.status == "own" and "3 files" in status.detail and status.usable
 
 
 def test_data_root_overrides_the_shared_root(synthetic: tuple[Roots, Manifest],
@@ -253,11 +251,14 @@ def test_data_root_overrides_the_shared_root(synthetic: tuple[Roots, Manifest],
 def test_debian_version_difference_is_reported(tmp_path: Path) -> None:
     member = tmp_path / "file"
     member.write_bytes(b"x")
-    digest, count, size = tree_sha256([(str(member), member)])
+    digest = digests.tree([(str(member), digests.sha256(member))])
     entry = Resource(id="deb", what="d", kind="debian", path=str(tmp_path), version="0:bogus",
-                     bytes=size, licence="l", upstream_url="", upstream_sha256="",
-                     used_by=("t",), tree_sha256=digest, file_count=count, package="dpkg",
+                     bytes=1, licence="l", upstream_url="", upstream_sha256="",
+                     used_by=("t",), tree_sha256=digest, file_count=1, package="dpkg",
                      members=(str(member),))
+    [status] = verify(resolve_roots(tmp_path), manifest=Manifest((entry,)))
+    assert status.status == "ok" and status.found_version  # the files decide: the same bytes
+    member.write_bytes(b"y")
     [status] = verify(resolve_roots(tmp_path), manifest=Manifest((entry,)))
     assert status.status == "version-differs" and status.failed
     assert status.found_version and status.found_version != "0:bogus"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.resources.morphy import MORPHY_VARIANTS, Morphy, load_morphy
 
 pytestmark = pytest.mark.needs("wordnet")
@@ -48,8 +49,8 @@ def test_the_once_variant_equals_the_installed_nltk_on_every_swords_word(
 
     if tuple(int(x) for x in nltk.__version__.split(".")[:2]) < (3, 9):
         pytest.skip(f"NLTK {nltk.__version__} applies the rules repeatedly")
-    reader = NltkWordNet(shared.cache).reader
-    data = read_swords(shared.data / "swords" / "swords-v1.1_dev.json.gz")
+    reader = NltkWordNet(shared).reader
+    data = read_swords(load_dataset("swords-dev", shared).read("gold"))
     words = {s.substitute for s in data.substitutes} | {t.target for t in data.targets}
     once = morphies["nltk-3.9-morphy"]
     differ = [(w, p) for w in sorted(words) for p in "nvar"

@@ -13,7 +13,7 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import kernels_subfolder
 from lexsub_baselines.runs.provenance import RunSettings, conflicts, resource_fingerprint
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, read_runs, settings_section
-from lexsub_baselines.tables.results import render_tables
+from lexsub_baselines.tables.tables_md import render_tables
 
 FULL = {"wordnet": "nltk:wordnet-3.0", "cache": "/a", "resource:relations": "r@1",
         "resource:lm": "lm@2"}

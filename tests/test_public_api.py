@@ -18,7 +18,7 @@ from tiny_corpus import sample_coinco
 import lexsub_baselines
 from lexsub_baselines import Candidate, Instance, LexsubError, PluginError, load_plugins
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.resources.manifest import MANIFEST_ENV
+from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 
 PROJECT = Path(__file__).resolve().parent.parent
 EXAMPLE = PROJECT / "scripts" / "example_system.py"

@@ -12,11 +12,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lexsub_baselines.core import kenlm_tools
 from lexsub_baselines.core.errors import DataFormatError, LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs import kenlm_tools
 from lexsub_baselines.lm.cooccurrence import CooccurrenceConfig, build_cooccurrences
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
 from lexsub_baselines.lm.model import LanguageModel, LMConfig, build_lm, load_lm

@@ -89,7 +89,7 @@ def results(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def report(results: Path, shared: Roots) -> Report:
     """The report (fewer significance trials: the tests check what is shown, not p)."""
-    built = build_report(results, shared, ReportSettings(trials=100), progress=False)
+    built = build_report(results, shared, ReportSettings(resamples=100), progress=False)
     write_report(built, results)
     return built
 
@@ -153,7 +153,7 @@ def test_every_table_and_the_explorer_mark_the_same_rows(
             rows += 1
             assert bool(found.group(2)) == (found.group(1) in marked), line
     assert rows > 20
-    report = build_report(out, roots, ReportSettings(trials=50), progress=False)
+    report = build_report(out, roots, ReportSettings(resamples=50), progress=False)
     checked = 0
     for section in report.sections:
         for table in (*section.tables, *section.details):
@@ -369,7 +369,7 @@ def test_cli_writes_the_same_bytes_again(report: Report, results: Path, tmp_path
     """`lexsub report` of the same results, elsewhere: every file `report` wrote (pages,
     figures, explorer), byte for byte."""
     out = tmp_path / "again"
-    assert main(["report", "--results", str(results), "--out", str(out), "--trials", "100",
+    assert main(["report", "--results", str(results), "--out", str(out), "--resamples", "100",
                  "--no-progress"]) == 0
     assert str(out / EXPLORER_PAGE) in capsys.readouterr().out
     written = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
@@ -396,7 +396,7 @@ def test_bad_input_is_one_message_naming_the_file(results: Path, tmp_path: Path,
     err = capsys.readouterr().err
     assert f"{broken / 'runs.json'}: not a runs file" in err and "Traceback" not in err
     (broken / "runs.json").unlink()  # answer files that no record vouches for: nothing to show
-    assert main(["report", "--results", str(broken), "--no-progress", "--trials", "50"]) == 2
+    assert main(["report", "--results", str(broken), "--no-progress", "--resamples", "50"]) == 2
     err = capsys.readouterr().err
     assert "no answer file is recorded" in err and "lexsub baselines" in err
     assert not (broken / "report.html").exists()
@@ -407,7 +407,7 @@ def test_bad_input_is_one_message_naming_the_file(results: Path, tmp_path: Path,
 def test_cli_writes_a_part_of_the_report_without_the_explorer(results: Path,
                                                               tmp_path: Path) -> None:
     plain = tmp_path / "plain"
-    assert main(["report", "--results", str(results), "--out", str(plain), "--trials", "100",
+    assert main(["report", "--results", str(results), "--out", str(plain), "--resamples", "100",
                  "--no-progress", "--no-explorer", "--datasets", "semeval2007-trial",
                  "--systems", "wordnet", "roget"]) == 0
     assert (plain / "report.html").is_file() and not (plain / EXPLORER_PAGE).exists()

@@ -22,7 +22,7 @@ from tiny_corpus import sample_coinco, seed_built
 from lexsub_baselines.analysis.headline import read_scores
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import CACHE_ENV, DATA_ENV, SHARED_ENV, Roots
-from lexsub_baselines.resources.manifest import MANIFEST_ENV
+from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 
 pytestmark = [pytest.mark.needs("wordnet"), pytest.mark.shared, pytest.mark.slow]
 

@@ -276,3 +276,29 @@ def test_verify_tables_checks_the_readmes_printed_figures(
     shown = capsys.readouterr().out
     assert "1 differ; 1 of " in shown and "`lin`, strict-a F@10: " in shown
     assert "missing: line " in shown and "`vote+fill`: not in this run" in shown
+
+
+def test_the_digest_of_a_real_run_does_not_move_with_its_code_ids(wordnet_run: Any) -> None:
+    """Issue 53, point 6: rewriting every code id of a real run's `scores.json` (the scorers'
+    `code:`, the settings ids, a `+fill` row's pool signature, as another Python's patch
+    release would sign the same bytes) leaves the tables digest and every row's digest as
+    they were; changing one figure moves them."""
+    import re
+
+    from lexsub_baselines.runs import digest
+
+    scores = json.loads((wordnet_run.out / "scores.json").read_text(encoding="utf-8"))
+    before = digest.tables_digest(scores), digest.row_digests(scores)
+    text = re.sub(r"code:[0-9a-f]{12}", "code:0123456789ab", json.dumps(scores))
+    text = re.sub(r'"settings": "[0-9a-f]{12}"', '"settings": "feedfacecafe"', text)
+    rewritten = json.loads(text)
+    assert text != json.dumps(scores)  # there were ids to rewrite
+    row = next(iter(next(iter(rewritten.values())).values()))
+    next(iter(row.values()))["pool_signature"] = "lexsubgen|code:0123456789ab|v:9"
+    assert (digest.tables_digest(rewritten), digest.row_digests(rewritten)) == before
+    first = next(iter(row.values()))
+    block = next(v for v in first.values() if isinstance(v, dict)
+                 and any(isinstance(x, float) for x in v.values()))
+    name = next(k for k, v in block.items() if isinstance(v, float))
+    block[name] += 0.01
+    assert digest.tables_digest(rewritten) != before[0]

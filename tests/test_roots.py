@@ -100,8 +100,8 @@ def test_help_says_the_rule_and_the_roots_in_use(capsys: pytest.CaptureFixture[s
 
 def test_every_dataset_names_the_fetch_that_gets_its_files() -> None:
     from lexsub_baselines.datasets.catalog import DATASETS
+    from lexsub_baselines.inputs.manifest import load_manifest
     from lexsub_baselines.resources.fetch import inputs
-    from lexsub_baselines.resources.manifest import load_manifest
 
     fetchable = {name: {r.path for r in entries if r.fetch}
                  for name, entries in inputs(load_manifest()).items()}
@@ -127,6 +127,7 @@ def _missing(load: object, roots: paths.Roots) -> str:
 
 def test_each_shared_input_names_the_fetch_that_gets_it(tmp_path: Path) -> None:
     from lexsub_baselines.distributional.ewt import ewt_path
+    from lexsub_baselines.inputs.manifest import load_manifest
     from lexsub_baselines.rankers.spanish_frequency import load_eswiki_counts
     from lexsub_baselines.resources.dictionaries import load_dictionary
     from lexsub_baselines.resources.fetch import inputs
@@ -134,7 +135,6 @@ def test_each_shared_input_names_the_fetch_that_gets_it(tmp_path: Path) -> None:
         KilgarriffFrequency,
         WordListFrequency,
     )
-    from lexsub_baselines.resources.manifest import load_manifest
     from lexsub_baselines.resources.roget import roget_path
 
     roots = resolve_roots(shared=tmp_path, cache=tmp_path / "cache")

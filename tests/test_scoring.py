@@ -78,7 +78,7 @@ def test_corrected_answer_normalisation() -> None:
 
 
 def test_gold_items_modes_and_proper_names(gold_path: Path) -> None:
-    gold = build_gold(read_gold(gold_path), OFFICIAL)
+    gold = build_gold(read_gold(gold_path.read_bytes(), str(gold_path)), OFFICIAL)
     # item 4 has one response; item 5 has one after `pn` removal.
     assert list(gold.items) == ["1", "2", "3", "6", "7"]
     assert gold.items["1"].mode == "team"
@@ -211,7 +211,7 @@ def test_by_pos_splits_the_items(gold_path: Path) -> None:
 
 
 def test_upper_bounds(gold_path: Path) -> None:
-    bounds = upper_bounds(build_gold(read_gold(gold_path), OFFICIAL))
+    bounds = upper_bounds(build_gold(read_gold(gold_path.read_bytes()), OFFICIAL))
     # best: (3/5 + 3/4 + 2/4 + 1/2 + 2/3) / 5
     assert bounds.best == 60.33
     assert bounds.oot_with_duplicates == 603.33
@@ -221,7 +221,7 @@ def test_upper_bounds(gold_path: Path) -> None:
 def test_mw_scoring_and_the_blank_line_quirk(tmp_path: Path) -> None:
     mwgold = tmp_path / "mwgold"
     mwgold.write_text("a.n 1 :: ice cream 2;ice 1;\nb.n 2 :: take off 2;\nc.n 3 :: x y 1;\n")
-    items = read_gold(mwgold)
+    items = read_gold(mwgold.read_bytes(), str(mwgold))
     assert dict(build_mw_gold(items, OFFICIAL).modes) == {"1": "ice cream", "2": "take off"}
     lines = ["a.n 1 :: ice cream", "b.n 2 :: ", "z.n 9 :: foo bar"]
     official = _score(lines, mwgold, "mw")["all"]

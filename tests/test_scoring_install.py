@@ -19,14 +19,15 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.core import file_digests
+from lexsub_baselines.core import digests as file_digests
+from lexsub_baselines.core.digests import MEMO
+from lexsub_baselines.core.digests import sha256 as known_sha256
 from lexsub_baselines.core.extras import BASELINES_LIBRARIES
-from lexsub_baselines.core.file_digests import MEMO, known_sha256
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets import load_dataset
-from lexsub_baselines.resources import wordnet_files
-from lexsub_baselines.resources.verified import InputMismatchError
-from lexsub_baselines.resources.verify import verify
+from lexsub_baselines.inputs import wordnet_files
+from lexsub_baselines.inputs.layer import InputMismatchError
+from lexsub_baselines.inputs.verify import verify
 
 PACKAGE = PROJECT_DIR / "lexsub_baselines"
 BEST = Path("scorer-vectors") / "systems" / "s000_test_hedge.best"
@@ -120,7 +121,7 @@ def test_a_damaged_swords_file_is_named_with_its_remedy(
     data[-6] ^= 0xFF  # the gzip trailer's CRC
     dev.write_bytes(bytes(data))
     with pytest.raises(Exception, match="lexsub fetch swords") as error:
-        read_swords(dev)
+        read_swords(dev.read_bytes(), str(dev))
     assert "CRC" in str(error.value)
     assert gzip.decompress(shared.data.joinpath("swords", dev.name).read_bytes())
     assert main(["--data-root", str(roots.data), "--cache-dir", str(roots.cache), "score",
@@ -195,7 +196,7 @@ def test_every_input_of_a_run_is_checked_before_it_starts(
     """Files by sha256, folders by the digest of their files; the digests are returned for the
     run's settings; a changed input is refused naming it, both digests and the remedy, but a
     corpus of one's own (no public download) is taken, its digest recorded."""
-    from lexsub_baselines.resources.verified import verify_inputs
+    from lexsub_baselines.inputs.reads import check_run_inputs as verify_inputs
 
     monkeypatch.setattr(file_digests, "_RACY_NS", 0)
     root = tmp_path / "shared"

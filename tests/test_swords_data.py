@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.cli import main
-from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets import load_dataset
 from lexsub_baselines.datasets.swords import read_swords, swords_instances
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.shared
 def test_every_target_becomes_an_instance_with_the_target_at_its_offset(
         shared: Roots, split: str, targets: int, substitutes: int) -> None:
     dataset = load_dataset(f"swords-{split}", shared)
-    data = read_swords(dataset.path("gold"))
+    data = read_swords(dataset.read("gold"))
     assert (len(data.targets), len(data.substitutes)) == (targets, substitutes)
     instances = dataset.instances()
     assert [i.id for i in instances] == [t.id for t in data.targets]
@@ -92,22 +92,20 @@ def test_a_tokenised_paragraph_keeps_the_target_whole() -> None:
 
 
 def test_bad_swords_files_name_the_file_and_the_record(tmp_path: Path) -> None:
-    with pytest.raises(MissingResourceError, match=r"swords-v1\.1"):
-        read_swords(tmp_path / "absent.json.gz")
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     with pytest.raises(DataFormatError, match=r"bad.json: no 'contexts' object"):
-        read_swords(bad)
+        read_swords(bad.read_bytes(), str(bad))
     bad.write_text(json.dumps({"contexts": {"c:1": {"context": "a b"}},
                                "targets": {"t:1": {"context_id": "c:2", "target": "b",
                                                    "offset": 2}},
                                "substitutes": {}, "substitute_labels": {}}))
     with pytest.raises(DataFormatError, match="target t:1 names an unknown context c:2"):
-        read_swords(bad)
+        read_swords(bad.read_bytes(), str(bad))
     bad.write_text(json.dumps({"contexts": {"c:1": {"context": "a b"}},
                                "targets": {"t:1": {"context_id": "c:1", "target": "b",
                                                    "offset": 2, "pos": "NOUN"}},
                                "substitutes": {"s:1": {"target_id": "t:1", "substitute": "c"}},
                                "substitute_labels": {"s:1": ["MAYBE"]}}))
     with pytest.raises(DataFormatError, match="substitute s:1 has no valid labels"):
-        read_swords(bad)
+        read_swords(bad.read_bytes(), str(bad))

@@ -23,7 +23,7 @@ def test_each_dataset_reads_and_its_gold_lines_up_with_its_instances(shared: Roo
     instances, gold = dataset.instances(), dataset.gold()
     assert len(instances) == len(gold) == SIZES[part]
     assert [i.id for i in instances] == list(gold)  # the same line numbers
-    by_line = {line.line: line for line in read_tsar(dataset.path("gold"))}
+    by_line = {line.line: line for line in read_tsar(dataset.read("gold"))}
     for instance in instances:
         line = by_line[int(instance.id)]
         assert (instance.sentence, instance.lemma, instance.pos) == (line.sentence, line.word, "")
@@ -35,7 +35,7 @@ def test_each_dataset_reads_and_its_gold_lines_up_with_its_instances(shared: Roo
 def test_the_gold_is_annotator_counts_most_first(tmp_path: Path) -> None:
     path = tmp_path / "x_gold.tsv"
     path.write_text("The cat sat .\tcat\tpet\tfeline\tfeline\tcat\t\n", encoding="utf-8")
-    item = tsar_gold_items(path)["1"]
+    item = tsar_gold_items(path.read_bytes(), str(path))["1"]
     assert item.entries == (("feline", 2), ("pet", 1), ("cat", 1))
     assert item.lexelt == "cat" and item.line == 1
 
@@ -58,7 +58,7 @@ def test_the_reader_is_lenient_and_says_where(tmp_path: Path) -> None:
     path.write_text("The Cat sat .\tcat\nno tab here\n\nA dog ran .\tcow\nMy two cents .\t"
                     "two cents\n", encoding="utf-8")
     with pytest.warns(UserWarning) as caught:
-        instances = tsar_instances(path)
+        instances = tsar_instances(path.read_bytes(), str(path))
     said = [str(w.message) for w in caught]
     assert said[0].startswith(f"{path}:2: no sentence and complex word; skipped (2 such line(s))")
     assert said[1].startswith(f"{path}:4: the complex word 'cow' is not in its sentence")
@@ -87,7 +87,7 @@ def test_fetch_tsar2022_lays_out_the_task_files_then_scores(
     score` against the fetched data: the same ten figures as against ../shared."""
     from fetch_mirror import serving, upstream_files
 
-    from lexsub_baselines.resources.manifest import Manifest, load_manifest
+    from lexsub_baselines.inputs.manifest import Manifest, load_manifest
 
     manifest = Manifest(tuple(r for r in load_manifest().resources if r.input == "tsar2022"))
     assert len(manifest.resources) == 19 and {"scoring"} == {g for r in manifest.resources

@@ -176,6 +176,15 @@ def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
     assert "| KU |" in lexsub("score", best, "semeval2007-test", "--compare")
     assert "XLNet+embs" in lexsub("score", lsg, "semeval2007-all", "--compare")
     assert "UniHD" in lexsub("score", tsar, "tsar2022-en-test", "--compare")
+    # --paired (issue 55): pure Python, the checkout's figures to the bit
+    other = shared.shared / "scorer-vectors" / "systems" / "s001_test_clean1.best"
+    shutil.copyfile(other, work / other.name)
+    tested = json.loads(lexsub("score", best, "semeval2007-test", "--paired", other.name,
+                               "--format", "json"))["paired"]["tests"]
+    checkout = json.loads(_checkout_output(capsys, shared, str(vectors["best"]),
+                                           "semeval2007-test", "--paired", str(other),
+                                           "--format", "json"))["paired"]["tests"]
+    assert tested[0]["measures"] == checkout[0]["measures"]
     assert (home / ".cache" / "lexsub_baselines" / "digests").is_dir()  # the per-user cache
 
     # a damaged gold is refused in one line naming both digests and the fetch

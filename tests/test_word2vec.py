@@ -72,7 +72,7 @@ def test_training_is_byte_identical_and_cached(tmp_path: Path) -> None:
     assert build_word2vec(first, TINY, untouched()) == a
     assert "bright" in load_word2vec(first, TINY).key_to_index
     other = Word2VecSettings(**{**TINY.__dict__, "seed": 8})
-    assert other.key() != TINY.key()
+    assert other.key(first) != TINY.key(first)
 
 
 def test_generator_keeps_the_target_pos(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
+from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet_pos
 from lexsub_baselines.resources.wordnet_nltk import (
     DEBIAN_WORDNET_DIR,
@@ -27,6 +28,11 @@ MAN_SNIPPET = (
     ".TS\n00\tadj.all\tall adjective clusters\n01\tnoun.Tops\tunique beginner\n"
     "02\tverb.body\tverbs of grooming  \n03\tadv.all\tall adverbs\n.TE\n"
 )
+
+
+def _roots(cache: Path) -> Roots:
+    """The environment's roots with the cache `cache`."""
+    return resolve_roots(cache=cache)
 
 
 def test_lexnames_from_snippet() -> None:
@@ -61,14 +67,14 @@ def test_a_folder_with_its_own_lexnames_needs_no_man_page(tmp_path: Path) -> Non
         shutil.copyfile(DEBIAN_WORDNET_DIR / name, folder / name)
     text = gzip.decompress(LEXNAMES_MAN_PAGE.read_bytes()).decode()
     (folder / "lexnames").write_text(lexnames_from_man_page(text), encoding="utf-8")
-    wordnet = NltkWordNet(tmp_path / "cache", wordnet_dir=folder,
+    wordnet = NltkWordNet(_roots(tmp_path / "cache"), wordnet_dir=folder,
                           man_page=tmp_path / "no-such-page.gz")
     assert [s.id for s in wordnet.synsets("bright", "a")][:2] == ["bright.a.01", "bright.s.01"]
 
 
 def test_missing_debian_files_name_the_path_and_the_three_routes(tmp_path: Path) -> None:
     with pytest.raises(MissingResourceError) as caught:
-        build_nltk_wordnet_dir(tmp_path / "cache", wordnet_dir=tmp_path / "nowhere")
+        build_nltk_wordnet_dir(_roots(tmp_path / "cache"), wordnet_dir=tmp_path / "nowhere")
     message = str(caught.value)
     assert f"{tmp_path / 'nowhere' / 'cntlist.rev'}: the folder is given" in message
     for route in ("`apt-get install wordnet-base wordnet-sense-index`", "`dpkg -x`",
@@ -109,14 +115,14 @@ def nltk_wordnet(tmp_path_factory: pytest.TempPathFactory) -> NltkWordNet:
     present, reason = NEEDS["wordnet"]
     if not present():
         pytest.skip(reason)
-    return NltkWordNet(tmp_path_factory.mktemp("cache"))
+    return NltkWordNet(_roots(tmp_path_factory.mktemp("cache")))
 
 
 def test_reader_directory_is_built_once_and_sealed(nltk_wordnet: NltkWordNet) -> None:
-    first = build_nltk_wordnet_dir(nltk_wordnet._cache)
+    first = build_nltk_wordnet_dir(nltk_wordnet._roots)
     assert (first / "lexnames").read_text().startswith("00\tadj.all\t3\n")
     assert not (first / "data.noun").is_symlink()
-    assert build_nltk_wordnet_dir(nltk_wordnet._cache) == first
+    assert build_nltk_wordnet_dir(nltk_wordnet._roots) == first
     assert [p.name for p in first.parent.iterdir()] == [first.name]  # no temporary left
 
 
@@ -199,11 +205,12 @@ def test_a_process_loads_each_database_once_whichever_cache_holds_it(
 
     monkeypatch.setattr(wordnet_nltk, "_READERS", {})
     monkeypatch.setattr(wordnet_nltk, "_load_reader", load)
-    first, second = (NltkWordNet(tmp_path / name) for name in ("first", "second"))
+    first, second = (NltkWordNet(_roots(tmp_path / name)) for name in ("first", "second"))
     assert first.reader is second.reader is first.reader
-    folder = build_nltk_wordnet_dir(tmp_path / "first")
-    assert loaded == [folder] and build_nltk_wordnet_dir(tmp_path / "second").name == folder.name
+    folder = build_nltk_wordnet_dir(_roots(tmp_path / "first"))
+    assert loaded == [folder]
+    assert build_nltk_wordnet_dir(_roots(tmp_path / "second")).name == folder.name
     shutil.rmtree(folder)
-    third = NltkWordNet(tmp_path / "third")
-    assert third.reader == build_nltk_wordnet_dir(tmp_path / "third") != folder
-    assert len(loaded) == 2 and NltkWordNet(tmp_path / "second").reader is third.reader
+    third = NltkWordNet(_roots(tmp_path / "third"))
+    assert third.reader == build_nltk_wordnet_dir(_roots(tmp_path / "third")) != folder
+    assert len(loaded) == 2 and NltkWordNet(_roots(tmp_path / "second")).reader is third.reader

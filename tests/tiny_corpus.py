@@ -19,7 +19,7 @@ from pathlib import Path
 from lexsub_baselines.core.cache import file_sha256, install_folder
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.distributional.parser import FULL_TRAINING, ParserModel, parser_dir
-from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.manifest import Manifest, Resource, load_manifest
 
 
 def _head(source: Path, target: Path, lines: int) -> None:
@@ -113,7 +113,7 @@ def sample_manifest(data: Path, out: Path) -> Path:
         return dataclasses.replace(resource, sha256=file_sha256(path),
                                    bytes=path.stat().st_size)
 
-    shipped = load_manifest(PROJECT_DIR / "lexsub_baselines" / "resources" / "manifest.json")
+    shipped = load_manifest(PROJECT_DIR / "lexsub_baselines" / "inputs" / "manifest.json")
     out.write_text(Manifest(tuple(map(measured, shipped.resources))).to_text(), encoding="utf-8")
     return out
 

@@ -13,13 +13,7 @@ standard candidate pools (GAP, P@k).
 """
 
 from lexsub_baselines.analysis.breakdown import pos_table, subset_table
-from lexsub_baselines.analysis.compare import (
-    Disruptive,
-    Significance,
-    correlation_matrix,
-    disruptive_sets,
-    paired_test,
-)
+from lexsub_baselines.analysis.compare import Disruptive, correlation_matrix, disruptive_sets
 from lexsub_baselines.analysis.inputs import Evaluation, item_scores, load_evaluation
 from lexsub_baselines.analysis.overlap import overlap_table
 from lexsub_baselines.analysis.voting import VotingSystem, vote, vote_answers
@@ -28,7 +22,6 @@ from lexsub_baselines.tables.table import Table
 __all__ = [
     "Disruptive",
     "Evaluation",
-    "Significance",
     "Table",
     "VotingSystem",
     "correlation_matrix",
@@ -36,7 +29,6 @@ __all__ = [
     "item_scores",
     "load_evaluation",
     "overlap_table",
-    "paired_test",
     "pos_table",
     "subset_table",
     "vote",

@@ -33,6 +33,7 @@ from lexsub_baselines.datasets.coinco import coinco_lexelt
 from lexsub_baselines.datasets.gold import decode_lines
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import GoldItem, Instance
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.rankers.base import Ranker
 from lexsub_baselines.scoring.ranking import MULTIWORD_FILTERS, AtK, GapResult, at_k, mean_gap
 from lexsub_baselines.substitutes.candidates import Candidate, dedupe, without_target
@@ -96,7 +97,7 @@ def read_pools(path: Path) -> dict[str, tuple[str, ...]]:
     if not path.is_file():
         raise MissingResourceError("candidate pool file", path, "see `lexsub datasets`")
     pools: dict[str, tuple[str, ...]] = {}
-    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
+    for number, line in enumerate(decode_lines(read_path(path), str(path)), start=1):
         if not line.strip():
             continue
         head, sep, rest = line.rstrip("\r").partition("::")

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.analysis import families
+from lexsub_baselines.analysis.first_answer import top_bits
 from lexsub_baselines.analysis.inputs import SUBSTITUTION_KINDS, Evaluation, item_scores
 from lexsub_baselines.analysis.swords_explorer import SWORDS_FIELDS, swords_dataset
 from lexsub_baselines.analysis.voting import answers_by_id
@@ -41,13 +42,13 @@ from lexsub_baselines.tables.table import POS_NAMES, Marks, mark_of
 __all__ = ["DIGITS", "FORMAT", "decode_answers", "explorer_data", "render_explorer"]
 
 #: The version of the data layout `explorer.js` reads (fields of an item, in order).
-FORMAT = 3
+FORMAT = 4
 #: The digits of answer indices: printable ASCII without the space (the separator), `"`, `\`
 #: (escaped in JSON) and `<` (which could close the page's script element).
 DIGITS = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in '"\\<')
 #: The fields of an item, in order (documented for the page's script and the tests).
 ITEM_FIELDS = ("id", "lexelt", "left", "target", "right", "gold", "file_gold", "mode",
-               "in_t", "bound", "matched", "modes", "answers", "credit", "unscored")
+               "in_t", "bound", "matched", "modes", "answers", "credit", "unscored", "top")
 #: Why an item is not scored (`unscored`): 1 no line for its id in the gold file, 2 fewer
 #: than 2 responses once the scorer's rules have read the line.
 NO_GOLD_LINE, FEWER_THAN_TWO = 1, 2
@@ -123,7 +124,7 @@ def _item(instance: Instance, gold: GoldItem | None, target: GoldTarget | None,
             " ".join(instance.right)]
     if target is None:  # not an item of T: no credit, nothing matched; the scorer says why
         return [*head, file_gold, 0, None, 0, None, [], [], answers, None,
-                NO_GOLD_LINE if gold is None else FEWER_THAN_TWO]
+                NO_GOLD_LINE if gold is None else FEWER_THAN_TWO, [0] * len(answers)]
     used = sorted({i for system in answers for kind in system for i in kind})
     # the scorer's view: an answer is compared in its normalised form (score.pl fixmisc)
     forms = {i: normalise(vocabulary.words[i]) for i in used}
@@ -134,8 +135,10 @@ def _item(instance: Instance, gold: GoldItem | None, target: GoldTarget | None,
     mode = next((i for i, (s, _) in enumerate(target.entries) if s == target.mode), None)
     credit = [_rounded(kind.credit[instance.id]) for system in credits for kind in system]
     bound = [_rounded(kind.bound[instance.id]) for kind in credits[0]] if credits else None
+    first = max(target.credit.values(), default=0.0)  # the gold's first answer (ties too)
+    tops = {i for i in matched if target.credit.get(forms[i], 0.0) == first}
     return [*head, scored, file_gold if scored != file_gold else 0, mode, 1, bound, matched,
-            modes, answers, credit, 0]
+            modes, answers, credit, 0, [top_bits(system, tops) for system in answers]]
 
 
 def _dataset(evaluation: Evaluation, systems: Sequence[str]) -> dict[str, Any]:

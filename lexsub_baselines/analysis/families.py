@@ -11,6 +11,7 @@ can tell apart by colour:
   (`wordnet+emb:*`);
 - `ablations` — the WordNet baseline with another frequency source (`wordnet+freq:*:tiers`);
 - `cross-lingual` — SemEval-2010 Task 2 systems (DICT, DICTCORP, translated WordNet);
+- `released` — the field's released outputs, rescored by our scorers (`released:wordtune`);
 - `other` — anything else (a composition such as `roget+lm`).
 
 Colours: every system has one colour wherever it is drawn. `wordnet`, the baseline every
@@ -101,6 +102,9 @@ _family(Family("cross-lingual", "Cross-lingual (SemEval-2010 Task 2)",
                ("dict:wiktionary", "dict:freedict", "dictcorp:wiktionary",
                 "dictcorp:freedict", "wordnet-translate:wiktionary"),
                r"^(dict|dictcorp|wordnet-translate)(:|$)", _DARK2))
+_family(Family("released", "The field's released outputs, rescored",
+               ("released:wordtune", "released:unihd-3", "released:unihd-1"), r"^released:",
+               _SET1))
 _family(Family("other", "Other compositions", (), r".", _TAB10))
 
 

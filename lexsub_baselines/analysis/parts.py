@@ -81,9 +81,9 @@ class ReportSettings:
         datasets: datasets to analyse (default: every dataset with answers and gold).
         systems: systems to analyse (default: all present).
         vote: add a vote of the systems present to the score tables.
-        trials: shuffles of the significance tests.
+        resamples: trials of each significance test (`scoring.significance`: approximate
+            randomisation for p, the paired bootstrap for the 95% interval).
         seed: their seed.
-        method: `randomisation` or `bootstrap`.
         disruptive: how many systems to set against the best one in disruptive-set plots.
         explorer: build the instance explorer (and link the tables to it).
     """
@@ -91,9 +91,8 @@ class ReportSettings:
     datasets: tuple[str, ...] = ()
     systems: tuple[str, ...] = ()
     vote: bool = True
-    trials: int = 10_000
+    resamples: int = 1000
     seed: int = 0
-    method: str = "randomisation"
     disruptive: int = 3
     explorer: bool = True
 

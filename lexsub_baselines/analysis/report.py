@@ -43,18 +43,20 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.runs.store import check_pair
 from lexsub_baselines.scoring import answers_from_mapping
+from lexsub_baselines.tables.released import is_released
 
 __all__ = ["EXPLORER_PAGE", "VOTE", "Figure", "Report", "ReportSettings", "Section",
            "build_report", "explorer_link", "figure_names"]
 
 def with_vote(evaluation: Evaluation) -> Evaluation:
-    """Return the evaluation with `VOTE`, the vote of its systems, added (two or more)."""
+    """Return the evaluation with `VOTE`, the vote of its systems, added (two or more; the
+    field's released outputs are not members: it is our systems' vote)."""
     answers = dict(evaluation.answers)
     if len(answers) < 2:
         return evaluation
     voted = {}
     for kind in SUBSTITUTION_KINDS:
-        members = {s: a[kind] for s, a in answers.items() if kind in a}
+        members = {s: a[kind] for s, a in answers.items() if kind in a and not is_released(s)}
         if len(members) >= 2:
             voted[kind] = answers_from_mapping(vote_answers(members, kind), kind)
     if voted:
@@ -106,6 +108,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
             names the file and how to rebuild it).
     """
     settings = settings or ReportSettings()
+    from lexsub_baselines.analysis.complementarity_section import field_section
     from lexsub_baselines.analysis.explorer import explorer_data
     from lexsub_baselines.analysis.headline import headline_section, read_scores
     from lexsub_baselines.analysis.sections import dataset_sections, ranking_section
@@ -148,6 +151,7 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
         sections += dataset_sections(evaluation, settings, colours, links, marks)
     sections += swords_section(scores or {}, marks)
     sections += tsar_section(scores or {}, roots, marks)
+    sections += field_section(results, roots, scores, links)  # the field's released outputs
     ranking = ranking_section(read_results_json(
         results / "ranking.json", "ranker -> scores",
         "re-run `lexsub rank-eval` (make report) or delete the file") or {})
@@ -158,8 +162,8 @@ def build_report(results: Path, roots: Roots, settings: ReportSettings | None = 
             for system, settings_id in row_settings(results, name, systems).items()}
     explorer = explorer_data(evaluations, colours, swords, roots, made, marks) if links else None
     return Report("lexsub_baselines — analysis report", tuple(sections), tuple(notes),
-                  {"results": str(results), "trials": settings.trials, "seed": settings.seed,
-                   "method": settings.method}, explorer)
+                  {"results": str(results), "resamples": settings.resamples,
+                   "seed": settings.seed}, explorer)
 
 
 def figure_names(report: Report) -> Sequence[str]:

@@ -27,6 +27,7 @@ from lexsub_baselines.analysis.parts import (
     Section,
     explorer_link,
 )
+from lexsub_baselines.scoring.significance import BOOTSTRAP, RANDOMISATION, paired_test
 from lexsub_baselines.tables.table import POS_NAMES, Cell, Marks, Table, rows_of
 
 __all__ = ["dataset_sections", "ranking_section"]
@@ -54,7 +55,9 @@ _READ_DISRUPTIVE = (
     "systems are complementary, not simply better or worse.")
 _READ_SIGNIFICANCE = (
     "Read p for each pair of neighbours in the recall ranking: below 0.05 their difference "
-    "is unlikely to be chance on these items; above it, the data cannot order the two.")
+    "is unlikely to be chance on these items; above it, the data cannot order the two. The "
+    "interval is how far apart the two may be: one that holds 0 is a gap the data cannot "
+    "tell from none.")
 
 
 def _number(row: tuple[Cell, ...] | None, index: int) -> float | None:
@@ -128,22 +131,25 @@ def _significance_table(evaluation: Evaluation, settings: ReportSettings,
                         links: bool) -> Table:
     rows: list[list[Cell]] = []
     addresses = []
-    ids = list(evaluation.gold().items)
+    scorer = evaluation.scorer
     for kind in SUBSTITUTION_KINDS:
         for a, b in pairwise(_recall_order(evaluation, kind)):
-            sa = item_scores(evaluation, a, kind).credit
-            sb = item_scores(evaluation, b, kind).credit
-            test = compare.paired_test([sa[i] for i in ids], [sb[i] for i in ids],
-                                       settings.method, settings.trials, settings.seed, (a, b))
-            rows.append([kind, a, b, test.mean_a, test.mean_b, test.p, test.items])
+            test = paired_test(scorer.contributions(evaluation.answers[a][kind], kind),
+                               scorer.contributions(evaluation.answers[b][kind], kind),
+                               settings.resamples, settings.seed).measure("recall")
+            rows.append([kind, a, b, test.a, test.b, test.delta,
+                         f"[{test.low:+.2f}, {test.high:+.2f}]", test.p])
             addresses.append(explorer_link(evaluation.name, show=[a, b], a=a, b=b, kind=kind))
     return Table(f"{evaluation.name} — paired significance, systems adjacent in recall order",
-                 ("kind", "system A", "system B", "R A", "R B", "p", "items"), rows_of(rows),
-                 note=(f"Two-sided {settings.method} test on per-item official credit "
-                       f"(unattempted = 0), {settings.trials} trials, seed {settings.seed}; "
-                       "see lexsub_baselines.analysis.compare. Each row links to the items "
-                       "where A beats B."), digits=4,
-                 links=tuple(addresses) if links else (), link_column=1)
+                 ("kind", "system A", "system B", "R A", "R B", "Δ", "95% interval", "p"),
+                 rows_of(rows),
+                 note=(f"Recall of A and B over the {evaluation.gold().total} items of T "
+                       f"(unattempted = 0), Δ = A − B; p: {RANDOMISATION}; interval: "
+                       f"{BOOTSTRAP}; {settings.resamples} resamples, seed {settings.seed} "
+                       "(lexsub_baselines.scoring.significance, as `lexsub score --paired`). "
+                       "Each row links to the items where A beats B."), digits=4,
+                 signed=frozenset({5}), links=tuple(addresses) if links else (),
+                 link_column=1)
 
 
 def _correlation(evaluation: Evaluation, links: bool, anchor: str) -> Section:

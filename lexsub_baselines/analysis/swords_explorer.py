@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.analysis.first_answer import top_bits
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.swords import POSITIVE_LABELS, read_swords
@@ -25,7 +26,7 @@ from lexsub_baselines.scoring.swords import ACCEPTABLE, CONCEIVABLE
 __all__ = ["SWORDS_FIELDS", "TOP", "swords_dataset"]
 
 #: The fields of a SWORDS item, in order (for the page's script and the tests).
-SWORDS_FIELDS = ("id", "lexelt", "left", "target", "right", "gold", "extra", "answers")
+SWORDS_FIELDS = ("id", "lexelt", "left", "target", "right", "gold", "extra", "answers", "top")
 #: How many of a system's substitutes an item shows (the measures' k).
 TOP = 10
 
@@ -44,7 +45,7 @@ def swords_dataset(name: str, runs: Mapping[str, Path], systems: Sequence[str],
     scorer = Scorer(dataset, roots=roots)
     if not isinstance(scorer, SwordsScorer):  # pragma: no cover - a SWORDS dataset
         raise TypeError(name)
-    data = read_swords(dataset.path("gold"))
+    data = read_swords(dataset.read("gold"), str(dataset.path("gold")))
     present = [s for s in systems if s in runs]
     prepared = [scorer.prepared(runs[s]) for s in present]
     lexelts: dict[str, int] = {}
@@ -69,8 +70,12 @@ def swords_dataset(name: str, runs: Mapping[str, Path], systems: Sequence[str],
             answers.append(chosen)
         context = data.context(target)
         end = target.offset + len(target.target)
+        # the gold's first answer: the highest TRUE ratio (ties too), as the gold is sorted
+        ratios = [true / labels for _, true, labels in counted]
+        tops = {n for n, ratio in enumerate(ratios) if ratio == max(ratios) and ratio > 0}
         items.append([target.id, lexelt, context[:target.offset], context[target.offset:end],
-                      context[end:], entries, extra, answers])
+                      context[end:], entries, extra, answers,
+                      [top_bits([chosen[:1], chosen], tops) for chosen in answers]])
     return {"name": name, "kind": "swords", "profile": "swords-eval-04ca753",
             "systems": [systems.index(s) for s in present],
             "thresholds": {"acceptable": ACCEPTABLE, "conceivable": CONCEIVABLE},

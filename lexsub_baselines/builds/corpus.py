@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.builds.settings import Context, ResourceSettings
-from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.core.cache import atomic_write_text, seal, verified
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.graph import PRIORITY_PLAN
-from lexsub_baselines.text.corpora import corpus_identity, corpus_plan, file_words
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.text.corpora import corpus_inputs, corpus_plan, file_words
 from lexsub_baselines.text.shards import Plan, shard_plan
 
 __all__ = ["build_corpus_counts", "build_plan", "counts_cached", "counts_lock", "plan_cached",
@@ -30,13 +31,18 @@ def _corpora(settings: ResourceSettings) -> tuple[str, ...]:
 def _plan_path(roots: Roots, names: tuple[str, ...]) -> tuple[Path, list[Any]]:
     files = corpus_plan(roots, names)
     listed = [(kind, str(path.relative_to(roots.shared))) for kind, path in files]
-    key = cache_key(kind="corpus-plan", code=_plan_code(), files=listed,
-                    content=corpus_identity(roots, names))
+    key = computation_key(roots, "corpus-plan", code=(_PLAN_CODE,), inputs=corpus_inputs(names),
+                          files=listed)
     return roots.cache / "corpora" / f"plan-{key}.json", files
 
 
-def _plan_code() -> str:
-    return code_digest("lexsub_baselines.text.corpora")
+#: The module whose code decides the plan.
+_PLAN_CODE = "lexsub_baselines.text.corpora"
+
+
+def plan_inputs(ctx: Context) -> tuple[str, ...]:
+    """Return the inputs the plan reads: the corpora of every corpus stage."""
+    return corpus_inputs(_corpora(ctx.settings))
 
 
 def plan_cached(ctx: Context) -> Plan | None:
@@ -60,17 +66,17 @@ async def build_plan(ctx: Context, inputs: Mapping[str, Any]) -> Plan:
     path, files = _plan_path(ctx.roots, _corpora(ctx.settings))
     bar = ctx.progress.stage("corpus-plan", len(files), "file")
     words = [0] * len(files)
-    async for index, future in ctx.map("corpus-plan", _file_words, files, bar=bar,
+    async for index, future in ctx.map("corpus-plan", _file_words, files, ctx.roots, bar=bar,
                                        priority=PRIORITY_PLAN):
         words[index] = await future
     bar.close()
-    atomic_write_text(path, json.dumps({"code": _plan_code(), "words": words}) + "\n")
+    atomic_write_text(path, json.dumps({"code": code_digest(_PLAN_CODE), "words": words}) + "\n")
     seal(path)
     return _plan(ctx.roots, files, words)
 
 
-def _file_words(file: tuple[str, Path]) -> int:
-    return file_words(*file)
+def _file_words(file: tuple[str, Path], roots: Roots) -> int:
+    return file_words(*file, roots)
 
 
 # --- corpus-counts --------------------------------------------------------------------------------

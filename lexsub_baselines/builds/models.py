@@ -51,7 +51,7 @@ def lm_cached(ctx: Context) -> Any:
 
 
 def lm_lock(ctx: Context) -> str:
-    return ctx.settings.lm.key()
+    return ctx.settings.lm.key(ctx.roots)
 
 
 async def build_lm(ctx: Context, inputs: Mapping[str, Any]) -> Any:

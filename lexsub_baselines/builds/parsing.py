@@ -99,7 +99,6 @@ def relations_lock(ctx: Context) -> str:
 
 
 async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
-    from lexsub_baselines.core.code_identity import code_digest
     from lexsub_baselines.distributional.build import (
         counts_stem,
         merge_counts,
@@ -109,6 +108,7 @@ async def build_relations(ctx: Context, inputs: Mapping[str, Any]) -> Any:
         shards_dir,
         write_build_facts,
     )
+    from lexsub_baselines.inputs.code_identity import code_digest
 
     settings, model = ctx.settings.relations, inputs["parser"]
     shards = shard_plan(inputs["corpus-plan"], ctx.roots, settings.corpora,

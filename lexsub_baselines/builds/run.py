@@ -15,7 +15,6 @@ from lexsub_baselines.builds.settings import ResourceSettings
 from lexsub_baselines.builds.stages import STAGES
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import require_pinned
-from lexsub_baselines.core.loaded_code import snapshot
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.cluster import EngineSettings, open_engine
 from lexsub_baselines.engine.graph import (
@@ -26,7 +25,8 @@ from lexsub_baselines.engine.graph import (
     run_graph,
 )
 from lexsub_baselines.engine.progress import Progress
-from lexsub_baselines.resources.verified import verify_inputs
+from lexsub_baselines.inputs.reads import check_run_inputs
+from lexsub_baselines.inputs.snapshot import write_snapshot
 
 __all__ = ["BuildReport", "build", "cached_results", "ensure"]
 
@@ -42,7 +42,7 @@ class BuildReport:
         seconds: wall time of the whole build.
         peak_rss_mb: peak resident memory of the client and of each worker process.
         inputs: manifest id -> digest of every input checked before the build
-            (`resources.verified.verify_inputs`), for the settings of the runs it serves.
+            (`inputs.layer.check_run_inputs`), for the settings of the runs it serves.
     """
 
     results: dict[str, Any]
@@ -99,7 +99,7 @@ def build(roots: Roots, names: Iterable[str], settings: ResourceSettings | None 
             (`core.kernels.require_pinned`): what it would build or read is another level's.
     """
     require_pinned(f"building the resources of {roots.cache}")
-    inputs = verify_inputs(roots)  # before anything is built: every input the recorded one
+    inputs = check_run_inputs(roots)  # before anything is built: every input the recorded one
     settings = settings or ResourceSettings.from_env()
     engine = engine or EngineSettings.from_env()
     progress = progress or Progress()
@@ -143,7 +143,8 @@ async def _build(roots: Roots, wanted: list[str], settings: ResourceSettings,
                  started: float) -> BuildReport:
     async with open_engine(engine, roots) as client:
         ctx = BuildContext(client, roots, settings, progress, engine.label(),
-                           lock_dir=roots.cache / ".locks", code=str(snapshot(roots.cache)))
+                           lock_dir=roots.cache / ".locks",
+                           code=str(write_snapshot(roots.cache)))
         results, records = await run_graph(STAGES, wanted, ctx, found, started, first=FIRST)
         workers = await client.run(_peak_rss_mb)
     peak = {"client": _peak_rss_mb(),

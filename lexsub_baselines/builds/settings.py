@@ -48,6 +48,30 @@ class ResourceSettings:
         """Return the settings the systems use (`LEXSUB_RELATIONS_TOKENS` read here)."""
         return cls(relations=RelationSettings.from_env())
 
+    def inputs(self, stage: str) -> tuple[str, ...]:
+        """Return the inputs (manifest ids) the stage `stage` declares: what its key holds
+        and all its tasks may read (`engine.graph.Stage.inputs`)."""
+        from lexsub_baselines.distributional.ewt import EWT_INPUTS
+        from lexsub_baselines.resources.corpus_counts import CORPUS_NAMES
+        from lexsub_baselines.text.corpora import corpus_inputs
+
+        corpora = {
+            "corpus-plan": (*self.relations.corpora, *self.lm.corpora, *self.word2vec.corpora),
+            "corpus-counts": CORPUS_NAMES, "lm-text": self.lm.corpora, "lm": self.lm.corpora,
+            "bow": self.lm.corpora, "word2vec": self.word2vec.corpora,
+            "embeddings": self.embeddings.corpora}
+        if stage in corpora:
+            return corpus_inputs(sorted(set(corpora[stage])))
+        if stage == "parser":
+            return tuple(EWT_INPUTS.values())
+        if stage == "relations":
+            return self.relations.inputs()
+        if stage == "neighbours":  # the targets' instances (the lists are keyed per target)
+            from lexsub_baselines.datasets.catalog import dataset_inputs
+
+            return dataset_inputs(self.neighbour_datasets)
+        return ()
+
 
 
 

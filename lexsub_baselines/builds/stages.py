@@ -18,7 +18,10 @@ STAGES: Registry[Stage[ResourceSettings]] = Registry("build stage")
 def _add(name: str, needs: tuple[str, ...], doc: str, cached: Callable[[Context], Any],
          build: Callable[[Context, Mapping[str, Any]], Awaitable[Any]],
          lock_key: Callable[[Context], str], critical: bool = False) -> None:
-    STAGES.add(name, Stage(name, needs, doc, cached, build, critical, lock_key), doc)
+    def inputs(ctx: Context) -> tuple[str, ...]:  # what its key holds, and all it may read
+        return ctx.settings.inputs(name)
+
+    STAGES.add(name, Stage(name, needs, doc, cached, build, critical, lock_key, inputs), doc)
 
 
 # Each stage's lock is named by the cache entry its `cached` looks up (`Stage.lock_key`),

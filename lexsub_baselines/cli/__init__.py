@@ -16,7 +16,7 @@ import argparse
 import importlib
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
@@ -45,6 +45,7 @@ COMMANDS: tuple[str, ...] = (
     "lexsub_baselines.cli.resources_cmd",
     "lexsub_baselines.cli.baselines_cmd",
     "lexsub_baselines.cli.score_cmd",
+    "lexsub_baselines.cli.field_cmd",
     "lexsub_baselines.cli.components_cmd",
     "lexsub_baselines.cli.report_cmd",
     "lexsub_baselines.cli.lm_cmd",
@@ -64,6 +65,7 @@ COMMAND_MODULES: dict[str, str] = {
     "systems": "lexsub_baselines.cli.baselines_cmd",
     "run": "lexsub_baselines.cli.baselines_cmd",
     "score": "lexsub_baselines.cli.score_cmd",
+    "field": "lexsub_baselines.cli.field_cmd",
     "components": "lexsub_baselines.cli.components_cmd",
     "report": "lexsub_baselines.cli.report_cmd",
     "rank-eval": "lexsub_baselines.cli.report_cmd",
@@ -92,7 +94,34 @@ def command_modules(argv: Sequence[str]) -> tuple[str, ...]:
 
 #: Commands whose work is pure Python (no numeric library is loaded: the scorers are exact
 #: Python arithmetic), so they run without re-executing under the kernels' pin (0.3 s).
-UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror"})
+UNPINNED_COMMANDS: frozenset[str] = frozenset({"score", "datasets", "fetch", "mirror",
+                                               "field"})
+
+
+#: Commands that build or answer: they run from the code snapshot (`inputs.snapshot`), so that
+#: the client, like every worker, runs the code the keys name.
+SNAPSHOT_COMMANDS: frozenset[str] = frozenset({"baselines", "run", "build", "lm", "report",
+                                               "rank-eval", "vote"})
+
+
+def _snapshot(argv: Sequence[str]) -> Callable[[], Mapping[str, str]] | None:
+    """Return, for a command that builds or answers, what gives the variables that run it
+    from the code snapshot in its cache (the roots its options and the environment give);
+    None for any other command."""
+    if not {word for word in argv if word in COMMAND_MODULES} & SNAPSHOT_COMMANDS:
+        return None
+    roots = argparse.ArgumentParser(add_help=False)
+    for option in ("--shared-root", "--data-root", "--cache-dir"):
+        roots.add_argument(option, default=None)
+    known, _ = roots.parse_known_args(argv)
+
+    def environment() -> Mapping[str, str]:
+        from lexsub_baselines.inputs.snapshot import snapshot_environment
+
+        cache = resolve_roots(known.shared_root, known.data_root, known.cache_dir).cache
+        return snapshot_environment(cache, safe_path=True)
+
+    return environment
 
 
 def needs_pin(argv: Sequence[str]) -> bool:
@@ -176,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None and needs_pin(sys.argv[1:]):
         from lexsub_baselines.core.pinning import reexec_pinned  # not for score: pure Python
 
-        reexec_pinned()
+        reexec_pinned(_snapshot(sys.argv[1:]))
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_modules(words))
     args = parser.parse_args(words)

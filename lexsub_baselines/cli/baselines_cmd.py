@@ -2,10 +2,8 @@
 
 Without an input (the corpora, which have no public download; a file not fetched) every
 system that can run does: the others are listed in tables.md with the missing input, and the
-exit status is 0 unless a system failed for another reason.
-
-Also `lexsub systems` (list the systems) and `lexsub run SYSTEM DATASET` (one system, one
-dataset, answer files only).
+exit status is 0 unless a system failed for another reason. The field's released outputs are
+rescored beside them (`runs.field_runs`). Also `lexsub systems` and `lexsub run SYSTEM DATASET`.
 """
 
 from __future__ import annotations
@@ -35,6 +33,7 @@ from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.runs.field_runs import record_field_rows
 from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds, record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, describe_mixed
@@ -303,6 +302,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             else:
                 failed[name] = str(error)
                 print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
+    record_field_rows(out, roots, scores, runs, (current, recorded))  # the field, rescored
     runs.current = current
     tables = write_record(out, scores, runs, skipped, failed, roots)
     print(tables)

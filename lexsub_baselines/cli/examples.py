@@ -69,6 +69,11 @@ EXAMPLES: dict[str, tuple[Step, ...]] = {
           "lexsub score mine.json coinco-all --compare")),
         ("TSAR-2022 (tsar_eval.py's ten figures), ranked among the task's official runs",
          ("lexsub fetch tsar2022", "lexsub score mine.tsv tsar2022-es-test --compare"))),
+    "field": (
+        ("fetch the field's released outputs (UniHD, WordTune), then rescore them",
+         ("lexsub fetch field scoring", "lexsub field")),
+        ("their rows as JSON, the answer files elsewhere",
+         "lexsub field --out /tmp/released --format json")),
     "components": (
         ("every generator, ranker, frequency source and profile", "lexsub components"),
         ("with a plug-in's components", "lexsub components --plugin my_system.py")),

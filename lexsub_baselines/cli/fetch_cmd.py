@@ -4,10 +4,11 @@
     lexsub fetch --list
 
 NAME is a group (`scoring`: what `lexsub score` reads; `baselines`: what `make baselines`
-reads), an input (`semeval2007`, `swords`, `coinco`, `ud-ewt`, ...) or a manifest id. One line
-per input says what happened. Exit status: 0 when every input asked for is in place, 1 when an
-input with no public download is absent (its line says what to do), 2 when a fetch failed
-(its line names the input, what happened and what to do; the other inputs are still fetched).
+reads; `field`: the field's released outputs, which `lexsub field` rescores), an input
+(`semeval2007`, `swords`, `coinco`, `ud-ewt`, ...) or a manifest id. One line per input says
+what happened. Exit status: 0 when every input asked for is in place, 1 when an input with no
+public download is absent (its line says what to do), 2 when a fetch failed (its line names
+the input, what happened and what to do; the other inputs are still fetched).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from typing import Any
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.manifest import GROUPS, Manifest, load_manifest
 from lexsub_baselines.resources.download import MIRROR_ENV
 from lexsub_baselines.resources.fetch import ELSEWHERE, FetchResult, fetch, inputs
-from lexsub_baselines.resources.manifest import GROUPS, Manifest, load_manifest
 
 
 def add_parser(subparsers: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.resources.manifest import GROUPS
+from lexsub_baselines.inputs.manifest import GROUPS
 from lexsub_baselines.resources.mirror import APT_ARCHIVES, make_mirror
 
 

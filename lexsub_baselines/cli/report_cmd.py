@@ -21,6 +21,7 @@ from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import load_plugin_options, plugin_options
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.scoring.significance import RESAMPLES
 
 #: Rankers `rank-eval` runs by default (when registered): floors first, then the real ones.
 DEFAULT_RANKERS: tuple[str, ...] = ("identity", "random:0", "freq:wordfreq", "freq", "lm",
@@ -52,11 +53,11 @@ def add_parser(subparsers: Any) -> None:
                         help="only these systems (default: every one with answers)")
     report.add_argument("--no-vote", action="store_true",
                         help="do not add the vote of the systems to the score tables")
-    report.add_argument("--trials", type=int, default=10_000,
-                        help="significance-test trials (default 10000)")
+    report.add_argument("--resamples", "--trials", type=int, default=RESAMPLES,
+                        help=f"trials of each paired significance test (approximate "
+                             f"randomisation for p, the paired bootstrap for the 95%% "
+                             f"interval; default {RESAMPLES})")
     report.add_argument("--seed", type=int, default=0, help="significance-test seed")
-    report.add_argument("--method", choices=("randomisation", "bootstrap"),
-                        default="randomisation", help="paired significance test")
     report.add_argument("--no-explorer", action="store_true",
                         help="do not write the instance explorer (explorer/index.html)")
     report.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -112,8 +113,8 @@ def run_report(args: argparse.Namespace, roots: Roots) -> int:
         raise LexsubError(f"results folder {args.results} not found; run `make baselines` or "
                           f"`lexsub run SYSTEM DATASET --out {args.results}` first")
     settings = ReportSettings(tuple(args.datasets or ()), tuple(args.systems or ()),
-                              vote=not args.no_vote, trials=args.trials, seed=args.seed,
-                              method=args.method, explorer=not args.no_explorer)
+                              vote=not args.no_vote, resamples=args.resamples,
+                              seed=args.seed, explorer=not args.no_explorer)
     report = build_report(args.results, roots, settings, progress=not args.no_progress)
     if not report.sections:
         raise LexsubError(f"nothing to report in {args.results}: no answer files of a dataset "

@@ -17,8 +17,8 @@ from typing import Any
 
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.resources.manifest import load_manifest
-from lexsub_baselines.resources.verify import ResourceStatus, verify
+from lexsub_baselines.inputs.manifest import load_manifest
+from lexsub_baselines.inputs.verify import ResourceStatus, verify
 
 
 def add_parser(subparsers: Any) -> None:

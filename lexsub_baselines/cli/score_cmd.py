@@ -4,7 +4,8 @@ TSAR-2022 predictions file as the task's `tsar_eval.py` does (`run_tsar`).
 
 A thin shell over `scoring.score`, the call Python makes: one verdict whatever the entry
 point. `run` passes the arguments (with `COMMAND_LINE`, so that hints name flags), prints the
-report and its `messages` on stderr, and adds `--compare`'s table. `--format text` prints what
+report and its `messages` on stderr, and adds `--compare`'s table and `--paired`'s tests (on
+the scorer `scorer_for` made, the one `score()` uses). `--format text` prints what
 `score.pl` (with `--subsets`, `scoreFA.pl`) prints, including its `Error in FILE on line N`
 lines, then one signature line per block. The problems in the files are warnings on stderr,
 one per kind with its first line, count and remedy (`scoring.emit`); notes say what could not
@@ -23,12 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.cli.examples import examples
+from lexsub_baselines.cli.paired_option import add_paired_arguments, paired_json, paired_report
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.scoring.api import PROTOCOLS, protocol_for, score
+from lexsub_baselines.scoring.api import PROTOCOLS, protocol_for, score_with, scorer_for
 from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LsgReport
+from lexsub_baselines.scoring.paired import PairedReport
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS
@@ -36,6 +39,7 @@ from lexsub_baselines.scoring.signature import gold_label
 from lexsub_baselines.scoring.spelling import COMMAND_LINE
 from lexsub_baselines.scoring.tsar import TsarReport
 from lexsub_baselines.tables.field import FIELD_DATASET, field_table, scored_row
+from lexsub_baselines.tables.released import is_released
 from lexsub_baselines.tables.table import Table
 
 
@@ -117,42 +121,51 @@ def add_parser(subparsers: Any) -> None:
                              "table) on the same data and protocol, ranked by GAP; on "
                              "tsar2022-*-test, among the teams' official runs (the task's "
                              "results CSVs), ranked by ACC@1")
+    add_paired_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, roots: Roots) -> int:
-    """Score with `scoring.score` and print the report; its messages on stderr. A refusal is
-    the `ScoreRefusedError` `score` raises, printed by `cli.main` as one line (exit 2)."""
+    """Score as `scoring.score` does (`scorer_for`, then `score_with`) and print the report,
+    its messages on stderr, `--compare`'s table and `--paired`'s tests. A refusal is the
+    `ScoreRefusedError` they raise, printed by `cli.main` as one line (exit 2)."""
     kind = args.kind or "best"
-    protocol = protocol_for(args.system, args.gold, args.protocol, args.profile, roots)
+    protocol = protocol_for(args.system, args.gold, args.protocol, args.profile, roots,
+                            COMMAND_LINE)
     field = args.compare and protocol == "semeval" and kind != "mw"  # ranks NMWT, NMWS too
-    report = score(args.system, args.gold, args.kind, args.profile, subsets=args.subsets or field,
-                   by_pos=args.by_pos, bounds=args.bounds, measures=tuple(args.measures),
-                   mwids=args.mwids, mrsamples=args.mrsamples, k=args.k, warn=False,
-                   roots=roots, protocol=args.protocol, only_listed=args.only_listed,
-                   spelling=COMMAND_LINE)
+    scorer = scorer_for(args.system, args.gold, args.protocol, args.profile, mwids=args.mwids,
+                        mrsamples=args.mrsamples, roots=roots, spelling=COMMAND_LINE)
+    report = score_with(scorer, args.system, args.kind, subsets=args.subsets or field,
+                        by_pos=args.by_pos, bounds=args.bounds, measures=tuple(args.measures),
+                        k=args.k, only_listed=args.only_listed, warn=False,
+                        spelling=COMMAND_LINE)
+    paired = paired_report(scorer, argparse.Namespace(**{**vars(args), "kind": kind}))
     notes: list[str] = []
     table = None
     if args.compare:
         table, notes = compare(report, args, roots)
     for message in (*report.messages, *(Message("note", note) for note in notes)):
         print(f"lexsub: {message}", file=sys.stderr)
-    _emit(report, table, args.format)
+    _emit(report, table, args.format, paired)
     return 0
 
 
-def _emit(report: Any, table: Table | None, fmt: str) -> None:
+def _emit(report: Any, table: Table | None, fmt: str, paired: PairedReport | None = None
+          ) -> None:
     """Print a report (`to_text`/`to_json`), then `--compare`'s table when there is one:
-    as markdown after the text, or under "compare" in the JSON."""
+    as markdown after the text, or under "compare" in the JSON; then `--paired`'s tests
+    (under "paired")."""
     if fmt == "text":
         print(report.to_text(), end="")
         if table is not None:
             print("\n" + table.to_markdown(), end="")
+        if paired is not None:
+            print("\n" + paired.to_text(), end="")
     else:
         data = report.to_json()
         if table is not None:
             data["compare"] = table.to_json()
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps({**data, **paired_json(paired)}, indent=2, ensure_ascii=False))
 
 
 def compare(report: Any, args: argparse.Namespace, roots: Roots) -> tuple[Table | None,
@@ -182,7 +195,12 @@ def compare_with_field(report: ScoreReport, args: argparse.Namespace, roots: Roo
     if not comparable:
         return None, [f"--compare: the 2007 field was scored on {FIELD_DATASET} (best or oot) "
                       "with the official profile; this score is not, so no comparison"]
-    return field_table(report.kind, {args.system.name: scored_row(report.to_json())},
+    released = {system: scored_row(kinds[report.kind])  # the field's released outputs, rescored
+                for system, kinds in _our_scores(Path("results"))[0].get(FIELD_DATASET,
+                                                                            {}).items()
+                if is_released(system) and report.kind in kinds}
+    return field_table(report.kind, {args.system.name: scored_row(report.to_json()),
+                                     **released},
                        title=f"{args.system.name} among the SemEval-2007 field — {report.kind}",
                        source=("yours", str(args.system))), []
 

@@ -13,79 +13,30 @@ import json
 import os
 import shutil
 import socket
-import tempfile
-import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from lexsub_baselines.core import digests
+from lexsub_baselines.core.atomic import atomic_path, atomic_write_text
 
 __all__ = [
     "atomic_path",
     "atomic_write_text",
     "cache_key",
     "file_sha256",
+    "folder_digest",
     "install_folder",
-    "memo_sha256",
     "seal",
     "sealed_checksum",
-    "tree_sha256",
     "verified",
     "verified_folder",
 ]
 
 
-def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
-    """Return the hex sha256 of a file, read in chunks."""
-    with open(path, "rb") as handle:
-        return _read_sha256(handle, chunk)
-
-
-def _read_sha256(handle: Any, chunk: int) -> str:
-    digest = hashlib.sha256()
-    while block := handle.read(chunk):
-        digest.update(block)
-    return digest.hexdigest()
-
-
-#: (path, file version) -> sha256, of the files `memo_sha256` read in this process.
-_DIGESTS: dict[tuple[str, tuple[int, ...]], str] = {}
-_DIGESTS_MAX = 100_000
-_RACY_NS = 2_000_000_000
-
-
-def _version(status: os.stat_result) -> tuple[int, ...]:
-    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
-
-
-def memo_sha256(path: Path, chunk: int = 1 << 20) -> str:
-    """Return the hex sha256 of a file, memoised in this process per file version.
-
-    The version is (device, inode, size, mtime_ns, ctime_ns) of the open file. The kernel sets
-    ctime on every write and no call sets it back (mtime can be: `touch -d`, `os.utime`), so
-    an in-place edit that keeps the size, the inode and even the modification time is read
-    again. Not memoised: a file that changed while it was read, and one changed in the last
-    two seconds, since file times move by clock ticks and a second write within the tick of
-    the first would keep them (git's "racily clean" entries, re-read for the same reason).
-    A long-lived process (a Dask worker) thus never serves a stale digest, and hashing a few
-    hundred MB costs once.
-
-    Raises:
-        OSError: the file cannot be opened or read.
-    """
-    with open(path, "rb") as handle:
-        before = _version(os.fstat(handle.fileno()))
-        key = (str(path), before)
-        if (known := _DIGESTS.get(key)) is not None:
-            return known
-        digest = _read_sha256(handle, chunk)
-        after = _version(os.fstat(handle.fileno()))
-    if after == before and time.time_ns() - after[4] > _RACY_NS:
-        if len(_DIGESTS) >= _DIGESTS_MAX:
-            _DIGESTS.clear()
-        _DIGESTS[key] = digest
-    return digest
+def file_sha256(path: Path) -> str:
+    """Return the hex sha256 of a file (`core.digests.sha256`: once per file version)."""
+    return digests.sha256(path)
 
 
 def cache_key(**parts: Any) -> str:
@@ -101,72 +52,53 @@ def cache_key(**parts: Any) -> str:
     return hashlib.sha256(blob.encode("ascii")).hexdigest()[:16]
 
 
-@contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside `target`; rename it onto `target` if the block succeeds.
-
-    On an exception the temporary file (or directory) is removed and `target` is untouched.
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        yield tmp
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file normal permissions
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_text(target: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write `text` to `target` atomically (byte-identical for identical input)."""
-    with atomic_path(target) as tmp, open(tmp, "w", encoding=encoding, newline="\n") as handle:
-        handle.write(text)
-
-
 def _sidecar(path: Path) -> Path:
     return path.with_name(path.name + ".sha256")
 
 
 def seal(path: Path) -> str:
-    """Record the checksum of a finished cache file in its `.sha256` sidecar; return it."""
+    """Record the checksum of a finished cache file in its `.sha256` sidecar, with the file's
+    version it was taken of (`core.digests`: device, inode, size, modification and change
+    time); return it."""
     digest = file_sha256(path)
-    atomic_write_text(_sidecar(path), digest + "\n")
+    version = " ".join(map(str, digests.version(path)))
+    atomic_write_text(_sidecar(path), f"{digest}\n{version}\n")
     return digest
+
+
+def _sealed(path: Path) -> list[str]:
+    sidecar = _sidecar(path)
+    return sidecar.read_text(encoding="ascii").split("\n") if sidecar.is_file() else []
 
 
 def sealed_checksum(path: Path) -> str | None:
     """Return the checksum `seal` recorded for `path`, or None when it was never sealed."""
-    sidecar = _sidecar(path)
-    return sidecar.read_text(encoding="ascii").strip() if sidecar.is_file() else None
+    lines = _sealed(path)
+    return lines[0].strip() if lines else None
 
 
 def verified(path: Path) -> bool:
-    """Return True when `path` exists and matches the checksum recorded by `seal`."""
-    checksum = sealed_checksum(path) if path.is_file() else None
-    return checksum is not None and checksum == file_sha256(path)
+    """Return True when `path` exists and matches the checksum recorded by `seal`: hashed
+    again unless the file is still the version the seal was taken of (a warm run checks a GB
+    of built resources in milliseconds; a file written since, or copied, is hashed)."""
+    lines = _sealed(path) if path.is_file() else []
+    if not lines:
+        return False
+    same = len(lines) > 1 and lines[1].strip() == " ".join(map(str, digests.version(path)))
+    return same or lines[0].strip() == digests.sha256(path)
 
 
-def tree_sha256(folder: Path) -> str:
-    """Return the sha256 of a folder's files: each one's relative path and own sha256."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(f"{path.relative_to(folder).as_posix()}\0{file_sha256(path)}\n".encode())
-    return digest.hexdigest()
+def folder_digest(folder: Path) -> str:
+    """Return the digest of a folder's files (`core.digests.tree`), each hashed once per
+    version."""
+    return digests.tree((name, digests.sha256(path))
+                        for name, path in digests.folder_files(folder))
 
 
 def install_folder(work: Path, final: Path) -> Path:
     """Put the finished folder `work` in place as `final`, sealed and swapped atomically.
 
-    The folder is renamed to `<final>.<first 16 hex of its tree_sha256>` (its seal: the name
+    The folder is renamed to `<final>.<first 16 hex of its `folder_digest`>` (its seal: the name
     says what it must hold), and `final` becomes a symbolic link to it, replaced in one
     `os.replace`: a reader sees the old folder or the new one, never a half-deleted one. The
     temporary link is named by host, pid and a random part, so two hosts installing into one
@@ -175,7 +107,7 @@ def install_folder(work: Path, final: Path) -> Path:
     `<final>.unsealed-<random>`) stays, since another process, here or on another host, may
     still be reading it; docs/building.md says how to prune them. Returns the sealed folder.
     """
-    versioned = final.with_name(f"{final.name}.{tree_sha256(work)[:16]}")
+    versioned = final.with_name(f"{final.name}.{folder_digest(work)[:16]}")
     try:
         if versioned.is_dir():
             raise FileExistsError(versioned)
@@ -203,5 +135,5 @@ def verified_folder(final: Path) -> bool:
         return False
     target = final.resolve()
     seal_ = target.name.rpartition(".")[2]
-    return len(seal_) == 16 and tree_sha256(target).startswith(seal_)
+    return len(seal_) == 16 and folder_digest(target).startswith(seal_)
 

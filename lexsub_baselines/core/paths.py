@@ -23,13 +23,13 @@ into the wrong place.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.core.loaded_code import project_dir
 
 __all__ = ["Roots", "default_shared", "one_folder_off", "resolve_roots", "user_data_dir"]
 
@@ -37,9 +37,24 @@ SHARED_ENV = "LEXSUB_SHARED_ROOT"
 DATA_ENV = "LEXSUB_DATA_ROOT"
 CACHE_ENV = "LEXSUB_CACHE_DIR"
 
+#: The marker beside a code snapshot's package folder (`inputs.snapshot.MARKER`).
+SNAPSHOT_MARKER = ".lexsub-code-snapshot.json"
+
+
+def _project_dir() -> Path:
+    """Return the checkout the running code comes from: the package's parent, or, for code
+    run from a snapshot (`inputs.snapshot`), the checkout it was written from."""
+    package = Path(__file__).resolve().parent.parent
+    try:
+        marker = json.loads((package.parent / SNAPSHOT_MARKER).read_text(encoding="utf-8"))
+        return Path(str(marker["project"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return package.parent
+
+
 #: The project checkout (parent of the package directory; for code run from a snapshot, the
-#: checkout the snapshot was taken from: `core.loaded_code.project_dir`).
-PROJECT_DIR = project_dir()
+#: checkout the snapshot was taken from).
+PROJECT_DIR = _project_dir()
 
 #: Why a root was chosen, as `Roots.describe` says it.
 CHECKOUT_ORIGIN = "the checkout's ../shared"

@@ -2,7 +2,7 @@
 
 What `save_sparse` writes is a built resource's bytes (CSR, its dtype, compressed or not,
 the JSON of its vocabularies), so this module is in the keys of the resources it stores
-(`core.code_identity`: not plumbing): a change to it rebuilds the relation counts and the
+(`inputs.code_identity`: not plumbing): a change to it rebuilds the relation counts and the
 bag-of-words counts. The atomic writes and seals it uses are `core.cache`'s.
 """
 

@@ -7,6 +7,8 @@ this module registers every named dataset and answers `load_dataset` / `dataset_
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.coinco import coinco_specs
@@ -88,7 +90,20 @@ def load_dataset(name: str, roots: Roots) -> Dataset:
     Raises:
         UnknownNameError: no dataset of that name; the message lists the known ones.
     """
-    return Dataset(DATASETS.get(name), roots.data, roots.cache)
+    return Dataset(DATASETS.get(name), roots)
+
+
+def dataset_inputs(names: Iterable[str], role: str = "instances") -> tuple[str, ...]:
+    """Return the manifest ids of the `role` files of the datasets `names` (what a keyed
+    computation that reads them declares; a file the manifest does not record, as CLLS's,
+    is one's own and needs no declaration)."""
+    from lexsub_baselines.inputs.manifest import load_manifest
+
+    at = {r.path.removeprefix("data/"): r.id for r in load_manifest().resources
+          if r.kind == "file" and r.path.startswith("data/")}
+    found = {at[rel] for name in names
+             if (rel := DATASETS.get(name).relpath(role)) is not None and rel in at}
+    return tuple(sorted(found))
 
 
 def dataset_names() -> list[str]:

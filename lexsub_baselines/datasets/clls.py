@@ -24,10 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import DATA_ENV, Roots
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.resources.elsewhere import CLLS_NOTE, CLLS_UPSTREAM_URL
 
 __all__ = [
@@ -71,7 +73,7 @@ def clls_specs() -> tuple[DatasetSpec, ...]:
 
 def clls_available(roots: Roots, split: str = "test") -> bool:
     """Return True when the CLLS instances and gold of `split` are under the data root."""
-    dataset = Dataset(clls_spec(split), roots.data, roots.cache)
+    dataset = Dataset(clls_spec(split), roots)
     return dataset.has("instances") and dataset.has("gold")
 
 
@@ -120,4 +122,6 @@ def read_clls_gold(path: Path) -> dict[str, GoldItem]:
     Raises:
         MissingResourceError: the file does not exist.
     """
-    return read_gold(path, remedy=CLLS_NOTE)
+    if not path.is_file():
+        raise MissingResourceError("CLLS gold file", path, CLLS_NOTE)
+    return read_gold(read_path(path), str(path))

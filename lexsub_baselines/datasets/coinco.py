@@ -28,9 +28,8 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Collection, Mapping
-from pathlib import Path
 
-from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.datasets.gold import decode_lines, read_gold
 from lexsub_baselines.datasets.types import POS_TAGS, DatasetSpec, GoldItem, Instance
 
@@ -74,18 +73,15 @@ def coinco_lexelt(raw: str) -> tuple[str, str, str] | None:
     return f"{lemma.replace(' ', '_')}.{pos}", lemma, pos
 
 
-def read_coinco_instances(path: Path) -> list[Instance]:
-    """Read a `.preprocessed` file into instances (file order).
+def read_coinco_instances(data: bytes, path: str = "<bytes>") -> list[Instance]:
+    """Read a `.preprocessed` file's bytes into instances (file order); `path` names it.
 
     Raises:
-        MissingResourceError: the file does not exist.
         DataFormatError: a line does not have four tab-separated fields with a valid index
             (the message names file and line).
     """
-    if not path.is_file():
-        raise MissingResourceError("CoInCo instance file", path, _NOTE)
     instances: list[Instance] = []
-    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
+    for number, line in enumerate(decode_lines(data, path), start=1):
         line = line.rstrip("\r")
         if not line.strip():
             continue
@@ -123,17 +119,13 @@ def parse_coinco_gold_line(line: str) -> tuple[str, str, tuple[str, ...]] | None
     return parsed[0], match.group(2), raw
 
 
-def read_coinco_gold(path: Path) -> dict[str, GoldItem]:
+def read_coinco_gold(data: bytes, path: str = "<bytes>") -> dict[str, GoldItem]:
     """Read CoInCo's gold (SemEval-2007 format, spaced lemmas allowed) into {id: GoldItem}.
 
     Lexelts are mapped as `coinco_lexelt` maps them; the first line per id wins; lines that
     do not parse are warned about with file and line, then skipped.
-
-    Raises:
-        MissingResourceError: the file does not exist.
     """
-    return read_gold(path, remedy=_NOTE, parse_line=parse_coinco_gold_line,
-                     what="CoInCo gold file")
+    return read_gold(data, path, parse_line=parse_coinco_gold_line)
 
 
 def restrict_gold(items: Mapping[str, GoldItem], ids: Collection[str]) -> dict[str, GoldItem]:

@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable
-from pathlib import Path
 
-from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.datasets.types import GoldItem
 
 __all__ = ["LineParser", "decode_lines", "parse_gold_line", "read_gold"]
@@ -71,8 +69,7 @@ def decode_lines(data: bytes, source: str) -> list[str]:
 LineParser = Callable[[str], "tuple[str, str, tuple[str, ...]] | None"]
 
 
-def read_gold(path: Path, remedy: str = "see `lexsub datasets` for where the data is expected",
-              parse_line: LineParser = parse_gold_line, what: str = "gold file"
+def read_gold(data: bytes, path: str = "<bytes>", parse_line: LineParser = parse_gold_line
               ) -> dict[str, GoldItem]:
     """Read a gold file into {id: GoldItem} (first line per id wins, as in the official scorer).
 
@@ -81,18 +78,12 @@ def read_gold(path: Path, remedy: str = "see `lexsub datasets` for where the dat
     kept as written: the scorer profiles normalise it.
 
     Arguments:
-        path: the gold file.
-        remedy: how to get the file, for the error when it is missing.
+        data: the gold file's bytes (read by the input layer).
+        path: the file, for messages.
         parse_line: the line format (`parse_gold_line`; CoInCo's allows spaced lemmas).
-        what: what the file is, for the error when it is missing.
-
-    Raises:
-        MissingResourceError: the file does not exist (the message ends with `remedy`).
     """
-    if not path.is_file():
-        raise MissingResourceError(what, path, remedy)
     items: dict[str, GoldItem] = {}
-    for number, line in enumerate(decode_lines(path.read_bytes(), str(path)), start=1):
+    for number, line in enumerate(decode_lines(data, path), start=1):
         if not line.strip():
             continue
         parsed = parse_line(line)

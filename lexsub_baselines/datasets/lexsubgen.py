@@ -32,6 +32,7 @@ from pathlib import Path
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import DATA_ENV, Roots, one_folder_off
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = ["COINCO_REPAIRS", "LEXSUBGEN_DATA", "LEXSUBGEN_FILES", "LexSubGenFiles",
            "is_lexsubgen_folder", "lexsubgen_files", "source_paths"]
@@ -89,7 +90,7 @@ def _read(path: Path, what: str, fetch: str = "", root: Path | None = None) -> b
         off = one_folder_off(root, str(path.relative_to(root))) if root is not None else ""
         raise MissingResourceError(what, path, off or (
             f"run `lexsub fetch {fetch}` to download it, or {remedy}" if fetch else remedy))
-    return path.read_bytes()
+    return read_path(path)  # the input layer: the pools, the gold, the sentences checked
 
 
 def _utf8_lines(data: bytes, source: str, log: list[str]) -> list[str]:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.core.paths import DATA_ENV, one_folder_off
+from lexsub_baselines.core.paths import DATA_ENV, Roots, one_folder_off
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
@@ -20,7 +20,7 @@ from lexsub_baselines.datasets.swords import (
 )
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT, tsar_gold_items, tsar_instances
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
-from lexsub_baselines.resources.verified import data_entry, verified_input
+from lexsub_baselines.inputs.layer import Input, inputs
 
 __all__ = ["DATASETS", "Dataset", "DatasetSpec"]
 
@@ -29,57 +29,61 @@ DATASETS: Registry[DatasetSpec] = Registry("dataset")
 
 
 @lru_cache(maxsize=16)
-def _instances(path: Path, mtime_ns: int, format: str = "semeval") -> tuple[Instance, ...]:
+def _instances(data: bytes, where: str, format: str = "semeval") -> tuple[Instance, ...]:
     if format == "coinco":
-        return tuple(read_coinco_instances(path))
+        return tuple(read_coinco_instances(data, where))
     if format == SWORDS_FORMAT:
-        return swords_instances(read_swords(path))
+        return swords_instances(read_swords(data, where))
     if format == TSAR_FORMAT:
-        return tsar_instances(path)
-    return tuple(read_semeval_xml(path))
+        return tsar_instances(data, where)
+    return tuple(read_semeval_xml(data, where))
 
 
 @lru_cache(maxsize=16)
-def _gold(path: Path, mtime_ns: int, format: str = "semeval") -> dict[str, GoldItem]:
+def _gold(data: bytes, where: str, format: str = "semeval") -> dict[str, GoldItem]:
     if format == "coinco":
-        return read_coinco_gold(path)
+        return read_coinco_gold(data, where)
     if format == SWORDS_FORMAT:
-        return swords_gold_items(read_swords(path))
+        return swords_gold_items(read_swords(data, where))
     if format == TSAR_FORMAT:
-        return tsar_gold_items(path)
-    return read_gold(path)
+        return tsar_gold_items(data, where)
+    return read_gold(data, where)
 
 
 @lru_cache(maxsize=16)
-def _split_gold(path: Path, mtime_ns: int, format: str, ids: frozenset[str]
+def _split_gold(data: bytes, where: str, format: str, ids: frozenset[str]
                 ) -> dict[str, GoldItem]:
     """Return the items of a gold file shared by several splits that belong to `ids`."""
-    return {i: item for i, item in _gold(path, mtime_ns, format).items() if i in ids}
+    return {i: item for i, item in _gold(data, where, format).items() if i in ids}
 
 
 @dataclass(frozen=True)
 class Dataset:
-    """A registered dataset resolved against a data root.
+    """A registered dataset resolved against the roots.
 
     Attributes:
         spec: the registered spec.
-        root: the data root.
-        cache: the cache folder that memoises the files' digests (`Roots.cache`; None: this
-            process only). Each file is checked against the manifest's digest before it is
-            read (`resources.verified`).
+        roots: where its files are (`roots.data`) and the cache that memoises their digests.
+            Every file is read through the input layer (`inputs.layer`): checked against
+            the manifest's digest (or, where the manifest records none, recorded as one's
+            own) before a byte of it is used.
     """
 
     spec: DatasetSpec
-    root: Path
-    cache: Path | None = None
+    roots: Roots
 
     @property
     def name(self) -> str:
         """Return the canonical name."""
         return self.spec.name
 
-    def path(self, role: str) -> Path:
-        """Return the path of a file role.
+    @property
+    def root(self) -> Path:
+        """Return the data root."""
+        return self.roots.data
+
+    def input(self, role: str) -> Input:
+        """Return the checked input of a file role (`gold`, `instances`, `mwids`, ...).
 
         Raises:
             MissingResourceError: the dataset has no such role or the file is absent; the
@@ -100,7 +104,15 @@ class Dataset:
                           f"{self.spec.upstream_url or 'no upstream'}); {remedy}")
             raise MissingResourceError(f"{self.name} {role} file", path,
                                        one_folder_off(self.root, rel) or remedy)
-        return verified_input(path, data_entry(rel), self.cache)
+        return inputs(self.roots).data(rel)
+
+    def path(self, role: str) -> Path:
+        """Return the path of a file role, once checked (`input`)."""
+        return self.input(role).path
+
+    def read(self, role: str) -> bytes:
+        """Return the checked bytes of a file role (`input`)."""
+        return inputs(self.roots).read_bytes(self.input(role))
 
     def has(self, role: str) -> bool:
         """Return True when the file of `role` is present."""
@@ -108,21 +120,21 @@ class Dataset:
         return rel is not None and (self.root / rel).is_file()
 
     def instances(self) -> tuple[Instance, ...]:
-        """Return the instances in file order (read once per process)."""
-        path = self.path("instances")
-        return _instances(path, path.stat().st_mtime_ns, self.spec.format)
+        """Return the instances in file order (parsed once per content in a process)."""
+        return _instances(self.read("instances"), str(self.path("instances")),
+                          self.spec.format)
 
     def instance_ids(self) -> frozenset[str]:
         """Return the ids of the instances (of a SemEval XML file: every `<instance>`'s, its
         sentences not parsed)."""
         if self.spec.format == "semeval":
-            return semeval_xml_ids(self.path("instances"))
+            return semeval_xml_ids(self.read("instances"), str(self.path("instances")))
         return frozenset(i.id for i in self.instances())
 
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
         """Return {id: GoldItem} from the gold (or `mwgold`) file."""
-        path = self.path(role)
+        data, where = self.read(role), str(self.path(role))
         if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT):
-            return _gold(path, path.stat().st_mtime_ns, self.spec.format)
+            return _gold(data, where, self.spec.format)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
-        return _split_gold(path, path.stat().st_mtime_ns, self.spec.format, ids)
+        return _split_gold(data, where, self.spec.format, ids)

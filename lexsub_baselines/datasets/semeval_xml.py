@@ -13,9 +13,8 @@ import html
 import re
 import warnings
 from collections.abc import Iterator
-from pathlib import Path
 
-from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.datasets.types import Instance, split_lexelt
 
 __all__ = ["decode_entities", "parse_semeval_xml", "read_semeval_xml", "semeval_xml_ids"]
@@ -108,35 +107,24 @@ def parse_semeval_xml(text: str, source: str = "<string>") -> Iterator[Instance]
             )
 
 
-def _read(path: Path) -> str:
-    """Return the text of a SemEval XML file, undecodable bytes replaced (U+FFFD) rather than
-    fatal: the files already contain some.
+def _text(data: bytes) -> str:
+    # undecodable bytes replaced (U+FFFD) rather than fatal: the files already contain some
+    return data.decode("utf-8", errors="replace")
+
+
+def read_semeval_xml(data: bytes, where: str = "<bytes>") -> list[Instance]:
+    """Read every instance of a SemEval lexical-substitution XML file's bytes (`where` names
+    the file in messages; the input layer reads it: `Dataset.instances`).
 
     Raises:
-        MissingResourceError: the file does not exist.
-    """
-    if not path.is_file():
-        raise MissingResourceError("instance file", path,
-                                   "see `lexsub datasets` for where the data is expected")
-    return path.read_bytes().decode("utf-8", errors="replace")
-
-
-def read_semeval_xml(path: Path) -> list[Instance]:
-    """Read every instance of a SemEval lexical-substitution XML file (`_read`).
-
-    Raises:
-        MissingResourceError: the file does not exist.
         DataFormatError: the file holds no instance structure.
     """
-    return list(parse_semeval_xml(_read(path), str(path)))
+    return list(parse_semeval_xml(_text(data), where))
 
 
-def semeval_xml_ids(path: Path) -> frozenset[str]:
+def semeval_xml_ids(data: bytes, where: str = "<bytes>") -> frozenset[str]:
     """Return the ids of the `<instance>` elements of a SemEval XML file, without parsing
     their sentences (what the scorer needs to tell an instance without gold from an unknown
     id: a tenth of `read_semeval_xml`'s time).
-
-    Raises:
-        MissingResourceError: the file does not exist.
     """
-    return frozenset(match.group(1).strip() for match in _INSTANCE.finditer(_read(path)))
+    return frozenset(match.group(1).strip() for match in _INSTANCE.finditer(_text(data)))

@@ -36,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.core.pos import POS_OF_UPOS
 from lexsub_baselines.datasets.lemmas import lemma_of
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
@@ -151,7 +151,8 @@ class SwordsData:
         return grouped
 
 
-def _field(record: Any, key: str, kind: type | tuple[type, ...], path: Path, where: str) -> Any:
+def _field(record: Any, key: str, kind: type | tuple[type, ...], path: Path | str,
+           where: str) -> Any:
     value = record.get(key) if isinstance(record, dict) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise DataFormatError(path, None, f"{where} has no valid {key!r}",
@@ -159,7 +160,7 @@ def _field(record: Any, key: str, kind: type | tuple[type, ...], path: Path, whe
     return value
 
 
-def _section(document: dict[str, Any], key: str, path: Path) -> dict[str, Any]:
+def _section(document: dict[str, Any], key: str, path: Path | str) -> dict[str, Any]:
     section = document.get(key)
     if not isinstance(section, dict):
         raise DataFormatError(path, None, f"no {key!r} object",
@@ -167,7 +168,7 @@ def _section(document: dict[str, Any], key: str, path: Path) -> dict[str, Any]:
     return section
 
 
-def _parse(document: Any, path: Path) -> SwordsData:
+def _parse(document: Any, path: Path | str) -> SwordsData:
     if not isinstance(document, dict):
         raise DataFormatError(path, None, "not a SWORDS dataset (a JSON object is expected)")
     contexts = {cid: _field(c, "context", str, path, f"context {cid}")
@@ -209,30 +210,22 @@ def _parse(document: Any, path: Path) -> SwordsData:
 
 
 @lru_cache(maxsize=4)
-def _read(path: Path, mtime_ns: int, size: int) -> SwordsData:
+def read_swords(data: bytes, path: str = "<bytes>") -> SwordsData:
+    """Read a SWORDS dataset file's bytes (gzipped or plain JSON; `path` names it), parsed
+    once per content in a process.
+
+    Raises:
+        DataFormatError: it is not a SWORDS file (the message names the file and the record).
+    """
     try:
-        with gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" \
-                else path.open(encoding="utf-8") as handle:
-            document = json.load(handle)
+        text = (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("utf-8")
+        document = json.loads(text)
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise DataFormatError(path, None, f"not a readable SWORDS file ({error}): damaged "
                               "or cut short", "expected gzipped JSON as distributed: move it "
                               "away and run `lexsub fetch swords` (it checks the sha256)"
                               ) from None
     return _parse(document, path)
-
-
-def read_swords(path: Path) -> SwordsData:
-    """Read a SWORDS dataset file (gzipped or plain JSON); read once per file state.
-
-    Raises:
-        MissingResourceError: the file does not exist.
-        DataFormatError: it is not a SWORDS file (the message names the file and the record).
-    """
-    if not path.is_file():
-        raise MissingResourceError("SWORDS file", path, _NOTE)
-    stat = path.stat()
-    return _read(path, stat.st_mtime_ns, stat.st_size)
 
 
 def _instance(target: SwordsTarget, context: str) -> Instance:

@@ -6,7 +6,7 @@ unchanged, under `<data root>/tsar2022/`: `datasets/{trial,test}/tsar2022_{lang}
 one per tab: a repeat is another annotator's agreement), and the teams' figures in
 `results/{official,extended}/*.csv`. Data licence CC-BY-NC-SA-4.0.
 
-Lines are split as the task's evaluator splits them (`split_lines`: universal newlines, the
+Lines are split as the task's evaluator splits them (`split_data`: universal newlines, the
 line stripped, then split on tabs), so an instance's key (sentence + complex word) is the one
 the scorer (`scoring.tsar`) looks up. The reader is lenient: a line without a complex word
 is reported (file, line, remedy) and skipped.
@@ -40,7 +40,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
 from lexsub_baselines.text.tokenise import tokenise
 
@@ -53,7 +53,7 @@ __all__ = [
     "TsarLine",
     "locate",
     "read_tsar",
-    "split_lines",
+    "split_data",
     "tsar_gold_items",
     "tsar_instances",
     "tsar_specs",
@@ -94,23 +94,10 @@ class TsarLine:
     items: tuple[str, ...]
 
 
-def split_lines(path: Path) -> list[tuple[int, list[str]]]:
-    """Return (line number, fields) of every line, split as `tsar_eval.py` splits them.
-
-    The file is read in text mode with universal newlines (`\\r`, `\\n` and `\\r\\n` end a
-    line), each line stripped of surrounding white space, then split on tabs.
-
-    Raises:
-        MissingResourceError: the file does not exist.
-        DataFormatError: it is not UTF-8.
-    """
-    if not path.is_file():
-        raise MissingResourceError("TSAR file", path, _NOTE)
-    return split_data(path.read_bytes(), path)
-
-
 def split_data(data: bytes, path: Path | str) -> list[tuple[int, list[str]]]:
-    """Return (line number, fields) of every line of a file's bytes, as `split_lines` does.
+    """Return (line number, fields) of every line of a file's bytes, split as `tsar_eval.py`
+    splits them: text mode with universal newlines (`\\r`, `\\n` and `\\r\\n` end a
+    line), each line stripped of surrounding white space, then split on tabs.
 
     Raises:
         DataFormatError: the bytes are not UTF-8 (`path` names the file).
@@ -123,16 +110,15 @@ def split_data(data: bytes, path: Path | str) -> list[tuple[int, list[str]]]:
     return [(number, line.strip().split("\t")) for number, line in enumerate(lines, start=1)]
 
 
-def read_tsar(path: Path) -> tuple[TsarLine, ...]:
-    """Read a `_none` or `_gold` file leniently: lines without a complex word are warned
-    about (file, line, remedy) and skipped.
+def read_tsar(data: bytes, path: str = "<bytes>") -> tuple[TsarLine, ...]:
+    """Read a `_none` or `_gold` file's bytes leniently (`path` names it): lines without a
+    complex word are warned about (file, line, remedy) and skipped.
 
     Raises:
-        MissingResourceError: the file does not exist.
         DataFormatError: it is not UTF-8.
     """
     out, bad = [], []
-    for number, fields in split_lines(path):
+    for number, fields in split_data(data, path):
         if len(fields) < 2 or not fields[0].strip() or not fields[1].strip():
             bad.append(number)
             continue
@@ -177,15 +163,14 @@ def _instance(line: TsarLine, span: tuple[int, int]) -> Instance:
                     sentence=line.sentence)
 
 
-def tsar_instances(path: Path) -> tuple[Instance, ...]:
-    """Return one `Instance` per line of a `_none` (or `_gold`) file, in file order.
+def tsar_instances(data: bytes, path: str = "<bytes>") -> tuple[Instance, ...]:
+    """Return one `Instance` per line of a `_none` (or `_gold`) file's bytes, in file order.
 
     Raises:
-        MissingResourceError: the file does not exist.
         DataFormatError: it is not UTF-8.
     """
     out, lost = [], []
-    for line in read_tsar(path):
+    for line in read_tsar(data, path):
         span = locate(line.sentence, line.word)
         if span is None:
             lost.append(line)
@@ -198,16 +183,15 @@ def tsar_instances(path: Path) -> tuple[Instance, ...]:
     return tuple(out)
 
 
-def tsar_gold_items(path: Path) -> dict[str, GoldItem]:
-    """Return {line number: GoldItem} of a `_gold` file: each substitute with how many
+def tsar_gold_items(data: bytes, path: str = "<bytes>") -> dict[str, GoldItem]:
+    """Return {line number: GoldItem} of a `_gold` file's bytes: each substitute with how many
     annotators gave it, most first (ties in first-given order).
 
     Raises:
-        MissingResourceError: the file does not exist.
         DataFormatError: it is not UTF-8.
     """
     items = {}
-    for line in read_tsar(path):
+    for line in read_tsar(data, path):
         counts = Counter(item for item in line.items if item)
         entries = tuple(sorted(counts.items(), key=lambda entry: -entry[1]))  # stable
         items[str(line.line)] = GoldItem(str(line.line), line.word.strip().replace(" ", "_"),

@@ -20,7 +20,7 @@ by the `relations` stage of `lexsub_baselines.builds`; this module holds the pie
 
 The counts are cached under `<cache>/relations/gr-<key>`, the key hashing the corpus names,
 the token budget, the parser's content identity, lemminflect's version and the identity of
-this code and what it imports (`core.code_identity`: the cleaners, the relations, the
+this code and what it imports (`inputs.code_identity`: the cleaners, the relations, the
 lemmatizer), beside the corpus files' content identity. This is the stand-in for the
 RASP-parsed written BNC of McCarthy & Navigli (2007).
 """

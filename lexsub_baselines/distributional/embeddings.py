@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.word2vec import Word2VecSettings
+from lexsub_baselines.inputs.code_identity import code_digest
 
 __all__ = ["SKIPGRAM", "Embeddings", "build_embeddings", "embeddings_path", "load_embeddings",
            "shared_embeddings"]
@@ -77,7 +77,7 @@ class Embeddings:
 
 def embeddings_path(roots: Roots, settings: Word2VecSettings = SKIPGRAM) -> Path:
     """Return where the matrices of `settings` are cached (`embeddings/sgns-KEY.npy`)."""
-    return roots.cache / "embeddings" / f"sgns-{settings.key(__name__)}.npy"
+    return roots.cache / "embeddings" / f"sgns-{settings.key(roots, __name__)}.npy"
 
 
 def _unit_rows(matrix: Any) -> Any:

@@ -16,13 +16,18 @@ from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.layer import inputs
 
-__all__ = ["SPLITS", "evaluate_parser", "ewt_path", "forget_training_paths", "read_conllu_docs",
-           "score_model", "write_docbin"]
+__all__ = ["EWT_INPUTS", "SPLITS", "evaluate_parser", "ewt_path", "ewt_text",
+           "forget_training_paths", "read_conllu_docs", "score_model", "write_docbin"]
 
 _EWT_FOLDER = ("resources", "ud-english-ewt")
 #: The treebank's splits.
 SPLITS = ("train", "dev", "test")
+
+
+#: The manifest id of each split's file (`inputs.layer`).
+EWT_INPUTS = {split: f"ud-ewt-{split}" for split in SPLITS}
 
 
 def ewt_path(roots: Roots, split: str) -> Path:
@@ -33,13 +38,24 @@ def ewt_path(roots: Roots, split: str) -> Path:
     )
 
 
-def _read_xz(path: Path) -> str:
+def ewt_text(roots: Roots, split: str) -> str:
+    """Return the CoNLL-U text of the treebank's `split`, read through the input layer (the
+    file checked against the manifest; in a keyed build, declared).
+
+    Raises:
+        MissingResourceError: the file is absent.
+        DataFormatError: it cannot be decompressed.
+    """
+    path = ewt_path(roots, split)
+    layer = inputs(roots)
+    source = layer.check(EWT_INPUTS[split])
     try:
-        with lzma.open(path, "rt", encoding="utf-8") as handle:
-            return handle.read()
-    except (lzma.LZMAError, EOFError, OSError, UnicodeDecodeError) as error:
+        with layer.open(source, compression="xz", encoding="utf-8") as handle:
+            text: str = handle.read()
+    except (lzma.LZMAError, EOFError, UnicodeDecodeError) as error:
         raise DataFormatError(path, None, f"cannot decompress the treebank ({error})",
                               "restore the file from the UD English-EWT release") from error
+    return text
 
 
 def _sentences(text: str) -> Iterator[str]:
@@ -55,39 +71,39 @@ def _sentences(text: str) -> Iterator[str]:
         yield "\n".join(block)
 
 
-def read_conllu_docs(path: Path, limit: int | None = None, n_sents: int = 10,
-                     *, features: bool = True) -> list[Any]:
-    """Read a (possibly xz-compressed) CoNLL-U file into spaCy `Doc`s with gold annotation.
+def read_conllu_docs(text: str, limit: int | None = None, n_sents: int = 10,
+                     *, features: bool = True, where: str = "<conllu>") -> list[Any]:
+    """Read CoNLL-U text (`ewt_text`) into spaCy `Doc`s with gold annotation.
 
     Multiword-token ranges ("don't" = do + n't) and enhanced empty nodes are dropped by spaCy's
     converter, so tokens are the syntactic words, as spaCy's English tokenizer splits them.
 
     Arguments:
-        path: the treebank file (`.conllu` or `.conllu.xz`).
+        text: the treebank's text.
         limit: keep only the first `limit` sentences (None: all).
         n_sents: sentences per Doc (spaCy's `convert -n`).
         features: keep the morphological features (False: UPOS only, as the parser's
             morphologizer is trained).
+        where: the file, for messages.
 
     Returns:
         The Docs, with tags, UPOS, morphology, lemmas, heads and dependency labels set.
 
     Raises:
-        DataFormatError: the file cannot be read or holds no sentence.
+        DataFormatError: the text holds no sentence, or is not CoNLL-U.
     """
     from spacy.training.converters import conllu_to_docs
 
-    text = _read_xz(path) if path.suffix == ".xz" else path.read_text(encoding="utf-8")
     blocks = list(_sentences(text))
     if limit is not None:
         blocks = blocks[:limit]
     if not blocks:
-        raise DataFormatError(path, None, "no CoNLL-U sentence found")
+        raise DataFormatError(where, None, "no CoNLL-U sentence found")
     try:
         docs = list(conllu_to_docs("\n\n".join(blocks) + "\n\n", n_sents=n_sents,
                                    no_print=True))
     except (ValueError, IndexError, KeyError) as error:
-        raise DataFormatError(path, None, f"not valid CoNLL-U ({error})") from error
+        raise DataFormatError(where, None, f"not valid CoNLL-U ({error})") from error
     if not features:
         for doc in docs:
             for token in doc:

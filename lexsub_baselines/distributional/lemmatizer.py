@@ -25,9 +25,9 @@ COMPONENT = "lexsub_lemmatizer"
 
 
 def _version() -> str:
-    from importlib.metadata import version
+    from lexsub_baselines.inputs.libraries import library_version  # the loaded module's
 
-    return f"lemminflect-{version('lemminflect')}"
+    return f"lemminflect-{library_version('lemminflect')}"
 
 
 LEMMATIZER_VERSION = _version()

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.distributional.measures import DEFAULT_ALPHA
 from lexsub_baselines.distributional.neighbours import MinCount, Neighbour, RelativeMinCount
+from lexsub_baselines.inputs.code_identity import code_digest
 
 __all__ = ["NeighbourCache"]
 

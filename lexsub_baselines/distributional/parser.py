@@ -15,7 +15,7 @@ temporary directory that is put in place only when training and the test-set eva
 both finished (`cache.install_folder`: sealed by its content's digest, swapped in atomically
 through a link), so an interrupted run leaves nothing half-built and an edited model is not
 trusted. `scores.json` beside the model records UAS/LAS, UPOS and lemma accuracy on the EWT
-test set and the training time. The config trained with is the bytes keyed (`package_bytes`).
+test set and the training time. The config trained with is the bytes keyed (`package_file`).
 """
 
 from __future__ import annotations
@@ -37,24 +37,24 @@ from typing import Any
 
 from lexsub_baselines.core.cache import (
     atomic_write_text,
-    cache_key,
-    file_sha256,
     install_folder,
     verified_folder,
 )
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
-from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import (
+    EWT_INPUTS,
     evaluate_parser,
+    ewt_text,
     forget_training_paths,
     read_conllu_docs,
     write_docbin,
 )
+from lexsub_baselines.distributional.ewt import SPLITS as _SPLITS
 from lexsub_baselines.distributional.ewt import ewt_path as _ewt_path
 from lexsub_baselines.distributional.ewt import score_model as _score
+from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.inputs.package_data import package_file
 
 __all__ = [
     "FULL_TRAINING",
@@ -128,10 +128,6 @@ class ParserModel:
     scores: dict[str, Any]
 
 
-def _data_digest(roots: Roots) -> str:
-    return cache_key(**{split: file_sha256(_ewt_path(roots, split)) for split in _SPLITS})
-
-
 def config_digest() -> str:
     """Return the sha256 of `parser.cfg`'s settings (comments and layout do not count).
 
@@ -141,7 +137,7 @@ def config_digest() -> str:
     from thinc.api import Config
 
     try:
-        text = Config().from_str(package_bytes(PARSER_CONFIG).decode(), interpolate=False).to_str()
+        text = Config().from_str(package_file(PARSER_CONFIG).decode(), interpolate=False).to_str()
     except Exception as error:  # confection raises several types for a bad file
         raise DataFormatError(PARSER_CONFIG, None, f"not a valid spaCy config ({error})") from error
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -153,10 +149,10 @@ def parser_dir(roots: Roots, settings: TrainingSettings = FULL_TRAINING) -> tupl
     Raises:
         MissingResourceError: the EWT treebank is absent.
     """
-    import spacy
-
-    key = cache_key(config=config_digest(), data=_data_digest(roots), settings=asdict(settings),
-                    spacy=spacy.__version__, code=code_digest(__name__))
+    for split in _SPLITS:
+        _ewt_path(roots, split)  # absent: the error names the file and `lexsub fetch ud-ewt`
+    key = computation_key(roots, "parser", code=(__name__,), inputs=EWT_INPUTS.values(),
+                          config=config_digest(), settings=asdict(settings))
     return roots.cache / "parser" / f"ewt-{key}", key
 
 
@@ -185,7 +181,7 @@ def train_parser(
     final, key = parser_dir(roots, settings)
     if not force and (model := _cached(final)) is not None:
         return model
-    config_sha = config_digest()  # the bytes keyed (`package_bytes`), as the training reads
+    config_sha = config_digest()  # the bytes keyed (`package_file`), as the training reads
     final.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
     try:
@@ -194,7 +190,8 @@ def train_parser(
         for split in _SPLITS:
             limit = settings.train_sentences if split == "train" else settings.eval_sentences
             splits[split] = work / f"{split}.spacy"
-            gold[split] = read_conllu_docs(_ewt_path(roots, split), limit, features=False)
+            gold[split] = read_conllu_docs(ewt_text(roots, split), limit, features=False,
+                                           where=str(_ewt_path(roots, split)))
             write_docbin(gold[split], splits[split])
         started, cpu_started = time.perf_counter(), _child_cpu()
         _run_training(work / "training", splits, settings, quiet=quiet)
@@ -238,9 +235,9 @@ def _child_cpu() -> float:
 
 
 def _spacy_version() -> str:
-    import spacy
+    from lexsub_baselines.inputs.libraries import library_version  # the one place
 
-    return str(spacy.__version__)
+    return library_version("spacy")
 
 
 def _threads() -> str:
@@ -265,7 +262,7 @@ def _run_training(output: Path, splits: dict[str, Path], settings: TrainingSetti
 
     overrides = {"paths.train": str(splits["train"]), "paths.dev": str(splits["dev"]),
                  **settings.overrides()}
-    text = package_bytes(PARSER_CONFIG).decode()  # as keyed, whatever the file holds now
+    text = package_file(PARSER_CONFIG).decode()  # as keyed, whatever the file holds now
     total = settings.max_steps or int(Config().from_str(text)["training"]["max_steps"])
     (config := output.parent / PARSER_CONFIG.name).write_text(text, encoding="utf-8")
     command = [sys.executable, "-m", "spacy", "train", str(config), "--output",

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.lemmatizer import LEMMATIZER_VERSION
-from lexsub_baselines.text.corpora import corpus_identity, parse_token_budget
+from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.text.corpora import corpus_inputs, parse_token_budget
 
 __all__ = [
     "DEFAULT_MAX_TOKENS",
@@ -78,21 +78,29 @@ class RelationSettings:
         """Return the settings the systems use (`LEXSUB_RELATIONS_TOKENS`)."""
         return cls(max_tokens=default_max_tokens())
 
-    def key(self, parser_key: str) -> str:
-        """Return the cache key of counts made with these settings and that parser (its
-        content identity: `parser.ParserModel.key`), by this code."""
-        return cache_key(corpora=list(self.corpora), max_tokens=self.max_tokens,
-                         shards=self.shard_key(parser_key))
+    def inputs(self) -> tuple[str, ...]:
+        """Return the inputs the counts are made from: the corpora, and Kilgarriff's BNC list
+        (the adjectives read as such where the tagger says NOUN: `relations`)."""
+        return (*corpus_inputs(self.corpora), "bnc-kilgarriff-lemmas")
 
-    def shard_key(self, parser_key: str) -> str:
+    def key(self, roots: Roots, parser_key: str) -> str:
+        """Return the cache key of counts made with these settings and that parser (its
+        content identity: `parser.ParserModel.key`), by this code, from the corpora."""
+        return cache_key(corpora=list(self.corpora), max_tokens=self.max_tokens,
+                         shards=self.shard_key(roots, parser_key))
+
+    def shard_key(self, roots: Roots, parser_key: str) -> str:
         """Return the key of the checkpointed shards: as `key`, but without the budget.
 
         A shard is a corpus file (or its first words), the same in every budget's plan. The
         code is that of the parse and the relation extraction (`distributional.build` and
-        what it imports: the cleaners, the relations, the lemmatizer).
+        what it imports: the cleaners, the relations, the lemmatizer); the inputs are the
+        corpora's content (`inputs.keys.computation_key`).
         """
-        return cache_key(parser=parser_key, lemmatizer=LEMMATIZER_VERSION,
-                         code=code_digest("lexsub_baselines.distributional.build"))
+        return computation_key(roots, "relation-shards",
+                               code=("lexsub_baselines.distributional.build",),
+                               inputs=self.inputs(), parser=parser_key,
+                               lemmatizer=LEMMATIZER_VERSION)
 
     def label(self) -> str:
         """Return `enwiki+gutenberg:all` or `enwiki+gutenberg:20M`."""
@@ -102,16 +110,14 @@ class RelationSettings:
 
 def counts_stem(roots: Roots, parser_key: str, settings: RelationSettings) -> Path:
     """Return the cache stem (`.npz` + `.json`) of the counts for `settings` and the parser,
-    on these corpus files (`corpora.corpus_identity`)."""
-    identity = corpus_identity(roots, settings.corpora)[:12]
-    return roots.cache / "relations" / f"gr-{settings.key(parser_key)}-{identity}"
+    on these corpus files (their content is in the key)."""
+    return roots.cache / "relations" / f"gr-{settings.key(roots, parser_key)}"
 
 
 def shards_dir(roots: Roots, parser_key: str, settings: RelationSettings) -> Path:
     """Return the folder of the checkpointed shards (shared by builds of any token budget),
     of these corpus files (a corpus downloaded again is parsed again)."""
-    identity = corpus_identity(roots, settings.corpora)[:12]
-    return roots.cache / "relations" / f"shards-{settings.shard_key(parser_key)}-{identity}"
+    return roots.cache / "relations" / f"shards-{settings.shard_key(roots, parser_key)}"
 
 
 def save_counts(counts: FeatureCounts, stem: Path, meta: dict[str, Any]) -> dict[str, Any]:

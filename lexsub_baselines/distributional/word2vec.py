@@ -29,13 +29,15 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.pos import UPOS_OF_POS
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.substitutes.candidates import Candidate
+from lexsub_baselines.text.corpora import CORPORA, corpus_inputs
 
 __all__ = [
     "UPOS_OF_POS",
@@ -88,13 +90,16 @@ class Word2VecSettings:
     seed: int = 1
     workers: int = 1
 
-    def key(self, builder: str = "lexsub_baselines.distributional.word2vec") -> str:
-        """Return the cache key of a model trained with these settings by `builder` (the
-        module whose code trains it; its identity is part of the key)."""
-        import gensim
-
-        return cache_key(settings=asdict(self), gensim=gensim.__version__,
-                         code=code_digest(builder))
+    def key(self, roots: Roots, builder: str = "lexsub_baselines.distributional.word2vec"
+            ) -> str:
+        """Return the cache key of a model trained with these settings by `builder` on the
+        corpora under `roots`: the builder's code (and gensim's version), the settings and
+        the corpora's content (`inputs.keys.computation_key`)."""
+        # a name that is no corpus of `CORPORA` names the text given to `build_word2vec`
+        # (`paragraphs`, a test's): its key holds the name, the caller vouches for the text
+        known = [name for name in self.corpora if name in CORPORA]
+        return computation_key(roots, builder.rpartition(".")[2], code=(builder,),
+                               inputs=corpus_inputs(known), settings=asdict(self))
 
 
 class _EpochProgress:
@@ -162,7 +167,7 @@ def train_model(paragraphs: Iterable[str], settings: Word2VecSettings,
 
 def word2vec_path(roots: Roots, settings: Word2VecSettings | None = None) -> Path:
     """Return where the vectors for `settings` are cached (`word2vec/w2v-KEY.bin`)."""
-    return roots.cache / "word2vec" / f"w2v-{(settings or Word2VecSettings()).key()}.bin"
+    return roots.cache / "word2vec" / f"w2v-{(settings or Word2VecSettings()).key(roots)}.bin"
 
 
 def build_word2vec(roots: Roots, settings: Word2VecSettings | None = None,

@@ -11,7 +11,7 @@ before any work starts (`engine.workers`), and again for each worker that joins 
 client uses the cluster, before it can start a task (`engine.late_workers`).
 
 Either way the workers run the client's code: `open_engine` writes the client's code snapshot
-into the cache first (`core.loaded_code.snapshot`); the embedded cluster's workers are spawned
+into the cache first (`inputs.snapshot.write_snapshot`); the embedded cluster's workers are spawned
 with it first on their `sys.path` (a spawned process takes its parent's), so they import the
 whole package from it, never from the checkout, which may be edited while the build runs;
 another cluster's workers are pointed at it by the worker check.
@@ -33,9 +33,9 @@ from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import pinned_environment
-from lexsub_baselines.core.loaded_code import snapshot
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.engine.workers import check_workers, expected_facts, write_token
+from lexsub_baselines.inputs.snapshot import write_snapshot
 
 __all__ = ["SCHEDULER_ENV", "EngineSettings", "open_engine"]
 
@@ -144,7 +144,7 @@ def _first_on_path(folder: Path) -> Iterator[None]:
 @asynccontextmanager
 async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[Any]:
     """Yield an asynchronous `distributed.Client` on the chosen cluster, whose workers run the
-    code snapshot `core.loaded_code.snapshot(roots.cache)`; close it on exit.
+    code snapshot `inputs.snapshot.write_snapshot(roots.cache)`; close it on exit.
 
     Raises:
         LexsubError: the scheduler cannot be reached, has no worker, or a worker lacks the
@@ -154,7 +154,7 @@ async def open_engine(settings: EngineSettings, roots: Roots) -> AsyncIterator[A
     from distributed import Client, LocalCluster
 
     try:
-        code = snapshot(roots.cache)
+        code = write_snapshot(roots.cache)
     except OSError as error:
         raise LexsubError(f"cannot write the code's snapshot into the cache {roots.cache} "
                           f"({error.strerror}); give a writable --cache-dir") from None

@@ -45,8 +45,11 @@ class BuildContext(Generic[S]):
         warned: the warnings already issued (several stages read the same corpus file).
         first_task: stage -> when its first task started running on a worker
             (`time.perf_counter()` of the client, when the event arrived).
-        code: the code snapshot every task runs (`core.loaded_code.snapshot`; None: each
-            worker's own code, in tests of the engine alone).
+        code: the code snapshot every task runs (`inputs.snapshot`; None: each worker's own
+            code, in tests of the engine alone).
+        declared: stage -> the inputs it declared (`Stage.inputs`): each of its tasks runs as
+            that keyed computation (`inputs.layer.declared`), and a read of any other input
+            in it is refused.
     """
 
     client: Any
@@ -60,11 +63,18 @@ class BuildContext(Generic[S]):
     warned: set[str] = field(default_factory=set)
     first_task: dict[str, float] = field(default_factory=dict)
     code: str | None = None
+    declared: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def computation(self, stage: str) -> tuple[str, tuple[str, ...]] | None:
+        """Return (stage, its declared inputs) for `in_task`, None when it declares none."""
+        ids = self.declared.get(stage)
+        return None if ids is None else (stage, ids)
 
     async def task(self, stage: str, function: Callable[..., T], *args: Any,
                    priority: int = PRIORITY_SINGLE, **kwargs: Any) -> T:
         """Run `function(*args, **kwargs)` as one task on the cluster; return its result."""
-        future = self.client.submit(in_task, self.run, stage, self.code, function, *args,
+        future = self.client.submit(in_task, self.run, stage, self.code,
+                                    self.computation(stage), function, *args,
                                     key=_key(stage, function), pure=False, priority=priority,
                                     **kwargs)
         result: T = await future
@@ -82,7 +92,8 @@ class BuildContext(Generic[S]):
         from distributed import as_completed
 
         futures = {
-            self.client.submit(in_task, self.run, stage, self.code, function, item, *args,
+            self.client.submit(in_task, self.run, stage, self.code, self.computation(stage),
+                               function, item, *args,
                                key=_key(stage, function, str(index)), pure=False,
                                priority=priority): index
             for index, item in enumerate(items)
@@ -112,7 +123,8 @@ class BuildContext(Generic[S]):
         def submit(parts: list[Any]) -> Any:
             nonlocal merges
             merges += 1
-            return self.client.submit(in_task, self.run, None, self.code, merge, *parts,
+            return self.client.submit(in_task, self.run, None, self.code,
+                                      self.computation(stage), merge, *parts,
                                       key=_key(stage, merge, str(merges)), pure=False,
                                       priority=PRIORITY_MERGE)
 

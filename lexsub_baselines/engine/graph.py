@@ -55,6 +55,7 @@ from lexsub_baselines.engine.context import (
 from lexsub_baselines.engine.locks import stage_lock
 from lexsub_baselines.engine.records import StageFailure, StageRecord
 from lexsub_baselines.engine.tasks import PROGRESS_TOPIC, WARNING_TOPIC, report_progress
+from lexsub_baselines.inputs.layer import declared
 
 __all__ = ["PRIORITY_CRITICAL", "PRIORITY_MERGE", "PRIORITY_PLAN", "PRIORITY_SHARD",
            "PRIORITY_SINGLE", "BuildContext", "Stage", "StageFailure", "StageRecord",
@@ -78,6 +79,8 @@ class Stage(Generic[S]):
         lock_key: returns what the stage builds with these settings (its cache path or key),
             which names its lock: two builds of other entries of one stage do not wait for
             each other. None: one lock for the stage.
+        inputs: returns the inputs (manifest ids, `inputs.layer`) the stage reads with these
+            settings: its key holds their digests, and its tasks may read no other.
     """
 
     name: str
@@ -87,6 +90,7 @@ class Stage(Generic[S]):
     build: Callable[[BuildContext[S], Mapping[str, Any]], Awaitable[Any]]
     critical: bool = False
     lock_key: Callable[[BuildContext[S]], str] | None = None
+    inputs: Callable[[BuildContext[S]], tuple[str, ...]] = lambda ctx: ()
 
 
 async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: BuildContext[S],
@@ -207,7 +211,9 @@ async def run_graph(stages: Registry[Stage[S]], targets: Iterable[str], ctx: Bui
                                                time.perf_counter() - began,
                                                "built meanwhile by another build"))
                     return hit
-                result = await stage.build(ctx, inputs)
+                ctx.declared[name] = ids = tuple(stage.inputs(ctx))
+                with declared(name, ids):  # its client side too: an asyncio task's own context
+                    result = await stage.build(ctx, inputs)
         except LexsubError as error:
             return _failed(name, error, began)
         except (asyncio.CancelledError, KeyboardInterrupt):

@@ -1,29 +1,15 @@
 """The check of a Dask worker that joins a running build: done before it can start a task.
 
-`late_checks` registers `LateWorkerCheck`, a worker plugin carrying the client's facts
-(`workers.Expected`), for as long as the client uses the cluster. The scheduler sends a
-registered worker plugin to every worker there and to each worker that registers later, in
-the reply to its registration. A worker awaits the `setup` of those plugins before it starts
-reading its stream from the scheduler (`Worker._register_with_scheduler` in distributed: the
-plugins first, then `handle_scheduler`), and every task reaches a worker through that stream
-(`compute-task`). So while `setup` runs the check, no task can start there, not even one the
-scheduler already assigned to it. When the check fails, `setup` takes the worker out of the
-running state (a worker that is not running starts no task: the ones already sent to it
-wait, then go), sends the line to the client (an event on `TOPIC`, which the client prints),
-has the scheduler remove the worker as an expected departure (what was assigned to it goes
-back to the others, not counted as a crash), and closes the worker and its nanny (so that
-it is not restarted) once `setup` has returned: it is retired, never used.
-
-The plugin's code goes to the workers by value (`workers.ship_by_value`): a worker whose
-package is another version, or one from before this check, runs the client's check and is
-retired in one line like any other, rather than run its own idea of the check or fail to
-load the plugin (a worker that cannot load a plugin fails to start, saying nothing to the
-client, and, under a nanny, lingers).
-
-The client unregisters the plugin when it leaves; a plugin left behind by a killed client
-checks nothing, since its client's last event on the scheduler is `remove-client` (a plugin
-checking for a client that is gone would retire the workers of whoever uses the cluster
-next), and has the scheduler drop it.
+`late_checks` registers `LateWorkerCheck`, a worker plugin carrying the client's facts, for as
+long as the client uses the cluster. The scheduler hands registered plugins to each worker in
+the reply to its registration, and a worker awaits their `setup` before it reads its stream
+from the scheduler, the only way a task reaches it (distributed's
+`Worker._register_with_scheduler`): while the check runs, no task starts there. A worker that
+fails leaves the running state, sends its line to the client (an event on `TOPIC`), has the
+scheduler remove it as an expected departure, and closes with its nanny once `setup` has
+returned: retired, never used. The plugin is sent by value and refers to nothing of the
+package: it points the worker at the snapshot first. A plugin left by a killed client checks
+nothing (its client's last event is `remove-client`) and has the scheduler drop it.
 """
 
 from __future__ import annotations
@@ -41,12 +27,13 @@ from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.engine.workers import (
     Expected,
     judge,
+    run_from,
     ship_by_value,
     unable,
     worker_facts,
 )
 
-__all__ = ["TOPIC", "LateWorkerCheck", "late_checks"]
+__all__ = ["TOPIC", "LateWorkerCheck", "check_joined", "late_checks"]
 
 #: The Dask event topic on which a late worker that fails the check reports its line.
 TOPIC = "lexsub-worker-check"
@@ -62,34 +49,46 @@ class LateWorkerCheck(WorkerPlugin):
         self.closing: asyncio.Future[Any] | None = None  # held while it runs
 
     async def setup(self, worker: Any) -> None:
-        """Check `worker`; when it fails, report, unregister and close it."""
-        expected = self.expected
-        try:
-            if not await _client_connected(worker, self.client):
-                # left by a killed client: removed from the scheduler (not awaited: the
-                # removal asks this worker too, which answers once `setup` has returned)
-                self.closing = asyncio.ensure_future(
-                    worker.scheduler.unregister_worker_plugin(name=self.name))
-                return
-            facts = await asyncio.get_running_loop().run_in_executor(
-                None, lambda: worker_facts(expected.shared_root, expected.data_root,
-                                           expected.cache, expected.token_path,
-                                           expected.snapshot, worker))
-            line = judge(expected, facts, worker.address)
-        except Exception as error:  # a worker that cannot run the check is not used either
-            line = unable(worker.address, error)
-        if line is None:
+        """Point `worker` at the code snapshot, then check it with the snapshot's code
+        (`check_joined`); when it fails, report, unregister and close it.
+
+        Sent by value and referring to nothing of the package: the worker imports the
+        package only once it is pointed at the snapshot (`workers.run_from`)."""
+        import importlib
+
+        run_from(self.expected.snapshot)
+        module = importlib.import_module("lexsub_baselines.engine.late_workers")
+        await module.check_joined(self, worker)
+
+
+async def check_joined(plugin: LateWorkerCheck, worker: Any) -> None:
+    """Check the worker that joined (`LateWorkerCheck.setup`), on its snapshot's code."""
+    expected = plugin.expected
+    try:
+        if not await _client_connected(worker, plugin.client):
+            # left by a killed client: removed from the scheduler (not awaited: the removal
+            # asks this worker too, which answers once `setup` has returned)
+            plugin.closing = asyncio.ensure_future(
+                worker.scheduler.unregister_worker_plugin(name=plugin.name))
             return
-        # not running: a task the scheduler sent it is never started (distributed pauses a
-        # worker's state machine off `Status.running`); the scheduler is told too
-        worker.status = Status.closing_gracefully
-        await worker.scheduler.log_event(topic=TOPIC, msg={"client": self.client,
-                                                           "line": line})
-        await worker.scheduler.unregister(address=worker.address, expected=True,
-                                          stimulus_id=f"lexsub-worker-check-{time.time()}")
-        # closed once `setup` has returned: its nanny answers only when the worker's start,
-        # which awaits `setup`, is over (awaited here, closing it would wait for ever)
-        self.closing = asyncio.ensure_future(worker.close(reason="lexsub worker check failed"))
+        facts = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: worker_facts(expected.shared_root, expected.data_root,
+                                       expected.cache, expected.token_path,
+                                       expected.snapshot, worker))
+        line = judge(expected, facts, worker.address)
+    except Exception as error:  # a worker that cannot run the check is not used either
+        line = unable(worker.address, error)
+    if line is None:
+        return
+    # not running: a task the scheduler sent it is never started (distributed pauses a
+    # worker's state machine off `Status.running`); the scheduler is told too
+    worker.status = Status.closing_gracefully
+    await worker.scheduler.log_event(topic=TOPIC, msg={"client": plugin.client, "line": line})
+    await worker.scheduler.unregister(address=worker.address, expected=True,
+                                      stimulus_id=f"lexsub-worker-check-{time.time()}")
+    # closed once `setup` has returned: its nanny answers only when the worker's start,
+    # which awaits `setup`, is over (awaited here, closing it would wait for ever)
+    plugin.closing = asyncio.ensure_future(worker.close(reason="lexsub worker check failed"))
 
 
 async def _registered(client: Any, name: str) -> bool:
@@ -118,7 +117,7 @@ async def late_checks(client: Any, expected: Expected) -> AsyncIterator[None]:
                   "the build goes on without it)", file=sys.stderr, flush=True)
 
     client.subscribe_topic(TOPIC, report)
-    ship_by_value("lexsub_baselines.engine.identity", "lexsub_baselines.core.kernels",
+    ship_by_value("lexsub_baselines.core.kernels",
                   "lexsub_baselines.engine.workers", __name__)
     plugin = LateWorkerCheck(expected, client.id)
     # registered on the scheduler before it is sent to the workers there (all just checked);

@@ -1,23 +1,35 @@
 """What runs inside a build task on a Dask worker: the client's code, warnings and progress.
 
-Every task of the build graph (`engine.graph`) runs inside `in_task`, which first makes its
-process run the client's code snapshot (`core.loaded_code.designate`: what the task imports
-comes from it; a process that already runs other bytes of a file refuses the task in one
-line), then forwards the warnings it issues to the client as Dask events (`WARNING_TOPIC`); a
-long task may report its progress with `report_progress` (`PROGRESS_TOPIC`). Outside a Dask
-task both do the plain thing (warn, nothing), so the same functions run unchanged in a test.
+Every task of the build graph (`engine.graph`) runs inside `in_task`, which first checks that
+its process runs the build's code snapshot (`inputs.snapshot`; a process that imported the
+package from elsewhere refuses the task in one line), runs the task as the keyed computation
+of its stage (`inputs.layer.declared`: a read of an input the stage did not declare is
+refused), then forwards the warnings it issues to the client as Dask events
+(`WARNING_TOPIC`); a long task may report its progress with `report_progress`
+(`PROGRESS_TOPIC`). Outside a Dask task both do the plain thing (warn, nothing), so the same
+functions run unchanged in a test.
 """
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.loaded_code import designate
+from lexsub_baselines.inputs.layer import declared
 
 __all__ = ["PROGRESS_TOPIC", "WARNING_TOPIC", "in_task", "report_progress"]
+
+#: The package's folder of this process.
+_RUNNING = Path(__file__).resolve().parent.parent
+
+
+def _runs_from(code: str) -> str:
+    """Return "" when this process runs the package of the snapshot `code`, else where it
+    runs it from."""
+    return "" if (Path(code) / _RUNNING.name).resolve() == _RUNNING else str(_RUNNING)
 
 T = TypeVar("T")
 
@@ -45,27 +57,34 @@ def report_progress(stage: str, done: float, total: float | None = None) -> None
         worker.log_event(PROGRESS_TOPIC, {"stage": stage, "done": done, "total": total})
 
 
-def in_task(run: str, stage: str | None, code: str | None, function: Callable[..., T],
+def in_task(run: str, stage: str | None, code: str | None,
+            inputs: tuple[str, tuple[str, ...]] | None, function: Callable[..., T],
             *args: Any, **kwargs: Any) -> T:
     """Run `function` in a worker on the code snapshot `code` (None: the process's own code),
+    as the keyed computation `inputs` = (name, declared input ids) (None: no declaration),
     forwarding its warnings to the client of build `run` (and, for a task of `stage`, that it
     has started: the client records when a stage's first task ran, and holds other stages
     back until the critical one's has).
 
     Raises:
-        LexsubError: this process already runs a file of the package with other bytes than
-            the snapshot's (it imported them for an earlier build).
+        LexsubError: this process runs the package from elsewhere than the snapshot (it
+            imported it for an earlier build, or at its start).
+        UndeclaredInputError: the task read an input its stage does not declare.
     """
     worker = _worker()
-    if code is not None and (differ := designate(code)):
+    if code is not None and (other := _runs_from(code)):
         where = f"Dask worker {worker.address}" if worker is not None else "this process"
         raise LexsubError(f"{where} runs other code than this build's (it imported "
-                          f"lexsub_baselines/{differ[0]} with other bytes): restart it")
+                          f"lexsub_baselines from {other}): restart it")
     if stage is not None and worker is not None:
         worker.log_event(PROGRESS_TOPIC, {"run": run, "stage": stage, "started": True})
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        result = function(*args, **kwargs)
+        if inputs is None:
+            result = function(*args, **kwargs)
+        else:
+            with declared(*inputs):
+                result = function(*args, **kwargs)
     for warning in caught:
         if worker is None:
             warnings.warn_explicit(warning.message, warning.category, warning.filename,

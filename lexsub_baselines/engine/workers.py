@@ -1,62 +1,34 @@
 """The check of a remote Dask cluster's workers: before any work, and as each one joins.
 
-A worker of an existing cluster must see what the client sees and compute what the client
-would, or it writes results the client never reads (its own disk) or results that do not
-match the cache keys (other code). The check proves it rather than trusting the paths' names:
-
-- **the cache is shared**: the client writes a token file with random content into the
-  cache; every worker must read the same content back from the same absolute path (a worker
-  that does not mount the cache there finds no file, or another; it creates nothing);
-- **the shared root is the same**: every worker lists every file under the shared root (and
-  the data root, when it is elsewhere), at any depth, with the sha256 of its content
-  (`identity.tree_identity`), and the listing must be the client's;
-- **the code is the client's**: the client's code snapshot (`core.loaded_code.snapshot`, in
-  the cache) is designated on every worker (`run_from`): what the worker imports from then
-  on comes from it, so a worker whose own package is another version runs the client's code
-  all the same; a worker that already imported a file of the package with other bytes (a
-  long-lived worker that served an older version) cannot, and is refused in one line naming
-  the file, with the remedy (restart it). It is refused rather than restarted through its
-  nanny: a cluster started by hand may serve other clients, whose tasks a restart would kill,
-  and a worker without a nanny cannot be restarted. Every task designates the snapshot again
-  (`engine.tasks`), so no later designation (another client's) changes what a task runs;
-- **the same libraries and Python**: the versions of the package, the libraries
-  (`core.libraries.LIBRARIES`, and the scheduler's `dask` and `distributed`), Python and its
-  Unicode database, and the digests of the KenLM tools the worker would run
-  (`core.kenlm_tools.tools_identity`), must be the client's;
-- **the same numeric kernels**: the worker's `core.kernels.describe()` (the level pinned in
-  its environment, the BLIS configurations its blis holds, its libc) must be what the
-  client's pin gives; a worker started without the pin computes other floats;
-- **one thread per worker**: the tasks are not thread-safe (the parser is shared within a
-  process, warnings are caught per process) and a spaCy parse owns its core.
-
-Each failure is one line naming the worker, what differs (the first differing file) and the
-fix. `check_workers` checks the workers there at the start and raises on the first failure.
-A worker that joins later is checked before it can start a task, and retired when it fails,
-in one line printed by the client (`engine.late_workers`). The check's code is sent to the
-workers by value (`ship_by_value`), so that a worker running another version of the package
-(or one from before the check) is judged, and pointed at the snapshot, by the client's code,
-not its own. The roots sent
-to tasks are absolute (`paths.resolve_roots`), so a worker started in another folder reads
-the same files.
+A worker must see what the client sees and compute what it would, or it writes results the
+client never reads or that do not match the keys. The check proves it, in one line naming the
+worker, what differs and the fix (docs/building.md, "Running on a Dask cluster"): the cache is
+shared (a token written by the client reads back); the inputs are the client's (the one
+verifier's listing, `inputs.verify`); the code is the client's snapshot (`run_from`: a
+worker that imported the package from elsewhere is refused, not restarted: a hand-started
+cluster may serve other clients); the versions of the package, the libraries, Python, its
+Unicode database and the KenLM tools are the client's; the numeric kernels are the client's
+pin; one thread per worker. `check_workers` checks the workers there at the start; a worker
+that joins later is checked before it can start a task and retired when it fails
+(`engine.late_workers`). The check's code is sent by value (`ship_by_value`), so a worker of
+another version is judged by the client's code.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
 import platform
 import sys
 import unicodedata
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
-from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.engine.identity import first_difference, tree_identity
 
 __all__ = ["Expected", "Facts", "check_workers", "expected_facts", "judge", "run_from",
            "ship_by_value", "unable", "worker_facts", "write_token"]
@@ -72,7 +44,7 @@ class Facts:
 
     shared: dict[str, str]
     data: dict[str, str] | None  # the data root's, when it is outside the shared root
-    code: tuple[str, ...]  # the files it runs with other bytes than the snapshot's (`run_from`)
+    code: tuple[str, ...]  # where it runs the package from, when not the snapshot (`run_from`)
     versions: dict[str, str]
     token: str
     threads: int
@@ -89,12 +61,15 @@ class Expected:
     token_path: str
     scheduler: str
     facts: Facts
-    snapshot: str = ""  # the client's code snapshot (`core.loaded_code.snapshot`)
+    snapshot: str = ""  # the client's code snapshot (`inputs.snapshot`)
 
 
 def _versions() -> dict[str, str]:
-    from lexsub_baselines.core.kenlm_tools import tools_identity
+    # imported when called: this code is sent by value, and must import nothing of the
+    # package before `run_from` pointed the worker at the snapshot
     from lexsub_baselines.core.version import __version__
+    from lexsub_baselines.inputs.kenlm_tools import tools_identity
+    from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
     return {"lexsub_baselines": __version__, "python": platform.python_version(),
             "unicode": unicodedata.unidata_version, "kenlm-tools": tools_identity(),
@@ -102,44 +77,75 @@ def _versions() -> dict[str, str]:
 
 
 def run_from(snapshot: str) -> tuple[str, ...]:
-    """Make this process run the code snapshot `snapshot` (`core.loaded_code.designate`):
-    a process that has not imported the package imports all of it from there (the snapshot
-    first on `sys.path`); return the files it already runs with other bytes (`unreadable`
-    when the snapshot cannot be read here).
+    """Make this process run the code snapshot `snapshot` (`inputs.snapshot`): a process that
+    has not imported the package imports it from there (the snapshot first on `sys.path`);
+    return () when it runs the snapshot's package, else (the folder it runs the package from
+    instead,): a process runs the code it imported, and cannot change it.
 
     Sent by value (`ship_by_value`), so it runs before anything of the worker's own package."""
-    if "lexsub_baselines" not in sys.modules and snapshot not in sys.path:
-        sys.path.insert(0, snapshot)
-    try:
-        from lexsub_baselines.core.loaded_code import designate
+    module = sys.modules.get("lexsub_baselines")
+    if module is None:
+        if snapshot not in sys.path:
+            sys.path.insert(0, snapshot)
+        return ()
+    where = Path(module.__file__ or "").resolve().parent  # its package folder
+    return () if where == (Path(snapshot) / where.name).resolve() else (str(where),)
 
-        return tuple(designate(Path(snapshot)))
-    except ImportError as error:
-        return (f"unreadable: {error}",)
+
+def inputs_listing(roots: Roots) -> dict[str, str]:
+    """Return where -> what of every input of the manifest under `roots`, as the one verifier
+    sees it (`inputs.verify.verify`): each of its files' sha256 (named by the manifest's path
+    and the file's name in it), or its status when it has no files (`missing`, `unused`)."""
+    from lexsub_baselines.inputs.verify import verify  # the snapshot's, on a worker
+
+    listing: dict[str, str] = {}
+    for status in verify(roots):
+        if status.resource.kind == "pypi":  # a build tool's source, no input of a run
+            continue
+        if not status.files:
+            listing[status.resource.path] = status.status
+        for name, digest in status.files:
+            where = name if name.startswith("/") or status.resource.kind == "file" else (
+                f"{status.resource.path}/{name}")
+            listing[status.resource.path if status.resource.kind == "file" else where] = digest
+    return listing
 
 
 def worker_facts(shared_root: str, data_root: str | None, cache: str, token_path: str,
                  snapshot: str, dask_worker: Any = None) -> Facts:
     """Return what this machine sees (on a worker: `Client.run` passes it as `dask_worker`),
-    once it runs the code snapshot `snapshot` (`run_from`). The cache is left out of the
-    trees when it lies inside them (it changes as the build runs), and so are `__pycache__`
-    folders (Python writes them as a process imports: a snapshot's, in a cache that is the
-    shared root itself, gains its bytecode as the worker starts)."""
+    once it runs the code snapshot `snapshot` (`run_from`)."""
     code = run_from(snapshot) if snapshot else ()
     try:
         token = Path(token_path).read_text(encoding="utf-8")
     except OSError as error:
         token = f"unreadable: {error.strerror}"
+    from lexsub_baselines.core.paths import resolve_roots
 
-    def tree(root: str) -> dict[str, str]:
-        inside = os.path.relpath(cache, root)
-        left_out = "" if inside == "." or inside.startswith("..") else Path(inside).as_posix()
-        return tree_identity(Path(root), lambda relative: relative == left_out
-                             or relative.rpartition("/")[2] == "__pycache__")
+    roots = resolve_roots(shared_root, data_root or str(Path(shared_root) / "data"), cache)
+    return Facts(inputs_listing(roots), None, code, _versions(), token,
+                 dask_worker.state.nthreads if dask_worker is not None else 1, describe())
 
-    return Facts(tree(shared_root), tree(data_root) if data_root else None, code, _versions(),
-                 token, dask_worker.state.nthreads if dask_worker is not None else 1,
-                 describe())
+
+def first_difference(ours: Mapping[str, str], theirs: Mapping[str, str]) -> str | None:
+    """Return where `theirs` (a worker's listing) first differs from `ours` (the client's), in
+    a few words, with how many more differ; None when they are equal.
+
+    >>> first_difference({"a": "0" * 64}, {"a": "missing"})
+    'a: missing there, sha256 000000000000 here'
+    """
+    differing = sorted(path for path in {*ours, *theirs} if ours.get(path) != theirs.get(path))
+    if not differing:
+        return None
+    path = differing[0]
+    more = f"; {len(differing) - 1} more differ" if len(differing) > 1 else ""
+    return f"{path}: {_say(theirs.get(path))} there, {_say(ours.get(path))} here{more}"
+
+
+def _say(value: str | None) -> str:
+    if value is None:
+        return "absent"
+    return f"sha256 {value[:12]}" if len(value) == 64 and value.isalnum() else value
 
 
 def expected_facts(roots: Roots, token_path: Path, scheduler: str, snapshot: Path
@@ -161,13 +167,11 @@ def judge(expected: Expected, seen: Facts, worker: str) -> str | None:
         return (f"Dask worker {worker} does not share the cache {expected.cache} (a token "
                 f"written there reads back as {seen.token[:40]!r}): mount the cache at the same "
                 "path on every worker (a shared file system)")
-    for what, root, mine, theirs in (("shared root", expected.shared_root, ours.shared,
-                                      seen.shared),
-                                     ("data root", expected.data_root, ours.data, seen.data)):
-        differ = first_difference(mine or {}, theirs or {})
-        if differ:
-            return (f"Dask worker {worker} sees another {what} at {root} ({differ}): mount the "
-                    f"same {what} at the same path on every worker")
+    differ = first_difference(ours.shared, seen.shared)
+    if differ:
+        return (f"Dask worker {worker} sees other inputs under the shared root "
+                f"{expected.shared_root} ({differ}): mount the same shared root (and data "
+                "root) at the same paths on every worker")
     if (line := _other_code(ours, seen, worker, expected.scheduler)) is not None:
         return line
     if seen.kernels != ours.kernels:
@@ -190,9 +194,8 @@ def _other_code(ours: Facts, seen: Facts, worker: str, scheduler: str) -> str | 
     remedy = ("install the same package and library versions there (`make setup` in the same "
               "checkout)")
     if seen.code:
-        more = f"; {len(seen.code) - 1} more" if len(seen.code) > 1 else ""
-        named.append(f"it imported lexsub_baselines/{seen.code[0]} with other bytes than this "
-                     f"build's{more}")
+        named.append(f"it imported lexsub_baselines from {seen.code[0]}, not from this "
+                     "build's code snapshot")
         remedy = (f"restart the worker (`dask worker {scheduler} --nthreads 1`): a process "
                   "runs the code it imported, and this build's code is another")
     return f"Dask worker {worker} runs other code ({'; '.join(named)}): {remedy}"
@@ -228,7 +231,7 @@ def ship_by_value(*modules: str) -> None:
     by value) rather than a reference to the worker's own copy: the check that runs on a
     worker is then the client's, even on a worker whose package is another version (or
     lacks the check), which it therefore judges as it should. The code must look up anything
-    else of the package when called (`identity._sha256`), since that is the worker's."""
+    else of the package when called (`inputs_listing`), since that is the worker's."""
     import cloudpickle
 
     for name in modules:
@@ -241,7 +244,7 @@ async def check_workers(client: Any, expected: Expected) -> None:
     Raises:
         LexsubError: the first worker that fails, in one line naming it and the fix.
     """
-    ship_by_value("lexsub_baselines.engine.identity", "lexsub_baselines.core.kernels",
+    ship_by_value("lexsub_baselines.core.kernels",
                   __name__)
     # first alone: `run_from` refers to nothing of the package, so a worker that has not
     # imported it yet imports all of it from the snapshot (the facts' code refers to some)

@@ -24,9 +24,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from lexsub_baselines.core.cache import cache_key
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.sparse import load_sparse, save_sparse
+from lexsub_baselines.inputs.code_identity import code_digest
 from lexsub_baselines.lm.corpus_text import CorpusText
 
 __all__ = ["CooccurrenceConfig", "Cooccurrences", "build_cooccurrences", "cooccurrence_stem"]

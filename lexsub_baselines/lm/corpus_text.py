@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.text.corpora import CORPORA, corpus_identity, iter_paragraphs
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.text.corpora import CORPORA, corpus_inputs, iter_paragraphs
 from lexsub_baselines.text.tokenise import tokenise_paragraph
 
 __all__ = ["CorpusText", "corpus_text", "corpus_text_path", "find_corpus_text"]
@@ -68,8 +69,9 @@ def corpus_text_path(roots: Roots, corpora: Sequence[str] = ("enwiki", "gutenber
                           f"known: {', '.join(CORPORA)}")
     if max_tokens is not None and max_tokens <= 0:
         raise LexsubError(f"max_tokens must be positive, not {max_tokens}")
-    key = cache_key(kind="corpus-text", corpora=tuple(corpora), max_tokens=max_tokens,
-                    code=code_digest(__name__), content=corpus_identity(roots, corpora))
+    key = computation_key(roots, "corpus-text", code=(__name__,),
+                          inputs=corpus_inputs(corpora), corpora=tuple(corpora),
+                          max_tokens=max_tokens)
     return roots.cache / "lm" / f"text-{key}.txt"
 
 

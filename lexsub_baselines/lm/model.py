@@ -12,7 +12,7 @@ the task's contexts, case kept unless `lowercase`). The ARPA file is converted b
 
 The model file is cached under `<cache>/lm/` keyed by every input (corpora, max_tokens, order,
 pruning, case, binary type, the code, and the bytes of the `lmplz` and `build_binary` found:
-`core.kenlm_tools.tools_identity`), built in a temporary folder, then
+`inputs.kenlm_tools.tools_identity`), built in a temporary folder, then
 checked — it loads, has the right order, knows common words and scores a sentence to a finite
 negative log-probability — before it is moved into place and sealed. A JSON sidecar records the
 corpus and n-gram counts, sizes and build times.
@@ -33,25 +33,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.kenlm_tools import KenLMTools, build_tools, tools_identity
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.kenlm_tools import KenLMTools, build_tools, tools_identity
+from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.lm.corpus_text import CorpusText, corpus_text
+from lexsub_baselines.text.corpora import corpus_inputs
 
-__all__ = [
-    "DEFAULT_MAX_TOKENS",
-    "LMConfig",
-    "LanguageModel",
-    "PerplexityReport",
-    "build_lm",
-    "find_lm",
-    "load_lm",
-    "perplexity",
-    "shared_lm",
-    "verify_model",
-]
+__all__ = ["DEFAULT_MAX_TOKENS", "LMConfig", "LanguageModel", "PerplexityReport", "build_lm",
+           "find_lm", "load_lm", "perplexity", "shared_lm", "verify_model"]
 
 #: Default corpus budget for `make baselines`: keeps a cold build to a few minutes on 2 cores.
 DEFAULT_MAX_TOKENS = 50_000_000
@@ -90,12 +81,14 @@ class LMConfig:
             raise LexsubError(f"LM pruning {self.prune} must be non-decreasing counts starting "
                               "at 0 (lmplz cannot prune unigrams)")
 
-    def key(self, tools: str | None = None) -> str:
-        """Return the cache key of the model made by the KenLM tools `tools` (default: found)."""
-        return cache_key(kind="kenlm", corpora=self.corpora, max_tokens=self.max_tokens,
-                         order=self.order, prune=self.prune, lowercase=self.lowercase,
-                         binary=self.binary, kenlm_tools=tools or tools_identity(),
-                         code=code_digest("lexsub_baselines.lm.model"))
+    def key(self, roots: Roots, tools: str | None = None) -> str:
+        """Return the cache key of the model made by the KenLM tools `tools` (default: found)
+        from the corpora under `roots`: the code, the settings, the tools' digests and the
+        corpora's content (`inputs.keys.computation_key`)."""
+        return computation_key(roots, "kenlm", code=("lexsub_baselines.lm.model",),
+                               inputs=corpus_inputs(self.corpora), max_tokens=self.max_tokens,
+                               order=self.order, prune=self.prune, lowercase=self.lowercase,
+                               binary=self.binary, kenlm_tools=tools or tools_identity())
 
     def signature(self) -> str:
         """Return the settings as one label: `kn5|enwiki+gutenberg:50M|prune:0-0-1|cased|trie`."""
@@ -156,7 +149,7 @@ def verify_model(path: Path, order: int) -> None:
 
 
 def _paths(roots: Roots, config: LMConfig, tools: str | None = None) -> tuple[Path, Path]:
-    stem = roots.cache / "lm" / f"kn{config.order}-{config.key(tools)}"
+    stem = roots.cache / "lm" / f"kn{config.order}-{config.key(roots, tools)}"
     return stem.with_suffix(".binary"), stem.with_suffix(".json")
 
 
@@ -239,7 +232,8 @@ def build_lm(roots: Roots, config: LMConfig = LMConfig(), progress: bool = True)
         record = _estimate(text, config, tools, work, progress)
         with atomic_path(path) as target:
             shutil.move(str(work / "model.binary"), target)
-    meta = {"config": asdict(config), "signature": config.signature(), "key": config.key(identity),
+    meta = {"config": asdict(config), "signature": config.signature(),
+            "key": config.key(roots, identity),
             "corpus_tokens": text.tokens, "corpus_sentences": text.sentences, **record,
             "kenlm_tools": identity, "kenlm_paths": [str(tools.lmplz), str(tools.build_binary)]}
     atomic_write_text(meta_path, json.dumps(meta, indent=1, sort_keys=True) + "\n")

@@ -31,8 +31,8 @@ from typing import Protocol
 import numpy as np
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError
-from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs.package_data import package_file
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search
 from lexsub_baselines.substitutes.candidates import Candidate
@@ -96,7 +96,7 @@ def read_lambda(path: Path = LAMBDA_FILE) -> float:
         DataFormatError: the file exists but holds no λ in [0, 1].
     """
     try:
-        data = package_bytes(path)  # the package's file as this process keys it
+        data = package_file(path)  # the package's own file, as keyed
     except FileNotFoundError:
         return DEFAULT_LAMBDA
     try:

@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError
-from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.inputs.package_data import package_file
 from lexsub_baselines.rankers.base import order_by_score
 from lexsub_baselines.rankers.cmlc import ScoringRanker, zscores
 from lexsub_baselines.rankers.tuning import GridItem, GridResult, Measure, search
@@ -86,7 +86,7 @@ def read_prior(path: Path = PRIOR_FILE) -> PriorWeights:
         DataFormatError: the file exists but holds no valid weights.
     """
     try:
-        text = package_bytes(path)  # the package's file as this process keys it
+        text = package_file(path)  # the package's own file, as keyed
     except FileNotFoundError:
         return PriorWeights()
     try:

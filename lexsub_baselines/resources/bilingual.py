@@ -37,6 +37,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = [
     "FREEDICT_DIR",
@@ -264,5 +265,5 @@ def read_wiktionary(path: Path, primary_first: bool = True) -> BilingualDictiona
         raise MissingResourceError("English→Spanish Wiktionary extraction", path,
                                    "point LEXSUB_SHARED_ROOT (or --shared-root) at a folder "
                                    "holding " + "/".join(WIKTIONARY_PARTS))
-    text = path.read_bytes().decode("utf-8", errors="replace")
+    text = read_path(path).decode("utf-8", errors="replace")
     return parse_wiktionary(text.splitlines(), "wiktionary", str(path), primary_first)

@@ -27,7 +27,7 @@ and boilerplate stripped):
 
 The table is cached under `roots.cache/frequency/`, keyed by the corpus files' names and
 content, `max_tokens`, lemminflect's version and the identity of this code and what it imports
-(`core.code_identity`: the cleaners included); it is written atomically and sealed with a
+(`inputs.code_identity`: the cleaners included); it is written atomically and sealed with a
 checksum, and a cache failing its checksum is rebuilt.
 """
 
@@ -44,12 +44,14 @@ from typing import Any
 
 import numpy as np
 
-from lexsub_baselines.core.cache import atomic_path, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
+from lexsub_baselines.core.cache import atomic_path, seal, verified
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.inputs.libraries import library_version
 from lexsub_baselines.resources.frequency import normalise_pos
-from lexsub_baselines.text.corpora import corpus_identity, corpus_plan
+from lexsub_baselines.text.corpora import corpus_inputs, corpus_plan
 from lexsub_baselines.text.shards import Shard
 
 __all__ = [
@@ -237,18 +239,11 @@ def corpus_counts_path(roots: Roots, names: Sequence[str] = CORPUS_NAMES,
     Raises:
         MissingResourceError: a corpus folder is absent or empty.
     """
-    files = [(str(path.relative_to(roots.shared)), path.stat().st_size)
-             for _, path in corpus_plan(roots, names)]
-    key = cache_key(kind="corpus-counts", code=code_digest(__name__), corpora=list(names),
-                    files=files, content=corpus_identity(roots, names), max_tokens=max_tokens,
-                    lemminflect=_lemminflect_version())
+    files = [str(path.relative_to(roots.shared)) for _, path in corpus_plan(roots, names)]
+    key = computation_key(roots, "corpus-counts", code=(__name__,),
+                          inputs=corpus_inputs(names), corpora=list(names), files=files,
+                          max_tokens=max_tokens)
     return roots.cache / "frequency" / f"corpus-counts-{key}.npz"
-
-
-def _lemminflect_version() -> str:
-    from importlib.metadata import version
-
-    return version("lemminflect")
 
 
 def save_corpus_counts(forms: Counter[str], path: Path, meta: dict[str, Any]) -> dict[str, Any]:
@@ -259,7 +254,7 @@ def save_corpus_counts(forms: Counter[str], path: Path, meta: dict[str, Any]) ->
     """
     table = lemmatise_counts(forms)
     full = {**meta, "tokens": sum(forms.values()), "forms": len(forms),
-            "code": code_digest(__name__), "lemminflect": _lemminflect_version()}
+            "code": code_digest(__name__), "lemminflect": library_version("lemminflect")}
     CorpusCounts(table, full).save(path)
     return full
 

@@ -43,6 +43,15 @@ from pathlib import Path
 from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.manifest import GROUPS, Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.manifest_rules import path_problem
+from lexsub_baselines.inputs.verify import accepted, locate, verify
+from lexsub_baselines.inputs.wordnet_files import (
+    WORDNET_DIR_ENV,
+    WORDNET_FILES,
+    fetched_wordnet,
+    find_wordnet,
+)
 from lexsub_baselines.resources.download import FetchError, Interrupted, mirrored
 from lexsub_baselines.resources.elsewhere import ELSEWHERE
 from lexsub_baselines.resources.fetch_lock import input_lock
@@ -52,17 +61,8 @@ from lexsub_baselines.resources.fetch_report import (
     interrupted_message,
     unknown_input,
 )
-from lexsub_baselines.resources.manifest import GROUPS, Manifest, Resource, load_manifest
-from lexsub_baselines.resources.manifest_rules import path_problem
 from lexsub_baselines.resources.recipes import Downloads, make
 from lexsub_baselines.resources.unpack import Member, extract_named
-from lexsub_baselines.resources.verify import accepted, locate, verify
-from lexsub_baselines.resources.wordnet_files import (
-    WORDNET_DIR_ENV,
-    WORDNET_FILES,
-    fetched_wordnet,
-    find_wordnet,
-)
 
 __all__ = ["ELSEWHERE", "FetchInterrupted", "FetchResult", "fetch", "inputs", "select"]
 

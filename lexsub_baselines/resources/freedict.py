@@ -13,6 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.resources.bilingual import BilingualDictionary, Sense, split_translations
 
 __all__ = ["decode_b64_number", "read_freedict"]
@@ -50,12 +51,12 @@ def read_freedict(index_path: Path, dict_path: Path, name: str = "freedict") -> 
             raise MissingResourceError("FreeDict English→Spanish dictionary", path,
                                        "install the Debian package dict-freedict-eng-spa "
                                        "(`make setup` does)")
-    opener = gzip.open if dict_path.suffix == ".dz" else open
-    with opener(dict_path, "rb") as handle:
-        data = handle.read()
+    data = read_path(dict_path)  # through the input layer: the package's checked member
+    if dict_path.suffix == ".dz":
+        data = gzip.decompress(data)
     senses: dict[str, list[Sense]] = {}
     skipped = 0
-    index_text = index_path.read_bytes().decode("utf-8", errors="replace")
+    index_text = read_path(index_path).decode("utf-8", errors="replace")
     for number, line in enumerate(index_text.splitlines(), start=1):
         fields = line.split("\t")
         if len(fields) != 3:

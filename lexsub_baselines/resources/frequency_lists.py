@@ -30,6 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.resources.frequency import normalise_pos
 
 __all__ = [
@@ -66,7 +67,7 @@ def read_kilgarriff(path: Path) -> MappingProxyType[tuple[str, str], int]:
     """
     table: dict[tuple[str, str], int] = {}
     bad: list[int] = []
-    text = path.read_bytes().decode("utf-8", errors="replace")
+    text = read_path(path).decode("utf-8", errors="replace")
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split()
         if number == 1 and fields[:1] == ["sort-order"]:
@@ -95,7 +96,7 @@ def read_word_counts(path: Path) -> MappingProxyType[str, int]:
     """
     counts: dict[str, int] = {}
     bad: list[int] = []
-    text = path.read_bytes().decode("utf-8", errors="replace")
+    text = read_path(path).decode("utf-8", errors="replace")
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split()
         if len(fields) != 2 or not fields[1].isdigit():

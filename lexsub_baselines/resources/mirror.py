@@ -37,9 +37,9 @@ from urllib.parse import urlsplit
 from lexsub_baselines.core.cache import atomic_path, file_sha256
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.manifest import Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.verify import accepted, locate
 from lexsub_baselines.resources.fetch import select
-from lexsub_baselines.resources.manifest import Manifest, Resource, load_manifest
-from lexsub_baselines.resources.verify import accepted, locate
 
 __all__ = ["APT_ARCHIVES", "MirrorResult", "confined", "make_mirror", "mirror_path",
            "served_bytes", "tar_gz"]

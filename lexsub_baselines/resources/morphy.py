@@ -22,12 +22,11 @@ line for the same form replacing an earlier one; adjective lemmas serve the sate
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
-from lexsub_baselines.core.errors import MissingResourceError
-from lexsub_baselines.resources.wordnet_files import REMEDY, wordnet_location
+from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.inputs.layer import Input, Inputs, inputs
 
 __all__ = ["MORPHY_RULES", "MORPHY_VARIANTS", "Morphy", "load_morphy"]
 
@@ -54,12 +53,23 @@ class Morphy:
         repeat: apply the rules again until a round finds a lemma (NLTK ≤ 3.8).
         lemmas: PoS letter -> every lemma of that PoS (multiwords with underscores).
         exceptions: PoS letter -> inflected form -> its listed base forms.
+        wordnet: the digest of the WordNet files read (`inputs.layer.Inputs.wordnet`).
+        wordnet_recorded: True when they are the recorded WordNet 3.0's.
     """
 
     name: str
     repeat: bool
     lemmas: dict[str, frozenset[str]]
     exceptions: dict[str, dict[str, tuple[str, ...]]]
+    wordnet: str = ""
+    wordnet_recorded: bool = True
+
+    @property
+    def wordnet_label(self) -> str:
+        """Return how a signature names the WordNet read: `wordnet-3.0` for the recorded
+        files, else `wordnet#` and the first 12 hex of their digest (one's own, e.g. from
+        `LEXSUB_WORDNET_DIR`)."""
+        return "wordnet-3.0" if self.wordnet_recorded else f"wordnet#{self.wordnet[:12]}"
 
     def analyses(self, form: str, pos: str) -> list[str]:
         """Return every analysis of `form` under `pos` (n, v, a, s, r), in morphy's order.
@@ -104,34 +114,33 @@ def _known(forms: Iterable[str], lemmas: frozenset[str]) -> list[str]:
     return list(dict.fromkeys(form for form in forms if form in lemmas))
 
 
-def _lines(path: Path) -> Iterator[str]:
-    if not path.is_file():
-        raise MissingResourceError(f"WordNet 3.0 file {path.name}", path, REMEDY)
-    with path.open(encoding="utf-8", errors="replace") as handle:
-        yield from handle
+def _lines(layer: Inputs, wordnet: Input, name: str) -> list[str]:
+    return layer.read_text(wordnet, name, errors="replace").splitlines()
 
 
-def load_morphy(name: str = "nltk-3.5-morphy", wordnet_dir: Path | None = None,
-                data_root: Path | None = None) -> Morphy:
-    """Read the WordNet files (`wordnet_location`, falling back to the WordNet fetched under
-    `data_root`, default the one `resolve_roots` gives) for morphy variant `name`.
+def load_morphy(name: str = "nltk-3.5-morphy", wordnet: Input | None = None,
+                roots: Roots | None = None) -> Morphy:
+    """Read the WordNet files for morphy variant `name`, through the input layer: `wordnet`
+    (default: `Inputs.wordnet()`, the folder every reader uses under `roots`, default
+    `resolve_roots()`'s).
 
     Raises:
         KeyError: an unknown variant (see `MORPHY_VARIANTS`).
         MissingResourceError: an index or exception file is missing (names it and the remedy).
     """
     repeat = MORPHY_VARIANTS[name]
-    folder, _ = wordnet_location(wordnet_dir, data_root=data_root)
+    layer = inputs(roots or resolve_roots())
+    wordnet = wordnet or layer.wordnet()
     lemmas: dict[str, frozenset[str]] = {}
     exceptions: dict[str, dict[str, tuple[str, ...]]] = {}
     for pos, stem in _FILES.items():
         # NLTK's _load_lemma_pos_offset_map: lines starting with a space are the licence
-        lemmas[pos] = frozenset(line.split()[0] for line in _lines(folder / f"index.{stem}")
+        lemmas[pos] = frozenset(line.split()[0] for line in _lines(layer, wordnet, f"index.{stem}")
                                 if line.strip() and not line.startswith(" "))
         table: dict[str, tuple[str, ...]] = {}
-        for line in _lines(folder / f"{stem}.exc"):
+        for line in _lines(layer, wordnet, f"{stem}.exc"):
             terms = line.split()
             if terms:
                 table[terms[0]] = tuple(terms[1:])
         exceptions[pos] = table
-    return Morphy(name, repeat, lemmas, exceptions)
+    return Morphy(name, repeat, lemmas, exceptions, wordnet.digest, wordnet.recorded)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = ["DEBIAN_MYTHES_DIR", "FETCHED_MYTHES_DIR", "MYTHES", "MythesSense", "MythesVariant",
            "Thesaurus", "find_mythes", "load_mythes", "read_mythes"]
@@ -121,7 +122,7 @@ def read_mythes(path: Path, name: str = "") -> Thesaurus:
         DataFormatError: an unknown encoding line, an entry line without its sense count, or
             a file that ends before an entry's senses do (the file and line named).
     """
-    raw = path.read_bytes()
+    raw = read_path(path)
     first, _, body = raw.partition(b"\n")
     text = body.decode(_encoding(path, first))
     lines = text.removesuffix("\n").split("\n")  # not splitlines(): the text is the file's

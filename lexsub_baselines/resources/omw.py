@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.reads import open_path
 
 __all__ = ["OMW_FILES", "OmwLexicon", "load_omw", "omw_path", "read_omw"]
 
@@ -69,7 +70,7 @@ def read_omw(path: Path, language: str) -> OmwLexicon:
     name = ""
     by_word: dict[str, list[str]] = {}
     by_synset: dict[str, list[str]] = {}
-    with path.open(encoding="utf-8") as handle:
+    with open_path(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
             line = line.rstrip("\r\n")
             if line.startswith("#"):

@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.manifest import Resource
+from lexsub_baselines.inputs.verify import accepted
 from lexsub_baselines.resources.download import (
     FetchError,
     Interrupted,
@@ -27,9 +29,7 @@ from lexsub_baselines.resources.download import (
     validator_path,
 )
 from lexsub_baselines.resources.fetch_report import Partial
-from lexsub_baselines.resources.manifest import Resource
 from lexsub_baselines.resources.unpack import Member
-from lexsub_baselines.resources.verify import accepted
 
 __all__ = ["Downloads", "make"]
 

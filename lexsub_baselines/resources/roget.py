@@ -36,6 +36,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = [
     "POS_MARKERS",
@@ -249,4 +250,4 @@ def roget_path(roots: Roots) -> Path:
 @functools.lru_cache(maxsize=4)
 def load_roget(path: Path) -> Roget:
     """Return the parsed thesaurus at `path` (parsed once per process)."""
-    return parse_roget(path.read_text(encoding="utf-8", errors="replace"), str(path))
+    return parse_roget(read_path(path).decode("utf-8", errors="replace"), str(path))

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import os
-from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
@@ -67,11 +66,11 @@ def open_wordnet(roots: Roots, spec: str | None = None) -> WordNet:
     """
     chosen = spec or os.environ.get(WORDNET_ENV) or "nltk"
     backend, argument = parse_spec(chosen)
-    return _open(backend, argument, roots.cache, roots.data)
+    return _open(backend, argument, roots)
 
 
 @functools.lru_cache(maxsize=8)
-def _open(backend: str, argument: str, cache: Path, data_root: Path) -> WordNet:
+def _open(backend: str, argument: str, roots: Roots) -> WordNet:
     if backend == "nltk":
-        return NltkWordNet(cache, data_root=data_root)  # its fetched WordNet: `--data-root`'s
+        return NltkWordNet(roots)  # its fetched WordNet: `--data-root`'s
     return WnWordNet(argument)

@@ -6,12 +6,13 @@ manual page that the same package installs, so we generate the file from that pa
 
 NLTK (>= 3.10, `nltk.pathsec`) only opens corpus files that lie under a directory on
 `nltk.data.path` and refuses symbolic links and hard links that lead out of the corpus
-directory. The reader's directory is therefore a *copy* of the Debian files (36 MB) plus the
-generated `lexnames`, built once, atomically, under `<cache>/nltk_data/corpora/`, and
-`<cache>/nltk_data` is appended to `nltk.data.path` (the one global change: NLTK offers no
-other way to authorise a corpus directory). The directory name carries a key of the source
-files' sizes and times, the generated `lexnames` and the identity of this code
-(`core.code_identity`), so a Debian upgrade or a change here builds a new copy.
+directory. The reader's directory is therefore a *copy* of the database files (36 MB) plus
+the generated `lexnames`, written from the bytes the input layer checked
+(`inputs.layer.Inputs.wordnet`), once, atomically, under `<cache>/nltk_data/corpora/`,
+and `<cache>/nltk_data` is appended to `nltk.data.path` (the one global change: NLTK offers
+no other way to authorise a corpus directory). The directory name carries a key of the
+database's content digest, the generated `lexnames` and the identity of this code
+(`inputs.code_identity`), so other files or a change here build a new copy.
 """
 
 from __future__ import annotations
@@ -27,18 +28,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
-from lexsub_baselines.core.code_identity import code_digest
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
-from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
-from lexsub_baselines.resources.wordnet_files import (
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.layer import Input, Inputs, inputs
+from lexsub_baselines.inputs.wordnet_files import (
     DEBIAN_WORDNET_DIR,
     LEXNAMES_MAN_PAGE,
     REMEDY,
     WORDNET_DIR_ENV,
     WORDNET_FILES,
-    find_wordnet,
     wordnet_location,
 )
+from lexsub_baselines.resources.wordnet_base import RELATIONS, Synset
 
 if TYPE_CHECKING:
     from lexsub_baselines.resources.morphy import Morphy
@@ -94,41 +96,38 @@ def lexnames_from_man_page(text: str, source: Path | str = "lexnames(5WN)") -> s
     return "".join(lines)
 
 
-def _read_man_page(path: Path) -> str:
-    if not path.is_file():
-        raise MissingResourceError("the lexnames(5WN) manual page", path, REMEDY)
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
-    return data.decode("utf-8", errors="replace")
+def _lexnames(layer: Inputs, wordnet: Input) -> str:
+    """Return the `lexnames` file: Princeton's own when the folder has one, else generated
+    from the lexnames(5WN) page."""
+    names = dict(wordnet.files)
+    if "lexnames" in names:
+        return layer.read_text(wordnet, "lexnames")
+    page = next((name for name in names if Path(name).name.startswith("lexnames.")), None)
+    if page is None or names[page] == "absent":
+        raise MissingResourceError("the lexnames(5WN) manual page", wordnet.path, REMEDY)
+    data = layer.read_bytes(wordnet, page)
+    text = (gzip.decompress(data) if page.endswith(".gz") else data).decode("utf-8", "replace")
+    return lexnames_from_man_page(text, page)
 
 
-def _signature(path: Path) -> tuple[int, int]:
-    status = path.stat()
-    return status.st_size, status.st_mtime_ns
-
-
-def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
-                           man_page: Path | None = None, data_root: Path | None = None) -> Path:
+def build_nltk_wordnet_dir(roots: Roots, wordnet_dir: Path | None = None,
+                           man_page: Path | None = None) -> Path:
     """Return a directory NLTK's WordNet reader accepts, building it on first use.
 
     Arguments:
-        cache: the cache root (`Roots.cache`); the directory goes in `nltk_data/corpora/`.
+        roots: the roots (its cache holds the directory, in `nltk_data/corpora/`; its data
+            root's fetched WordNet is found when no other is).
         wordnet_dir: the WordNet 3.0 database files (default: `wordnet_location`).
         man_page: the lexnames(5WN) page to generate `lexnames` from (likewise).
-        data_root: the data root whose fetched WordNet `wordnet_location` falls back to
-            (default: the one `resolve_roots` gives).
 
     Raises:
         MissingResourceError: a database file or the man page is missing (names the path).
     """
-    wordnet_dir, man_page = find_wordnet(wordnet_dir, man_page, data_root)
-    lexnames = own.read_text("utf-8") if (own := wordnet_dir / "lexnames").is_file() \
-        else lexnames_from_man_page(_read_man_page(man_page), man_page)  # Princeton's has one
-    stats = {name: _signature(wordnet_dir / name) for name in WORDNET_FILES}
-    key = cache_key(files=stats, source=str(wordnet_dir), lexnames=lexnames,
-                    code=code_digest(__name__))
-    corpora = cache / "nltk_data" / "corpora"
+    layer = inputs(roots)
+    wordnet = layer.wordnet(wordnet_dir, man_page)
+    lexnames = _lexnames(layer, wordnet)
+    key = cache_key(wordnet=wordnet.digest, lexnames=lexnames, code=code_digest(__name__))
+    corpora = roots.cache / "nltk_data" / "corpora"
     target = corpora / f"wordnet-3.0-debian-{key}"
     manifest = target / "MANIFEST"
     if verified(manifest):
@@ -137,7 +136,7 @@ def build_nltk_wordnet_dir(cache: Path, wordnet_dir: Path | None = None,
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=corpora))
     try:
         for name in WORDNET_FILES:
-            shutil.copyfile(wordnet_dir / name, tmp / name)
+            (tmp / name).write_bytes(layer.read_bytes(wordnet, name))
         atomic_write_text(tmp / "lexnames", lexnames)
         atomic_write_text(tmp / "MANIFEST", "".join(
             f"{name}\t{(tmp / name).stat().st_size}\n" for name in (*WORDNET_FILES, "lexnames")))
@@ -168,21 +167,18 @@ class NltkWordNet:
     """Princeton WordNet 3.0 through NLTK's reader; loads on the first query.
 
     Arguments:
-        cache: the cache root holding the reader's directory.
-        wordnet_dir: the Debian WordNet database directory.
+        roots: the roots: the cache holds the reader's directory; the data root's fetched
+            WordNet is read when neither `LEXSUB_WORDNET_DIR` nor Debian's folder has one.
+        wordnet_dir: a WordNet database directory (default: `wordnet_location`'s).
         man_page: the lexnames(5WN) page.
-        data_root: the data root of the run (`Roots.data`), whose fetched WordNet is read
-            when neither `LEXSUB_WORDNET_DIR` nor Debian's folder has one (default: the one
-            `resolve_roots` gives, which misses a `--data-root` given on the command line).
     """
 
     name = "nltk:wordnet-3.0"
 
-    def __init__(self, cache: Path, wordnet_dir: Path | None = None,
-                 man_page: Path | None = None, data_root: Path | None = None) -> None:
-        self._cache = cache
-        self._wordnet_dir, self._man_page = wordnet_location(wordnet_dir, man_page, data_root)
-        self._given = (wordnet_dir, man_page, data_root)  # the error says where a folder is from
+    def __init__(self, roots: Roots, wordnet_dir: Path | None = None,
+                 man_page: Path | None = None) -> None:
+        self._roots = roots
+        self._given = (wordnet_dir, man_page)  # the error says where a folder is from
         self._loaded: Any = None
         self._objects: dict[str, Any] = {}
         self._morphy: Morphy | None = None
@@ -196,7 +192,7 @@ class NltkWordNet:
         """Return the NLTK `WordNetCorpusReader`, loading it on first access (once a process
         for each database, whichever cache holds its copy: the folder's key names its files)."""
         if self._loaded is None:
-            directory = build_nltk_wordnet_dir(self._cache, *self._given)
+            directory = build_nltk_wordnet_dir(self._roots, *self._given)
             kept = _READERS.get(directory.name)
             if kept is None or not verified(kept[0] / "MANIFEST"):  # none, or its copy is gone
                 kept = _READERS[directory.name] = (directory, _load_reader(directory))
@@ -282,7 +278,8 @@ class NltkWordNet:
         if self._morphy is None:
             from lexsub_baselines.resources.morphy import load_morphy
 
-            self._morphy = load_morphy("nltk-3.9-morphy", self._wordnet_dir)
+            wordnet = inputs(self._roots).wordnet(*self._given)
+            self._morphy = load_morphy("nltk-3.9-morphy", wordnet, self._roots)
         forms = self._morphy.analyses(_nltk_name(form), pos)
         return [f.replace("_", " ") for f in forms]
 

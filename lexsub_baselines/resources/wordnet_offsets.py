@@ -24,6 +24,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from lexsub_baselines.inputs.reads import open_path
+
 __all__ = ["CONFIRM", "DATA_FILES", "align_offsets", "synset_starts"]
 
 #: How many following offsets must land on synset starts to accept a new shift.
@@ -41,7 +43,7 @@ def synset_starts(path: Path) -> tuple[int, ...]:
     header, whose lines start with two spaces), ascending."""
     starts = []
     offset = 0
-    with path.open("rb") as handle:
+    with open_path(path) as handle:
         for line in handle:
             if not line.startswith(b"  "):
                 starts.append(offset)

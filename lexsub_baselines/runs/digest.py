@@ -1,12 +1,16 @@
 """The tables' digest: one line two users compare to know they have the same figures.
 
 The digest is the sha256 of every figure `scores.json` holds (each dataset, system and kind:
-the scorer's blocks, by PoS, the measures, the upper bounds, the notes), written as canonical
-JSON with the signatures and settings ids left out (they name the code and the settings, which
-`runs.json` records; two checkouts of one version that compute the same figures have the same
-digest). Each row (dataset and system) has its own digest too, so that `lexsub verify-tables`
-names the rows that differ from the reference (`reference.json`: the digests of the README's
-tables, the full `make baselines` run of this version).
+the scorer's blocks, by PoS, the measures, the upper bounds, the counts), written as
+canonical JSON. A figure is a number, by construction: what a row says in words — the
+signatures (which name the code, the gold and the settings), the settings ids, a `+fill`
+row's pool signature, the notes — is provenance, recorded beside the figures and in
+`runs.json`, and never in the digest, whatever its key is called (before: a list of key names
+to leave out, which missed the `+fill` rows' `pool_signature`, so 49 rows' digests moved with
+the code id and with Python's patch release). Two checkouts, or two Pythons, that compute the
+same figures have the same digest. Each row (dataset and system) has its own digest too, so
+that `lexsub verify-tables` names the rows that differ from the reference (`reference.json`:
+the digests of the README's tables, the full `make baselines` run of this version).
 """
 
 from __future__ import annotations
@@ -17,29 +21,31 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["REFERENCE", "left_out", "read_reference", "row_digests", "tables_digest"]
+__all__ = ["REFERENCE", "figures", "read_reference", "row_digests", "tables_digest"]
 
 #: The digests of the README's tables (written from a full run's scores.json).
 REFERENCE = Path(__file__).with_name("reference.json")
-#: Keys that name how a figure was made, not the figure: left out at any depth.
-_LEFT_OUT = frozenset({"signature", "signatures", "signature_fields", "settings"})
+def figures(value: Any) -> Any:
+    """Return the figures of `value`: its numbers, where they are (mappings and lists kept
+    as far as they hold one); words (strings) are provenance, never figures. `None` for a
+    value that holds no number.
 
-
-def left_out(value: Any) -> Any:
-    """Return `value` without the keys that name the code and settings (at any depth).
-
-    >>> left_out({"all": {"recall": 1.0, "signature": "v:1"}, "settings": "abc"})
-    {'all': {'recall': 1.0}}
+    >>> figures({"all": {"recall": 1.0, "signature": "v:1"}, "settings": "abc", "n": [2, "x"]})
+    {'all': {'recall': 1.0}, 'n': [2]}
     """
+    if isinstance(value, bool) or not isinstance(value, (int, float, Mapping, list, tuple)):
+        return None
+    if isinstance(value, (int, float)):
+        return value
     if isinstance(value, Mapping):
-        return {str(k): left_out(v) for k, v in value.items() if k not in _LEFT_OUT}
-    if isinstance(value, list):
-        return [left_out(v) for v in value]
-    return value
+        kept = {str(k): f for k, v in value.items() if (f := figures(v)) is not None}
+        return kept or None
+    numbers = [f for v in value if (f := figures(v)) is not None]
+    return numbers or None
 
 
 def _sha(value: Any) -> str:
-    text = json.dumps(left_out(value), sort_keys=True, ensure_ascii=False,
+    text = json.dumps(figures(value), sort_keys=True, ensure_ascii=False,
                       separators=(",", ":"), allow_nan=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 

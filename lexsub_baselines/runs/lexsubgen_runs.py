@@ -107,12 +107,12 @@ class LexSubGenGolds:
         self._chain: SharedChain | None = None
 
     def data(self, dataset: str) -> LexSubGenData:
-        """Return the data of `dataset` (derived and read on first call only)."""
-        from lexsub_baselines.datasets.lexsubgen import lexsubgen_files
-        from lexsub_baselines.scoring.lexsubgen import read_lexsubgen_data
+        """Return the data of `dataset` (derived and read on first call only: through the
+        scorer's own memo, which the tables' significance marks read it from too)."""
+        from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 
         if dataset not in self._data:
-            self._data[dataset] = read_lexsubgen_data(lexsubgen_files(dataset, self.roots))
+            self._data[dataset] = LexSubGenScorer(dataset, roots=self.roots).data
         return self._data[dataset]
 
     def scorer(self, dataset: str, profile: str,

@@ -1,38 +1,15 @@
 """What a run was made under: every setting that can change a regenerated figure, recorded.
 
-`lexsub baselines` records one `RunSettings` per run in `results/runs.json`, under an id that
-each row of that run carries (in `runs.json` and in its `scores.json` objects beside the
-scorer's signature). The settings are:
-
-- `package`, `code` (the identity of the package's code: `core.code_identity`, normalised so
-  that comments and docstrings do not count), `python` (its version and its Unicode
-  database's: `core.code_identity.RUNTIME`) and the versions of the libraries that make the
-  resources and answers (`core.libraries.LIBRARIES`, the list the cache keys and the worker
-  check read); for a run that read the LM, `kenlm-tools` (the sha256 of the `lmplz` and
-  `build_binary` that built it, from its meta);
-- `wordnet` (the backend spec: `LEXSUB_WORDNET`) and, for NLTK's reader, `wordnet-files` (the
-  content identity of the database files it reads: Debian's, or `LEXSUB_WORDNET_DIR`'s), the
-  frequency sources of the baselines and of cmlc's prior, the neighbour threshold, and
-  `relations-tokens` (the corpus sample of the relation counts, `LEXSUB_RELATIONS_TOKENS`)
-  when the run read the relation counts, and the plug-ins loaded (`--plugin`, entry points),
-  if any, each with the digest of the code it ran: its bytes as imported and those of the
-  modules it imported from its folder (`plugins.plugin_code`);
-- `kernels`: the numeric kernels the run computed with, measured in the process that
-  records it (`core.kernels.describe`: the level they are, the BLIS configurations of the
-  installed blis, NumPy's disabled targets, OpenBLAS's core type and threads, the libc and
-  its masked features; `recorded_kernels` refuses a process not pinned to the chosen
-  level): the same code and data give other floats under other kernels;
-- `input:<id>`, for every input checked against the manifest before the run
-  (`resources.verified.verify_inputs`: the task data, the lexical resources, the corpora, the
-  Debian packages): its sha256, or its files' digest for a folder or package;
-- `resource:<stage>`, for every built resource the run read: its cache entry and checksum
-  (the parser's is a digest of its model files).
-
-Two runs are *compatible* when no setting both record differs; a resource only one of them read
-is no conflict (`lexsub baselines --systems wordnet` reads fewer resources than the full run).
-`cache` (where the resources are) is recorded but not compared. The engine that built the
-resources is recorded in `build.json`, not here: the builds are byte-identical whatever runs
-them (tested), and so is `runs.json`.
+`lexsub baselines` records one `RunSettings` per run in `results/runs.json`, under an id each
+of its rows carries (docs/building.md, "Every figure says how it was made"): the package, the
+identity of its code (`inputs.code_identity`) and the Python that runs it, the versions of
+the libraries (`inputs.libraries`), the KenLM tools of a run that read the LM, the WordNet
+backend and the digest of its files, the frequency sources and the neighbour threshold, the
+corpus sample of the relation counts, the plug-ins with the digest of their code, the
+numeric kernels measured in the recording process (`core.kernels.describe`), `input:<id>` =
+the digest of every input the run checked (`inputs.reads.check_run_inputs`) and
+`resource:<stage>` = the cache entry and checksum of every built resource it read. Two runs
+are *compatible* when no setting both record differs; `cache` is recorded, not compared.
 """
 
 from __future__ import annotations
@@ -46,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256, memo_sha256, sealed_checksum, tree_sha256
+from lexsub_baselines.core.cache import file_sha256, folder_digest, sealed_checksum
 from lexsub_baselines.core.kernels import describe, require_pinned
-from lexsub_baselines.core.libraries import LIBRARIES, library_version
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.version import __version__
+from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
 __all__ = ["NOT_COMPARED", "RunSettings", "collect_settings", "conflicts", "resource_fingerprint"]
 
@@ -119,7 +96,7 @@ def resource_fingerprint(result: Any, cache: Path) -> str | None:
         where = path.resolve().relative_to(cache.resolve()).as_posix()
     except ValueError:
         where = str(path)
-    checksum = tree_sha256(path)[:12] if path.is_dir() else _sealed_digest(path)
+    checksum = folder_digest(path)[:12] if path.is_dir() else _sealed_digest(path)
     return f"{where}@{checksum}"
 
 
@@ -131,12 +108,12 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
         roots: where the data and the cache are (the cache path is recorded too).
         resources: the results of the build stages the run's systems read.
         inputs: manifest id -> digest of the inputs checked before the run
-            (`resources.verified.verify_inputs`), each recorded as `input:<id>`.
+            (`inputs.reads.check_run_inputs`), each recorded as `input:<id>`.
     """
     from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
-    from lexsub_baselines.core.code_identity import RUNTIME, package_identity
     from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
+    from lexsub_baselines.inputs.code_identity import RUNTIME, package_identity
     from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
 
@@ -153,7 +130,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
         "cache": str(roots.cache.resolve()),
     }
     if values["wordnet"].startswith("nltk"):
-        values["wordnet-files"] = wordnet_files_identity(roots.data)
+        values["wordnet-files"] = wordnet_files_identity(roots)
     if plugins := loaded_plugins():  # a user's components can change any row
         values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
     if "relations" in resources:  # the corpus sample matters only to rows that read it
@@ -187,20 +164,17 @@ def recorded_kernels() -> str:
     return describe()
 
 
-def wordnet_files_identity(data_root: Path | None = None) -> str:
-    """Return the content identity of the WordNet database files NLTK's reader reads (where
-    `LEXSUB_WORDNET_DIR` or Debian puts them, else fetched under `data_root`), or `absent`."""
-    from lexsub_baselines.resources.wordnet_files import wordnet_location
-    from lexsub_baselines.resources.wordnet_nltk import WORDNET_FILES
+def wordnet_files_identity(roots: Roots) -> str:
+    """Return the content identity of the WordNet database files the readers read (the
+    input layer's `wordnet`: where `LEXSUB_WORDNET_DIR` or Debian puts them, else fetched
+    under the data root), or `absent`."""
+    from lexsub_baselines.core.errors import MissingResourceError
+    from lexsub_baselines.inputs.layer import inputs
 
-    folder, _ = wordnet_location(data_root=data_root)
-    digest = hashlib.sha256()
-    for name in WORDNET_FILES:
-        path = folder / name
-        if not path.is_file():
-            return "absent"
-        digest.update(f"{name}\0{memo_sha256(path)}\n".encode())
-    return digest.hexdigest()[:12]
+    try:
+        return inputs(roots).wordnet().digest[:12]
+    except MissingResourceError:
+        return "absent"
 
 
 def _plugin_label(name: str) -> str:

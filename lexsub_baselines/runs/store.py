@@ -35,9 +35,10 @@ from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.runs.digest import tables_digest
 from lexsub_baselines.runs.records import RunsFile, read_runs, settings_section
 from lexsub_baselines.runs.runner import file_stem, json_text, load_json
+from lexsub_baselines.runs.significance_marks import significance_marks
 from lexsub_baselines.runs.tsar_runs import tsar_field
 from lexsub_baselines.substitutes.answers import SWORDS_KIND
-from lexsub_baselines.tables.results import render_tables
+from lexsub_baselines.tables.tables_md import render_tables
 
 __all__ = ["PENDING", "RECORD_FILES", "Vouched", "check_pair", "commit", "drop_rows", "recover",
            "rows_to_replace", "text_sha256", "vouched", "write_record"]
@@ -210,17 +211,21 @@ def rows_to_replace(out: Path, dataset: str, system: str, force: bool) -> set[tu
 def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
                  skipped: dict[str, dict[str, str]], failed: dict[str, str],
                  roots: Roots | None = None) -> str:
-    """Render the tables of `scores` and `runs` (marked by `RunsFile.marks`' grouping; the
-    TSAR-2022 field read from `roots`' data folder, default `resolve_roots()`) and replace
-    scores.json, runs.json and tables.md together (`commit`); return the tables."""
+    """Render the tables of `scores` and `runs` (marked by `RunsFile.marks`' grouping, and
+    where a figure differs significantly from our best: `significance_marks`, from the answer
+    files `runs` vouches for; the TSAR-2022 field and the gold read from `roots`' data folder,
+    default `resolve_roots()`) and replace scores.json, runs.json and tables.md together
+    (`commit`); return the tables."""
     for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
         if not row.get("scored", True):
             skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
     scores_text = json_text(scores)
     marks, section = settings_section(runs, runs.newest())
     digest = tables_digest(scores)
+    roots = roots or resolve_roots()
+    significance = significance_marks(out, scores, runs, roots)  # `‡`: issue 55
     tables = render_tables(scores, runs.runs, skipped, failed, marks, section,
-                           tsar_field(roots or resolve_roots(), scores))
+                           tsar_field(roots, scores), significance)
     kernels = runs.settings.get(runs.newest(), {}).get("kernels", "not recorded")
     tables += (f"\n## The tables' digest\n\n`{digest}`: the sha256 of every figure above "
                "(`scores.json` without its signatures), computed with the numeric kernels "

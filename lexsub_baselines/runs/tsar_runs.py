@@ -92,7 +92,7 @@ def tsar_settings(pos: str = POS_SETTING, system: object = None) -> dict[str, st
     """Return the TSAR settings a row records (runs.json, scores.json): those of English, or
     of a Spanish or Portuguese system (its lemmatiser, resource, frequencies)."""
     if isinstance(system, LanguageSystem):
-        from lexsub_baselines.core.libraries import library_version
+        from lexsub_baselines.inputs.libraries import library_version
 
         reading = (system.reading_source.name if system.reading_source is not None
                    else "none (the lemma, then the word)")

@@ -5,7 +5,8 @@ May import `core`, `text`, `tables`, `datasets`, `substitutes`, `resources`.
 `score()` scores one system (`lexsub score` is a thin shell over it: one verdict either way,
 a refused file raising `ScoreRefusedError` with the line the command prints, the rest in
 `report.messages`); a `Scorer` holds one gold under one profile and scores any number of
-systems against it, and gives the per-item credits the analyses compare. Profiles
+systems against it, and gives the per-item credits the analyses compare and the
+per-instance contributions the paired tests resample (`paired()`, `paired_test`). Profiles
 (`official`, `corrected`, ...) are named settings in `PROFILES`. The `official` profile
 reproduces the SemEval-2007 Task 10 key scorer (`score.pl`/`scoreFA.pl`, 11 April 2007) number
 for number, malformed gold files included; see `profiles` for its one intentional deviation.
@@ -29,6 +30,7 @@ from lexsub_baselines.scoring.api import (
     substitution_recall,
 )
 from lexsub_baselines.scoring.bounds import UpperBounds, item_bound, upper_bounds
+from lexsub_baselines.scoring.contributions import Contributions, Statistic
 from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.gold import GoldTarget, MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_lines import GoldFile, GoldLine
@@ -41,6 +43,7 @@ from lexsub_baselines.scoring.measures import (
     score_mw,
     score_substitution,
 )
+from lexsub_baselines.scoring.paired import Other, Paired, PairedReport, paired
 from lexsub_baselines.scoring.profiles import (
     PROFILES,
     Profile,
@@ -52,6 +55,7 @@ from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore, perl_round
 from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.signature import Signature
+from lexsub_baselines.scoring.significance import MeasureTest, PairedTest, paired_test
 from lexsub_baselines.scoring.subsets import ALL, SUBSET_NAMES, Subset, further_analysis_subsets
 from lexsub_baselines.scoring.swords import SwordsReport, SwordsScorer
 from lexsub_baselines.scoring.tsar import TsarReport, TsarScorer
@@ -65,6 +69,7 @@ __all__ = [
     "SUBSET_NAMES",
     "AnswerLine",
     "Block",
+    "Contributions",
     "GoldFile",
     "GoldLine",
     "GoldTarget",
@@ -72,9 +77,14 @@ __all__ = [
     "JabbariScores",
     "LexSubGenScorer",
     "LsgReport",
+    "MeasureTest",
     "Message",
     "MwGold",
     "MwScore",
+    "Other",
+    "Paired",
+    "PairedReport",
+    "PairedTest",
     "Problem",
     "Profile",
     "Report",
@@ -83,6 +93,7 @@ __all__ = [
     "Scorer",
     "ScoringGold",
     "Signature",
+    "Statistic",
     "Subset",
     "SubstitutionScore",
     "SwordsReport",
@@ -101,6 +112,8 @@ __all__ = [
     "item_bound",
     "item_credit",
     "jabbari_scores",
+    "paired",
+    "paired_test",
     "parse_answer_lines",
     "perl_round",
     "profile_names",

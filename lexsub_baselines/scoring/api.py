@@ -25,14 +25,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, cast, overload
 
-from lexsub_baselines.core.errors import LexsubError, ScoreRefusedError
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.datasets.catalog import dataset_names
-from lexsub_baselines.datasets.lexsubgen import LEXSUBGEN_DATA
+from lexsub_baselines.scoring.choose import PROTOCOLS, protocol_for, scorer_for
 from lexsub_baselines.scoring.emit import show
-from lexsub_baselines.scoring.gold_kinds import kind_for
-from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LexSubGenScorer, LsgReport
 from lexsub_baselines.scoring.lexsubgen import PROTOCOL as LEXSUBGEN
+from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer, LsgReport
 from lexsub_baselines.scoring.profiles import Profile
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.result import MwScore
@@ -43,10 +41,8 @@ from lexsub_baselines.scoring.tsar import PROTOCOL as TSAR
 from lexsub_baselines.scoring.tsar import TsarReport, TsarScorer
 
 __all__ = ["KINDS", "MEASURE_SETS", "PROTOCOLS", "Report", "protocol_for", "score",
-           "substitution_recall"]
+           "score_with", "scorer_for", "substitution_recall"]
 
-#: The evaluations `score` runs, by the names `protocol=` (and `--protocol`) take.
-PROTOCOLS: tuple[str, ...] = ("semeval", "swords", LEXSUBGEN, TSAR)
 #: A report of any protocol.
 Report = ScoreReport | SwordsReport | LsgReport | TsarReport
 _OWN_KIND: dict[type[Any], str] = {SwordsScorer: "lsr", LexSubGenScorer: LEXSUBGEN,
@@ -166,14 +162,20 @@ def score(
     >>> score({"1": ["team"]}, gold).main.recall
     75.0
     """
-    _check_order(system, gold, spelling)
-    protocol, profile = _protocol(system, gold, protocol, profile, spelling)
-    scorer = Scorer(gold, profile, mwids=mwids, mrsamples=mrsamples, roots=roots)
-    found = _NAMES.get(type(scorer), "semeval")
-    if protocol is not None and protocol != found:
-        raise LexsubError(f"{spelling.option('protocol', protocol)} scores "
-                          f"{_PROTOCOL_DATA[protocol]}, not {gold} ({found} gold)")
-    if found == "semeval":
+    scorer = scorer_for(system, gold, protocol, profile, mwids=mwids, mrsamples=mrsamples,
+                        roots=roots, spelling=spelling)
+    return score_with(scorer, system, kind, subsets=subsets, by_pos=by_pos, bounds=bounds,
+                      measures=measures, k=k, only_listed=only_listed, warn=warn, refuse=refuse,
+                      spelling=spelling)
+
+
+def score_with(scorer: Scorer, system: SystemInput | Mapping[str, Any], kind: str | None = None,
+               *, subsets: bool = False, by_pos: bool = False, bounds: bool = False,
+               measures: Sequence[str] = (), k: float = 1.0, only_listed: bool = False,
+               warn: bool = True, refuse: bool = True, spelling: Spelling = PYTHON) -> Report:
+    """Score `system` with a scorer `scorer_for` made: the second half of `score` (see it for
+    the arguments); an option that does not apply to the scorer's protocol gets a note."""
+    if not isinstance(scorer, SwordsScorer | LexSubGenScorer | TsarScorer):
         report = scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
                               by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=False,
                               refuse=refuse, spelling=spelling)
@@ -193,76 +195,8 @@ def score(
     if isinstance(scorer, LexSubGenScorer):
         return scorer.score(cast(Any, system), own, only_listed=only_listed, warn=warn,
                             spelling=spelling, by_pos=by_pos, **ignored)
-    return cast(TsarScorer, scorer).score(cast(Any, system), own, warn=warn, spelling=spelling,
-                                          by_pos=by_pos, only_listed=only_listed, **ignored)
-
-
-def protocol_for(system: object, gold: object, protocol: str | None = None,
-                 profile: str | Profile | None = None, roots: Roots | None = None,
-                 spelling: Spelling = PYTHON) -> str:
-    """Return the evaluation `score` runs with these arguments (one of `PROTOCOLS`), before
-    any gold is read: the one asked for, else the gold's (as `Scorer(gold)` chooses)."""
-    protocol, profile = _protocol(system, gold, protocol, profile, spelling)
-    if protocol is not None:
-        return protocol
-    chosen = kind_for(gold, profile, roots)
-    return _NAMES.get(chosen.scorer, "semeval") if chosen is not None else "semeval"
-
-
-_NAMES: dict[type[Any], str] = {SwordsScorer: "swords", LexSubGenScorer: LEXSUBGEN,
-                                TsarScorer: TSAR}
-_PROTOCOL_DATA = {
-    "semeval": "a SemEval-2007 or SemEval-2010 gold",
-    "swords": "swords-dev or swords-test",
-    LEXSUBGEN: f"{', '.join(LEXSUBGEN_DATA)} or a folder of LexSubGen's files gold, "
-               "sentences and candidates",
-    TSAR: "a tsar2022-* dataset or a *_gold.tsv file",
-}
-
-
-def _protocol(system: object, gold: object, protocol: str | None,
-              profile: str | Profile | None, spelling: Spelling
-              ) -> tuple[str | None, str | Profile | None]:
-    """Return the protocol asked for (a JSON result against `coinco-all`, which is SemEval
-    gold too, is LexSubGen's) and the profile that goes with it."""
-    if protocol is not None and protocol not in PROTOCOLS:
-        raise LexsubError(f"unknown protocol {protocol!r}; known: {', '.join(PROTOCOLS)}")
-    if protocol is None and profile is None and isinstance(gold, str) \
-            and gold in LEXSUBGEN_DATA and _json_object(system):
-        protocol = LEXSUBGEN
-    if protocol == LEXSUBGEN and profile is None:
-        profile = LEXSUBGEN
-    if protocol not in (None, LEXSUBGEN) and isinstance(profile, str) and profile in LSG_PROFILES:
-        raise LexsubError(f"{spelling.option('profile', profile)} belongs to "
-                          f"{spelling.option('protocol', LEXSUBGEN)}")
-    return protocol, profile
-
-
-def _json_object(system: object) -> bool:
-    """Return whether a system file starts (after white space) with `{`: a JSON result, not a
-    SemEval answer file (standard input and results in memory are not looked into)."""
-    if not isinstance(system, str | Path) or str(system) == "-":
-        return False
-    try:
-        with Path(system).open("rb") as handle:
-            return handle.read(4096).lstrip().startswith(b"{")
-    except OSError:
-        return False
-
-
-def _check_order(system: object, gold: object, spelling: Spelling) -> None:
-    """Refuse a dataset name given where the system file goes (`lexsub score DATASET FILE`)."""
-    if not isinstance(system, str | Path) or str(system) == "-" or Path(system).exists():
-        return
-    name = str(system)
-    if name not in {*dataset_names(), *LEXSUBGEN_DATA}:
-        return
-    if isinstance(gold, str | Path) and Path(gold).is_file():
-        raise ScoreRefusedError(f"{name} is a dataset and {gold} a file: the system file comes "
-                                f"first, then the dataset: `{spelling.call(str(gold), name)}`")
-    raise ScoreRefusedError(f"{name} is a dataset, given where the system file goes: the "
-                            f"system file comes first, then the dataset: "
-                            f"`{spelling.call('FILE', name)}`")
+    return scorer.score(cast(Any, system), own, warn=warn, spelling=spelling, by_pos=by_pos,
+                        only_listed=only_listed, **ignored)
 
 
 def substitution_recall(system: SystemInput, gold: GoldInput, kind: str = "best",

@@ -25,15 +25,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexsub_baselines.core.digests import sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
-from lexsub_baselines.core.file_digests import known_sha256
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.gold import read_gold
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.types import GoldItem
-from lexsub_baselines.resources.manifest import Resource
-from lexsub_baselines.resources.verified import InputMismatchError, data_entry
+from lexsub_baselines.inputs.layer import InputMismatchError, Inputs, inputs
+from lexsub_baselines.inputs.manifest import Resource
+from lexsub_baselines.inputs.reads import check_path, read_path
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
@@ -54,15 +55,17 @@ class ClaimedGoldError(InputMismatchError):
                      "wherever it lies: give a gold of your own another name",)
 
 
-def claimed_entry(path: Path) -> tuple[Resource, str] | None:
+def claimed_entry(path: Path, layer: Inputs | None = None) -> tuple[Resource, str] | None:
     """Return the manifest entry of the dataset gold whose place `path` names (its last two
-    path components, `key/gold`) and that dataset's name, or None.
+    path components, `key/gold`) and that dataset's name, or None (`layer`: the input layer
+    whose manifest to read; default the one of the roots in use).
 
     >>> claimed_entry(Path("/tmp/task10data/key/gold"))[1]
     'semeval2007-test'
     >>> claimed_entry(Path("/tmp/my/gold")) is None
     True
     """
+    layer = layer or inputs(resolve_roots())
     tail = path.absolute().parts[-2:]
     for name in dataset_names():
         spec = DATASETS.get(name)
@@ -70,7 +73,7 @@ def claimed_entry(path: Path) -> tuple[Resource, str] | None:
             continue
         for role in _ROLES.values():
             rel = spec.relpath(role)
-            entry = data_entry(rel) if rel is not None else None
+            entry = layer.entry_at(rel) if rel is not None else None
             if entry is not None and Path(rel or "").parts[-2:] == tail:
                 return entry, name
     return None
@@ -90,10 +93,13 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     """
     if not path.is_file():
         return None
-    digest, resolved = known_sha256(path, roots.cache), path.resolve()
-    claim = claimed_entry(path)
-    if claim is not None and claim[0].sha256 != digest:
-        raise ClaimedGoldError(path, claim[0], digest)
+    layer = inputs(roots)
+    claim = claimed_entry(path, layer)
+    if claim is not None:  # the same verdict wherever it lies, at the data root too
+        digest = sha256(path, roots.cache)
+        if claim[0].sha256 != digest:
+            raise ClaimedGoldError(path, claim[0], digest)
+    digest, resolved = check_path(path, roots)[0].digest, path.resolve()
     for name in dataset_names():
         dataset = load_dataset(name, roots)
         if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
@@ -102,23 +108,21 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
             rel = dataset.spec.relpath(role)
             if rel is None:
                 continue
-            here, entry = dataset.root / rel, data_entry(rel)
+            here, entry = dataset.root / rel, layer.entry_at(rel)
             if entry is not None:
                 if entry.sha256 == digest:
                     return dataset
-                if here.is_file() and here.resolve() == resolved:
-                    raise InputMismatchError(path, entry, digest)
             elif here.is_file() and (here.resolve() == resolved
-                                     or known_sha256(here, roots.cache) == digest):
+                                     or check_path(here, roots)[0].digest == digest):
                 return dataset
     return None
 
 
 @lru_cache(maxsize=8)
-def _lenient(path: Path, resolved: Path, mtime_ns: int, size: int) -> GoldFile:
-    # the lenient reader's items as lines; one object per file state, so its built gold is
+def _lenient(data: bytes, path: str) -> GoldFile:
+    # the lenient reader's items as lines; one object per content, so its built gold is
     # shared as `read_gold_file`'s is
-    return from_items(read_gold(resolved), str(path))
+    return from_items(read_gold(data, path), path)
 
 
 @dataclass(frozen=True)
@@ -189,8 +193,7 @@ class GoldSource:
         if kind != "a file":
             raise LexsubError(f"the gold {path} is {kind}, not a file: profile "
                               f"{profile.name} reads gold files only")
-        stat = path.stat()
-        return _lenient(path, path.resolve(), stat.st_mtime_ns, stat.st_size)
+        return _lenient(read_path(path), str(path))
 
 
 def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roots | None

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = ["path_kind", "read_input"]
 
@@ -60,7 +61,10 @@ def read_input(path: Path, what: str, remedy: str = "check the path") -> bytes:
         hint = f" (it holds {', '.join(inside)})" if inside else ""
         raise LexsubError(f"{path} is a directory, not a {what}: pass the file itself{hint}")
     try:
-        return path.read_bytes()
+        if kind != "a file":  # a device or a pipe: a stream, read once
+            with open(path, "rb") as stream:
+                return stream.read()
+        return read_path(path)  # the input layer: a file where the manifest puts one is it
     except OSError as error:
         raise LexsubError(f"cannot read the {what} {path} ({kind}): "
                           f"{error.strerror or error}") from None

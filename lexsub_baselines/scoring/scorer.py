@@ -1,14 +1,10 @@
 """`Scorer`: one gold standard under one profile, built once, against which systems are scored.
 
 `score()` is `Scorer(gold, profile).score(system, kind)`. Keep a `Scorer` to score many files
-against one gold (the gold is read and built once per kind and subset), or to get what the
-analyses compare: per-item credits and item upper bounds (`item_credits`). A `Scorer` takes
-a snapshot of gold given as a mapping, so changing the mapping afterwards changes nothing;
-make a new `Scorer` (or call `score()`) to score against the changed gold.
-
->>> scorer = Scorer("semeval2007-test")  # doctest: +SKIP
->>> {path.stem: scorer.score(path).main.recall  # doctest: +SKIP
-...  for path in Path("results/semeval2007-test").glob("*.best")}
+against one gold (the gold is read and built once per kind and subset), or for what the
+analyses compare (`item_credits`: per-item credits and upper bounds) and the paired tests
+resample (`contributions`). Gold given as a mapping is copied when the `Scorer` is made:
+changing the mapping afterwards changes nothing (make a new `Scorer`).
 """
 
 from __future__ import annotations
@@ -32,6 +28,7 @@ from lexsub_baselines.scoring.answers_reader import (
     read_answers,
 )
 from lexsub_baselines.scoring.bounds import upper_bounds
+from lexsub_baselines.scoring.contributions import Contributions, substitution_contributions
 from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold import MwGold, ScoringGold, build_gold, build_mw_gold
 from lexsub_baselines.scoring.gold_kinds import GOLD_KINDS, GoldKind, kind_for
@@ -67,10 +64,9 @@ SystemInput = (str | Path | SystemAnswers | Mapping[str, Sequence[str]] | Mappin
 GoldInput = str | Path | Dataset | Mapping[str, GoldItem]
 
 
-# Gold built from one gold file, shared by every Scorer of that file. A `GoldFile` is immutable
-# and `read_gold_file` returns the same object while the file's path, mtime and size stay the
-# same, so scoring many systems with `score()` builds the gold once; gold given as a mapping
-# is a new `GoldFile` for every Scorer and is never shared (a changed mapping scores fresh).
+# Gold built from one gold file, shared by every Scorer of that file (`read_gold_file` returns
+# the same immutable `GoldFile` while the file is unchanged): `score()` builds it once; gold
+# given as a mapping is a new `GoldFile` for every Scorer, never shared.
 _BUILT: WeakKeyDictionary[GoldFile, dict[tuple[Profile, Subset | None], ScoringGold | MwGold]] \
     = WeakKeyDictionary()
 
@@ -189,6 +185,19 @@ class Scorer:
         return item_credits(self.gold(subset), self.answers(system, kind), kind, self.profile,
                             subset)
 
+    def contributions(self, system: SystemInput, kind: str = "best", *,
+                      universe: Sequence[str] | None = None) -> Contributions:
+        """Return a system's per-item contributions to best or oot P, R, Mode P and Mode R
+        (the `all` block), what the paired tests resample (`scoring.paired`).
+
+        Raises:
+            LexsubError: mw (its figures are not sums over the items of T).
+        """
+        if kind not in ("best", "oot"):
+            raise LexsubError(f"paired tests compare best or oot answers, not {kind}")
+        return substitution_contributions(self.gold(), self.answers(system, kind), kind,
+                                          self.profile, universe)
+
     # --- scoring -------------------------------------------------------------------------
 
     def score(self, system: SystemInput, kind: str = "best", *, subsets: bool = False,
@@ -296,9 +305,7 @@ class Scorer:
                            if bounds else None, jabbari, (), jabbari_by_pos)
 
     def _label(self, mw: bool) -> str:
-        if mw not in self._labels:
-            self._labels[mw] = self.source.label(mw)
-        return self._labels[mw]
+        return self._labels.setdefault(mw, self._labels.get(mw) or self.source.label(mw))
 
     @cached_property
     def _gold_lexelts(self) -> dict[str, str]:

@@ -9,7 +9,6 @@ from the original scorer shows in the `dev` field; `code` is the identity of the
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,12 +16,12 @@ __all__ = ["Signature", "gold_label", "scoring_code"]
 
 
 def scoring_code() -> str:
-    """Return the identity of the scorers' code (`core.code_identity.code_digest` of the
+    """Return the identity of the scorers' code (`inputs.code_identity.code_digest` of the
     `scoring` package and what it imports), 12 hex digits. The scorers are exact Python
     arithmetic (the SWORDS lemmatiser too: `resources.morphy`), so no library's version is
     in it: the scoring install and the one with the `baselines` extra (where the dataset
     readers' lemminflect is installed) sign the same scores alike."""
-    from lexsub_baselines.core.code_identity import code_digest
+    from lexsub_baselines.inputs.code_identity import code_digest
 
     return code_digest("lexsub_baselines.scoring", libraries=False)[:12]
 
@@ -33,7 +32,9 @@ def gold_label(path: Path, name: str | None = None) -> str:
     The hash pins the exact gold file, so two scores with the same label used the same gold.
     `name` is the dataset's (given by name, or a file that is its gold: `gold_source`).
     """
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8] if path.is_file() else "absent"
+    from lexsub_baselines.core.digests import sha256  # one memo
+
+    digest = sha256(path)[:8] if path.is_file() else "absent"
     return f"{name or f'{path.absolute().parent.name}/{path.name}'}#{digest}"
 
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = [
     "ALL",
@@ -82,7 +83,9 @@ def _read(path: Path, what: str) -> str:
         raise MissingResourceError(
             what, path, "pass --mwids/--mrsamples, or keep mwids and MRsamples beside the "
             "gold file (the SemEval-2007 key folder)")
-    return path.read_bytes().decode("utf-8", errors="replace")
+    # through the input layer: the key's mwids and MRsamples are checked against the
+    # manifest where it puts them (a damaged copy is refused, not scored)
+    return read_path(path).decode("utf-8", errors="replace")
 
 
 def read_mwids(path: Path) -> frozenset[str]:

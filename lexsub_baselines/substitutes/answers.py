@@ -114,7 +114,8 @@ def _in_score_order(ranked: Ranked) -> bool:
     return all(a >= b for a, b in itertools.pairwise(scores))
 
 
-def write_swords_result(path: Path, rows: Iterable[tuple[str, Ranked]], system: str) -> str:
+def write_swords_result(path: Path, rows: Iterable[tuple[str, Ranked]], system: str,
+                        lemmatized: bool = True) -> str:
     """Write a SWORDS result file atomically; return how its scores were made.
 
     The benchmark sorts each list by score, so the scores must agree with the system's
@@ -129,6 +130,8 @@ def write_swords_result(path: Path, rows: Iterable[tuple[str, Ranked]], system: 
         path: the output file (`<dataset>/<system>.lsr.json`).
         rows: (target id, ranked candidates with scores) in dataset order.
         system: the system's name, recorded in the file.
+        lemmatized: the file's `substitutes_lemmatized` (False for word forms; the
+            benchmark's evaluation lemmatises either way).
     """
     rows = list(rows)
     rule = "ranker" if all(_in_score_order(ranked) for _, ranked in rows) else "rank"
@@ -138,7 +141,8 @@ def write_swords_result(path: Path, rows: Iterable[tuple[str, Ranked]], system: 
                    for rank, (lemma, score) in enumerate(ranked)]
         lines.append(f"{json.dumps(target)}: {json.dumps(entries, ensure_ascii=False)}")
     about = json.dumps({"system": system, "scores": rule}, ensure_ascii=False)
-    atomic_write_text(path, '{"substitutes_lemmatized": true,\n"lexsub_baselines": ' + about
+    flag = "true" if lemmatized else "false"
+    atomic_write_text(path, f'{{"substitutes_lemmatized": {flag},\n"lexsub_baselines": ' + about
                       + ',\n"substitutes": {\n' + ",\n".join(lines) + "\n}}\n")
     return rule
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lexsub_baselines.tables.published import FIELD, FIELD_OOT_DUPLICATES, FIELD_SUBSETS
+from lexsub_baselines.tables.released import label
 from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 
 __all__ = ["FIELD_DATASET", "FIELD_MEASURES", "field_table", "field_tables", "ours_on_the_field",
@@ -54,7 +55,8 @@ def field_table(kind: str, ours: Mapping[str, Mapping[str, float]], ranked: bool
     field = [(f"{row.system}" + ("*" if kind == "oot" and row.system in
                                  FIELD_OOT_DUPLICATES else ""), "2007 field", dict(row.values))
              for row in FIELD if row.kind == kind]
-    mine = [(system, source[0], dict(values)) for system, values in ours.items()]
+    mine = [(system, label(system, FIELD_DATASET) or source[0], dict(values))
+            for system, values in ours.items()]
     rows = [*mine, *field]
     if ranked:
         rows.sort(key=lambda row: -row[2].get("recall", 0.0))

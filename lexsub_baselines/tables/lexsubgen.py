@@ -42,6 +42,12 @@ _NOTE = ("LexSubGen's evaluation (`lexsub score RESULT.json {dataset} --protocol
          "vocabulary). Muted: " + LEXSUBGEN_SOURCE + ", same data and protocol, not run here.")
 
 
+def _whole(kinds: Mapping[str, Any]) -> bool:
+    """Return True for a row of ours on the whole dataset (not a released output's row on
+    the part it answers, `part`: `tables.released`, which these tables do not rank)."""
+    return _KIND in kinds and "part" not in kinds[_KIND]
+
+
 def is_lexsubgen_scores(systems: Mapping[str, Any]) -> bool:
     """Return True when a dataset's `scores.json` rows are LexSubGen-protocol results."""
     return any(_KIND in kinds for kinds in systems.values())
@@ -85,7 +91,7 @@ def lexsubgen_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str,
     ours = [([system, _profile(kinds[_KIND]), _gap_made(kinds[_KIND]),
               *_figures(kinds[_KIND]), runs.get(system, {}).get("unanswered")],
              _profile(kinds[_KIND]) == "lexsubgen", False)
-            for system, kinds in systems.items() if _KIND in kinds]
+            for system, kinds in systems.items() if _whole(kinds)]
     if not ours:
         return None
     published = [([row.system, "published", "pool", *[row.get(k) for k, _ in COLUMNS], None],
@@ -112,23 +118,27 @@ def test_part_table(dataset: str, systems: Mapping[str, Any], marks: Marks | Non
     if not rows:
         return None
     cells: list[list[Cell]] = []
-    for system, row in rows:
-        everything, test = _figures(row), _test_figures(row)
+    for system, row in rows:  # a released output's row answers the test part alone
+        everything = _figures(row) if "part" not in row else [None] * len(COLUMNS)
+        test = _test_figures(row)
         cells.append([system, _profile(row), *(value for a, t in zip(everything, test,
                                                                      strict=True)
                                                for value in (a, t, None if a is None or t is None
                                                              else float(t) - float(a)))])
     cells.sort(key=lambda c: -(float(c[3]) if isinstance(c[3], int | float) else -1.0))
-    part = rows[0][1]["test_part"]
+    first = next((r for _, r in rows if "part" not in r), rows[0][1])
+    part = first["test_part"]
     header = ("system", "profile", *(f"{label} {which}" for _, label in COLUMNS
                                      for which in ("all", "test", "Δ")))
-    note = (f"The rows of {dataset} (all {rows[0][1].get('instances_scored', '?')} scored "
+    note = (f"The rows of {dataset} (all {first.get('instances_scored', '?')} scored "
             f"instances, as LexSubGen's published rows) and the same files scored on "
             f"{part.get('part')} alone ({part.get('instances')} scored instances, ids 301-2010): "
             "the 300 SemEval-2007 trial instances, on which the fill order, the cmlc weights, "
             "the neighbour threshold and the embedding sizes were chosen, left out. Δ = test − "
             "all, in points. The published rows are on all of LS07: they have no test-only "
-            "figure.")
+            "figure." + (" A released output, rescored (`released:...`), answers the test part "
+                         "alone: no figure on all of it."
+                         if any("part" in r for _, r in rows) else ""))
     return Table(f"{dataset} without the tuning set — the test part alone", header,
                  rows_of(cells), note=note,
                  signed=frozenset(i for i, label in enumerate(header) if label.endswith("Δ")),
@@ -140,7 +150,7 @@ def lexsubgen_overview(scores: Mapping[str, Any], marks: Marks | None = None) ->
     ranked by CoInCo GAP: ours on LexSubGen's exact protocol among the published systems
     (muted), then ours on the padded profile (marked `(padded)`); None without rows."""
     systems = list(dict.fromkeys(s for d in _DATASETS for s, kinds in scores.get(d, {}).items()
-                                 if _KIND in kinds))
+                                 if _whole(kinds)))
     if not systems:
         return None
 
@@ -200,7 +210,7 @@ def compare_table(name: str, report: Mapping[str, Any], dataset: str,
     rows: list[tuple[str, str, list[Cell]]] = [(name, "yours", mine)]
     rows += [(system, "ours", _figures(kinds[_KIND]))
              for system, kinds in scores.get(dataset, {}).items()
-             if _KIND in kinds and kinds[_KIND].get("profile") == profile and subset == "all"]
+             if _whole(kinds) and kinds[_KIND].get("profile") == profile and subset == "all"]
     note = ""
     if profile == "lexsubgen" and subset == "all" and dataset in _DATASETS:
         rows += [(row.system, "published", [row.get(k) for k, _ in COLUMNS])

@@ -6,7 +6,8 @@ parsed (`printed_tables`); each column whose label names a figure of `scores.jso
 CoInCo under LexSubGen's protocol, TSAR-2022 test in each language) is compared, row by row,
 with the run's figure formatted to the digits the README prints. The `paper` and `Δ` columns are the
 published figures and their difference (constants of the package), and the rows of today's
-published systems and of the TSAR teams' runs are not ours: none of them is compared. A row of
+published systems and of the TSAR teams' runs are not ours: none of them is compared. A
+released output's row, rescored by our scorers (`released:...`), is compared like ours. A row of
 ours the run lacks is *missing*, a figure that reads otherwise *differs*; a column label no
 rule knows is an error, so that a table added to the README is checked, not skipped.
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lexsub_baselines.tables.lexsubgen import COLUMNS as LEXSUBGEN_COLUMNS
+from lexsub_baselines.tables.significance import strip_mark
 from lexsub_baselines.tables.swords import SWORDS_COLUMNS
 from lexsub_baselines.tables.table import fmt
 from lexsub_baselines.tables.today import TODAY
@@ -38,6 +40,9 @@ _MW = {"detection P": "detection_precision", "detection R": "detection_recall",
        "identification P": "identification_precision",
        "identification R": "identification_recall"}
 _LEXSUBGEN = {"LS07": "semeval2007-all", "CoInCo": "coinco-all"}
+#: A released output's LexSubGen figures on the part of a dataset it answers (the row's key).
+_PARTS = {"LS07 test part": ("semeval2007-all", "test_part"),
+          "CoInCo test split": ("coinco-all", "part")}
 #: Columns that are not a figure of ours: the published figure and the difference to it.
 DERIVED = frozenset({"paper", "Δ"})
 #: A TSAR-2022 team's run (`UniHD run 2`, `LSBert-baseline run 1`), a task baseline
@@ -69,8 +74,11 @@ def column_source(label: str) -> Source | None:
     swords = dict((shown, key) for key, shown in SWORDS_COLUMNS)
     if label in swords:
         return "swords-test", "lsr", ("metrics", swords[label])
-    dataset, _, shown = label.partition(" ")
     lexsubgen = dict((shown, key) for key, shown in LEXSUBGEN_COLUMNS)
+    for prefix, (dataset, part) in _PARTS.items():
+        if label.startswith(prefix + " ") and label[len(prefix) + 1:] in lexsubgen:
+            return dataset, "lexsubgen", (part, "metrics", lexsubgen[label[len(prefix) + 1:]])
+    dataset, _, shown = label.partition(" ")
     if dataset in _LEXSUBGEN and shown in lexsubgen:
         return _LEXSUBGEN[dataset], "lexsubgen", ("metrics", lexsubgen[shown])
     if label in TSAR_METRICS:
@@ -121,9 +129,14 @@ def printed_tables(text: str) -> list[PrintedTable]:
 
 
 def row_system(cell: str) -> str:
-    """Return the system a row's first cell names (backticks, marks, `(padded)` left out)."""
+    """Return the system a row's first cell names (backticks, marks and a closing remark in
+    parentheses, `(padded)` or `(released output, rescored)`, left out).
+
+    >>> row_system("`released:unihd-3` (released output, rescored)"), row_system("`vote(all)`")
+    ('released:unihd-3', 'vote(all)')
+    """
     name = cell.replace("`", "").split(" †")[0]
-    return name.removesuffix(" (padded)").strip()
+    return re.sub(r" \([^()]*\)$", "", name.strip()).strip()
 
 
 @dataclass
@@ -184,6 +197,7 @@ def check_readme(text: str, scores: Mapping[str, Any]) -> ReadmeCheck:
                     continue
                 value = _figure(scores, system_in(system, source), source)
                 number = float(value) if isinstance(value, int | float) else None
+                printed = strip_mark(printed)  # `10.49‡`: the significance mark is not a figure
                 shown = fmt(number, _digits(printed))
                 check.figures += 1
                 if shown != printed:

@@ -1,8 +1,8 @@
-"""The results tables: `results/tables.md` and the report's headline, ours beside the paper's.
+"""The results tables of SemEval-2007 rows and the report's headline, ours beside the paper's.
 
-- `render_tables` writes `results/tables.md`: every regenerated figure as `ours | paper | Δ`
-  (Δ = ours − paper, in points); where nothing was published the paper and Δ cells read `—`.
-  Rows follow the system order of the run; rows made under other settings carry a mark.
+- `kind_table` and `by_pos_table` are `results/tables.md`'s (`tables_md.render_tables`):
+  every regenerated figure as `ours | paper | Δ` (Δ = ours − paper, in points); where nothing
+  was published the paper and Δ cells read `—`. Rows follow the system order of the run.
 - `published_tables` is the report's headline: every published row (`published.PUBLISHED`,
   `PUBLISHED_BY_POS`), ours from `scores.json` beside the paper's figure and the difference.
 """
@@ -13,8 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lexsub_baselines.tables import lexsubgen as lsg
-from lexsub_baselines.tables.field import field_tables
 from lexsub_baselines.tables.published import (
     PUBLISHED,
     PUBLISHED_BY_POS,
@@ -22,23 +20,13 @@ from lexsub_baselines.tables.published import (
     published_row,
     source_note,
 )
-from lexsub_baselines.tables.swords import is_swords_scores, swords_beside_semeval, swords_table
-from lexsub_baselines.tables.table import (
-    POS_NAMES,
-    Cell,
-    Marks,
-    Table,
-    mark_of,
-    markdown_rows,
-    rows_of,
-)
-from lexsub_baselines.tables.tsar import TsarField, tsar_table
+from lexsub_baselines.tables.table import POS_NAMES, Cell, Marks, Table, mark_of, rows_of
 
-__all__ = ["BEYOND_JABBARI", "PublishedComparison", "published_comparisons",
-           "published_tables", "render_tables"]
+__all__ = ["BEYOND_JABBARI", "SUB_MEASURES", "PublishedComparison", "by_pos_table",
+           "kind_table", "published_comparisons", "published_tables"]
 
-# --- results/tables.md and the report's headline ---------------------------------------
-_SUB_MEASURES = (("precision", "P"), ("recall", "R"), ("mode_precision", "Mode P"),
+#: The figures of a best or oot block: (key in scores.json, column label).
+SUB_MEASURES = (("precision", "P"), ("recall", "R"), ("mode_precision", "Mode P"),
                  ("mode_recall", "Mode R"))
 _MW_MEASURES = (("detection_precision", "Det P"), ("detection_recall", "Det R"),
                 ("identification_precision", "Id P"), ("identification_recall", "Id R"))
@@ -84,9 +72,9 @@ def _without_empty_papers(header: Sequence[str], rows: Sequence[Sequence[Cell]]
     return tuple(header[i] for i in keep), [[row[i] for i in keep] for row in rows]
 
 
-def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
+def kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
                 runs: Mapping[str, Any]) -> Table | None:
-    measures = _MW_MEASURES if kind == "mw" else _SUB_MEASURES
+    measures = _MW_MEASURES if kind == "mw" else SUB_MEASURES
     header = ["system", *_triple_header([label for _, label in measures]), "unanswered"]
     rows: list[list[Cell]] = []
     sources: list[str] = []
@@ -113,7 +101,7 @@ def _kind_table(dataset: str, kind: str, systems: Mapping[str, Any],
 BEYOND_JABBARI = ("wordnet+cmlc:tier1-first", "wordnet+cmlc:prior")
 
 
-def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> Table | None:
+def by_pos_table(dataset: str, systems: Mapping[str, Any]) -> Table | None:
     rows: list[list[Cell]] = []
     extra: dict[tuple[str, str], Mapping[str, float]] = {
         (system, measure): {} for system in BEYOND_JABBARI for measure in ("oot_recall", "rank")}
@@ -141,80 +129,6 @@ def _by_pos_table(dataset: str, systems: Mapping[str, Any]) -> Table | None:
             f"these measures for {PUBLISHED_BY_POS_DATASET} only, so ours only here.")
     return Table(f"{dataset} — in-context rankers by PoS (Jabbari 2010's measures)",
                  header, rows_of(rows), digits=3, signed=_signed(header), note=note)
-
-
-def _markdown_section(table: Table | None) -> list[str]:
-    """Return a tables.md section: the title as a level-3 heading, systems as `code`, each
-    followed by its mark (`†1`: made under other settings) if it has one."""
-    if table is None:
-        return []
-    rows = [[f"`{raw[0]}`" + (f" {mark}" if (mark := table.marks[n] if n < len(table.marks)
-                                              else "") else ""), *row[1:]]
-            for n, (raw, row) in enumerate(zip(table.rows, table.formatted(), strict=True))]
-    note = [table.note, ""] if table.note else []
-    return [f"### {table.title}", "", *note, *markdown_rows(table.header, rows), ""]
-
-
-def _marked(table: Table | None, marks: Marks | None, *datasets: str) -> Table | None:
-    return None if table is None else table.marked(marks, datasets)
-
-
-def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
-                  skipped: Mapping[str, Any] | None = None,
-                  failed: Mapping[str, str] | None = None,
-                  marks: Marks | None = None,
-                  settings: Sequence[str] = (), tsar_field: TsarField | None = None) -> str:
-    """Return the markdown of every table for `scores` (dataset → system → kind → JSON).
-
-    Arguments:
-        scores: what `results/scores.json` holds.
-        runs: dataset → system → run record JSON (for the unanswered counts).
-        skipped: dataset → system → reason, for systems that ran without scoring.
-        failed: system → why it could not run.
-        marks: (dataset, system) → a mark after the system's name (rows made under other
-            settings, `runs.records.settings_section`), in every table the row appears in.
-        settings: the markdown lines of the settings section, shown last.
-        tsar_field: TSAR dataset -> the official runs shown (muted) under ours.
-    """
-    lines = ["# Regenerated baselines", "",
-             "Official SemEval-2007 scorer profile (`official`), percentages. "
-             "`paper` = the published figure, `Δ` = ours − paper. SWORDS: the benchmark's "
-             "own evaluation.", ""]
-    for dataset, systems in scores.items():
-        lines += [f"## {dataset}", ""]
-        if (table := tsar_table(dataset, systems, runs.get(dataset, {}), tsar_field, marks)
-                or lsg.lexsubgen_table(dataset, systems, runs.get(dataset, {}), marks)):
-            lines += _markdown_section(table)  # another protocol's rows: their own table
-            if part := lsg.test_part_table(dataset, systems, marks):  # LS07 without trial
-                lines += _markdown_section(part)
-            continue
-        if is_swords_scores(systems):
-            lines += _markdown_section(_marked(swords_table(dataset, systems,
-                                                            runs.get(dataset, {})),
-                                               marks, dataset))
-            continue
-        for kind in ("best", "oot", "mw"):
-            lines += _markdown_section(_marked(_kind_table(dataset, kind, systems,
-                                                           runs.get(dataset, {})),
-                                               marks, dataset))
-        lines += _markdown_section(_marked(_by_pos_table(dataset, systems), marks, dataset))
-    lines += _markdown_section(swords_beside_semeval(scores, marks=marks))
-    if overview := lsg.lexsubgen_overview(scores, marks):  # the README's table, then Wada's
-        lines += [*_markdown_section(overview), *_markdown_section(lsg.today_other_protocols())]
-    if field := field_tables(scores, marks):
-        lines += ["## the SemEval-2007 field", ""]
-        lines += [line for table in field for line in _markdown_section(table)]
-    for dataset, reasons in (skipped or {}).items():
-        if reasons:
-            lines += [f"## {dataset} — not scored", ""]
-            lines += [f"- `{system}`: {reason}" for system, reason in reasons.items()]
-            lines.append("")
-    if failed:
-        lines += ["## Systems that failed", ""]
-        lines += [f"- `{system}`: {reason}" for system, reason in failed.items()]
-        lines.append("")
-    lines += settings
-    return "\n".join(lines).rstrip() + "\n"
 
 
 @dataclass(frozen=True)
@@ -310,7 +224,7 @@ def published_tables(comparisons: Sequence[PublishedComparison], scores: Mapping
                 note=("Ours from results/scores.json (official scorer), paper from "
                       "lexsub_baselines/published.py; Δ = ours − paper in points; — where "
                       "results/scores.json has no such row.")))
-    by_pos = _by_pos_table(PUBLISHED_BY_POS_DATASET, scores.get(PUBLISHED_BY_POS_DATASET, {}))
+    by_pos = by_pos_table(PUBLISHED_BY_POS_DATASET, scores.get(PUBLISHED_BY_POS_DATASET, {}))
     if by_pos is not None:
         tables.append(by_pos.marked(marks, [PUBLISHED_BY_POS_DATASET]))
     return tables

@@ -69,6 +69,8 @@ class Table:
         marks: one mark per row (or none): `†1` after the cell in `mark_column` for a row made
             under other settings than the unmarked rows (`mark_of`).
         mark_column: the column whose cells carry the marks (the system's).
+        cell_marks: (row, column, mark) of figures shown with a mark after them (`‡`: one
+            that differs significantly from the best of its column, `tables.significance`).
     """
 
     title: str
@@ -82,14 +84,18 @@ class Table:
     muted: frozenset[int] = frozenset()
     marks: tuple[str, ...] = ()
     mark_column: int = 0
+    cell_marks: tuple[tuple[int, int, str], ...] = ()
 
     def formatted(self) -> list[list[str]]:
-        """Return every cell as the text the table shows (a row's mark after its system)."""
+        """Return every cell as the text the table shows (a row's mark after its system, a
+        figure's `cell_marks` after it)."""
         rows = [[fmt(c, self.digits, i in self.signed) for i, c in enumerate(row)]
                 for row in self.rows]
         for row, mark in zip(rows, self.marks, strict=False):
             if mark and len(row) > self.mark_column:
                 row[self.mark_column] += f" {mark}"
+        for number, column, mark in self.cell_marks:
+            rows[number][column] += mark
         return rows
 
     def marked(self, marks: Marks | None, datasets: Sequence[str]) -> Table:
@@ -142,6 +148,8 @@ class Table:
                                 "rows": [list(r) for r in self.rows], "note": self.note}
         if self.marks:
             data["marks"] = list(self.marks)
+        if self.cell_marks:
+            data["cell_marks"] = [list(mark) for mark in self.cell_marks]
         return data
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError
+from lexsub_baselines.inputs.reads import open_path
+from lexsub_baselines.tables.released import label
 from lexsub_baselines.tables.table import Cell, Marks, Table, mark_of, rows_of
 
 __all__ = ["TSAR_KIND", "TSAR_METRICS", "TsarField", "TsarRun", "compare_table",
@@ -66,7 +68,7 @@ def read_results(path: Path) -> tuple[TsarRun, ...]:
     Raises:
         DataFormatError: a column of `TSAR_METRICS` is missing or a figure is no number.
     """
-    with path.open(encoding="utf-8", newline="") as handle:
+    with open_path(path, encoding="utf-8", newline="") as handle:  # checked (the manifest's)
         reader = csv.DictReader(handle)
         missing = [n for n in ("Team", "Run", *TSAR_METRICS) if n not in (reader.fieldnames or ())]
         if missing:
@@ -110,7 +112,8 @@ def compare_table(name: str, metrics: Mapping[str, float], language: str, offici
                  for problem in _disagreements(runs, read_results(extended))]
     rows: list[tuple[str, str, list[Cell]]] = [
         (name, "yours", [metrics.get(m) for m in TSAR_METRICS])]
-    rows += [(system, "ours", _figures(kinds[TSAR_KIND]))
+    rows += [(system, label(system, f"tsar2022-{language}-") or "ours",
+              _figures(kinds[TSAR_KIND]))
              for system, kinds in (ours or {}).items() if TSAR_KIND in kinds]
     rows += [(run.label, "baseline" if "baseline" in run.team.lower() else "team",
               [run.figures[m] for m in TSAR_METRICS]) for run in runs]
@@ -167,7 +170,7 @@ def tsar_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, Any]
     ours = [(name, systems[name][TSAR_KIND]) for name in names]
     if not ours:
         return None
-    cells: list[list[Cell]] = [[system, "ours", *_figures(row),
+    cells: list[list[Cell]] = [[system, label(system, dataset) or "ours", *_figures(row),
                                 runs.get(system, {}).get("unanswered")] for system, row in ours]
     published = sorted((field or {}).get(dataset, ()), key=lambda run: -run.figures["ACC@1"])
     cells += [[run.label, "published baseline" if "baseline" in run.team.lower()

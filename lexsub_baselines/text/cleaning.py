@@ -1,19 +1,17 @@
 """The corpus cleaners: WikiExtractor and Project Gutenberg text to clean paragraphs.
 
 What `corpora` streams (its docstring describes what each cleaner removes). What is built
-from the cleaned text is keyed by the code that builds it (`core.code_identity`), this module
+from the cleaned text is keyed by the code that builds it (`inputs.code_identity`), this module
 included, so a change here rebuilds what it feeds.
 """
 
 from __future__ import annotations
 
-import lzma
 import re
 import warnings
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
-__all__ = ["clean_text", "gutenberg_paragraphs", "read_lines", "wikiextractor_paragraphs"]
+__all__ = ["clean_text", "gutenberg_paragraphs", "wikiextractor_paragraphs"]
 
 _PLACEHOLDER = re.compile(r"\b(?:formula|codice)_\d+\b")
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,200}>")
@@ -47,15 +45,6 @@ _CREDITS = re.compile(
 )
 #: How many leading paragraphs of a book are checked for credits.
 _CREDIT_WINDOW = 5
-
-
-def read_lines(path: Path) -> Iterator[str]:
-    try:
-        with lzma.open(path, "rt", encoding="utf-8", errors="replace") as handle:
-            yield from handle
-    except (lzma.LZMAError, EOFError, OSError) as error:
-        warnings.warn(f"{path}: corrupt or truncated corpus file ({error}); rest of it skipped",
-                      stacklevel=2)
 
 
 def clean_text(text: str) -> str:

@@ -28,21 +28,23 @@ For work spread over a cluster the same sample is cut into shards, one per corpu
 
 from __future__ import annotations
 
+import lzma
 import math
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from lexsub_baselines.core.cache import cache_key, memo_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import SHARED_ENV, Roots
+from lexsub_baselines.inputs.layer import inputs
+from lexsub_baselines.inputs.reads import open_path
 from lexsub_baselines.text.cleaning import (
     clean_text,
     gutenberg_paragraphs,
     wikiextractor_paragraphs,
 )
-from lexsub_baselines.text.cleaning import read_lines as _lines
 
 __all__ = [
     "CORPORA",
@@ -50,7 +52,7 @@ __all__ = [
     "budgeted",
     "clean_text",
     "corpus_files",
-    "corpus_identity",
+    "corpus_inputs",
     "corpus_plan",
     "file_paragraphs",
     "file_words",
@@ -70,12 +72,27 @@ class CorpusSpec:
     folder: str
     pattern: str
     kind: str  # "wikiextractor" or "gutenberg"
+    input_id: str  # its entry in the manifest (`inputs.layer`: the one way in)
 
 
 CORPORA: dict[str, CorpusSpec] = {
-    "enwiki": CorpusSpec("enwiki", "corpora/enwiki-2015", "*/wiki_*.xz", "wikiextractor"),
-    "gutenberg": CorpusSpec("gutenberg", "corpora/gutenberg", "*.txt.xz", "gutenberg"),
+    "enwiki": CorpusSpec("enwiki", "corpora/enwiki-2015", "*/wiki_*.xz", "wikiextractor",
+                         "corpus-enwiki-2015"),
+    "gutenberg": CorpusSpec("gutenberg", "corpora/gutenberg", "*.txt.xz", "gutenberg",
+                            "corpus-gutenberg"),
 }
+
+
+def corpus_inputs(names: Sequence[str]) -> tuple[str, ...]:
+    """Return the manifest ids of the corpora `names`: what a computation over them declares.
+
+    >>> corpus_inputs(["enwiki", "gutenberg"])
+    ('corpus-enwiki-2015', 'corpus-gutenberg')
+    """
+    for name in names:
+        if name not in CORPORA:
+            raise UnknownNameError("corpus", name, sorted(CORPORA))
+    return tuple(sorted(CORPORA[name].input_id for name in names))
 
 def parse_token_budget(text: str) -> int | None:
     """Return the token count written as `20000000`, `20_000_000`, `20M`, `2.5M` or `500k`;
@@ -105,7 +122,8 @@ _EDITED = 1
 
 
 def corpus_files(roots: Roots, name: str) -> list[Path]:
-    """Return the sorted files of corpus `name`.
+    """Return the sorted files of corpus `name`, as the input layer checked them (a corpus of
+    one's own, with no public download, is recorded by its digest).
 
     Raises:
         MissingResourceError: the corpus folder is absent or holds no corpus file.
@@ -115,7 +133,9 @@ def corpus_files(roots: Roots, name: str) -> list[Path]:
         raise UnknownNameError("corpus", name, sorted(CORPORA))
     spec = CORPORA[name]
     folder = roots.shared_path(*spec.folder.split("/"), what=f"corpus {name}")
-    files = sorted(folder.glob(spec.pattern))
+    checked = inputs(roots).check(spec.input_id) if folder.is_dir() else None
+    files = [] if checked is None else sorted(
+        folder / file for file, _ in checked.files if PurePosixPath(file).match(spec.pattern))
     if not files:
         raise MissingResourceError(
             f"corpus {name} (files {spec.pattern})",
@@ -136,27 +156,25 @@ def corpus_plan(roots: Roots, names: Sequence[str]) -> list[tuple[str, Path]]:
     return [pair for group in zip_longest(*per_corpus) for pair in group if pair is not None]
 
 
-def corpus_identity(roots: Roots, names: Sequence[str]) -> str:
-    """Return a key of the corpus files' identity: each file's path (relative to the shared
-    root) and the sha256 of its bytes. Part of the keys of what is built from the corpora
-    (the relation counts and their shards), so that a corpus downloaded again with other
-    content, or edited, under the same names is never read through results built from the
-    old one, while a copy of the same files (new times, another machine) keeps its cache.
-    Hashing the 166 MB of shipped corpora takes about a second; it is done once per process
-    and file version (`cache.memo_sha256`: its size, inode, modification and change times, so
-    an in-place edit on a long-lived worker is read again).
-    """
-    files = [(path.relative_to(roots.shared).as_posix(), memo_sha256(path))
-             for _, path in corpus_plan(roots, names)]
-    return cache_key(files=files)
+def _lines(path: Path, roots: Roots) -> Iterator[str]:
+    """Yield the lines of a corpus file, through the input layer (checked; a keyed build
+    that did not declare its corpus is refused); a corrupt or truncated file is warned about
+    and the rest of it skipped."""
+    try:
+        with open_path(path, roots, compression="xz", encoding="utf-8",
+                       errors="replace") as handle:
+            yield from handle
+    except (lzma.LZMAError, EOFError) as error:
+        warnings.warn(f"{path}: corrupt or truncated corpus file ({error}); rest of it skipped",
+                      stacklevel=2)
 
 
-def file_paragraphs(kind: str, path: Path) -> Iterator[str]:
+def file_paragraphs(kind: str, path: Path, roots: Roots) -> Iterator[str]:
     """Yield the cleaned paragraphs of one corpus file read with cleaner `kind`."""
     if kind == "gutenberg":
-        yield from gutenberg_paragraphs(_lines(path), source=str(path))
+        yield from gutenberg_paragraphs(_lines(path, roots), source=str(path))
     else:
-        yield from wikiextractor_paragraphs(_lines(path))
+        yield from wikiextractor_paragraphs(_lines(path, roots))
 
 
 def paragraph_words(paragraph: str) -> int:
@@ -191,10 +209,10 @@ def iter_paragraphs(
         MissingResourceError: a corpus folder is absent or empty (raised on first iteration).
     """
     files = (paragraph for kind, path in corpus_plan(roots, names)
-             for paragraph in file_paragraphs(kind, path))
+             for paragraph in file_paragraphs(kind, path, roots))
     yield from budgeted(files, max_tokens)
 
 
-def file_words(kind: str, path: Path) -> int:
+def file_words(kind: str, path: Path, roots: Roots) -> int:
     """Return the white-space tokens of one corpus file's cleaned paragraphs."""
-    return sum(paragraph_words(paragraph) for paragraph in file_paragraphs(kind, path))
+    return sum(paragraph_words(paragraph) for paragraph in file_paragraphs(kind, path, roots))

@@ -7,16 +7,17 @@ them) and cuts the first `max_tokens` words into `Shard`s, one per file (`plan_s
 last file of a budget is read only up to the budget, so the shards together hold exactly the
 paragraphs `iter_paragraphs` yields. This code decides what such a resource holds, so it
 lives here, imported by the code of each of them (`distributional.build`,
-`resources.corpus_counts`), whose digest keys it (`core.code_identity`): a change to the
+`resources.corpus_counts`), whose digest keys it (`inputs.code_identity`): a change to the
 plan gives those resources new keys, and no other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.text.corpora import budgeted, corpus_plan, file_paragraphs
 
@@ -35,7 +36,8 @@ def plan_for(plan: Plan, roots: Roots, corpora: Sequence[str]
 def shard_plan(plan: Plan, roots: Roots, corpora: Sequence[str], max_tokens: int | None
                ) -> list[Shard]:
     """Return the shards of the first `max_tokens` words of `corpora` (None: all of them)."""
-    return plan_shards(plan_for(plan, roots, corpora), max_tokens)
+    return [replace(shard, roots=roots)
+            for shard in plan_shards(plan_for(plan, roots, corpora), max_tokens)]
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class Shard:
         words: the words the shard holds.
         max_words: read only this many words of the file (the paragraph reaching it
             included), or None for the whole file.
+        roots: the roots its file is read under (`shard_plan` sets them).
     """
 
     index: int
@@ -58,10 +61,18 @@ class Shard:
     name: str
     words: int
     max_words: int | None = None
+    roots: Roots | None = None
 
     def paragraphs(self) -> Iterator[str]:
-        """Yield the shard's cleaned paragraphs."""
-        yield from budgeted(file_paragraphs(self.kind, self.path), self.max_words)
+        """Yield the shard's cleaned paragraphs (read through the input layer of its roots).
+
+        Raises:
+            LexsubError: the shard was planned without roots (`plan_shards` alone).
+        """
+        if self.roots is None:
+            raise LexsubError(f"shard {self.label} has no roots to read {self.name} from: "
+                              "plan it with `shard_plan`")
+        yield from budgeted(file_paragraphs(self.kind, self.path, self.roots), self.max_words)
 
     @property
     def label(self) -> str:

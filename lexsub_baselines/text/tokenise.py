@@ -8,7 +8,7 @@ PTB's ```` `` ````/`''`), hyphenated words and abbreviations with inner periods 
 the text it scores, so the corpus is tokenised the same way, one sentence per line.
 
 This is our own regular-expression tokeniser (its code is part of the LM's cache key, through
-`core.code_identity`); it is not a port of any other tokeniser. Differences from the task's
+`inputs.code_identity`); it is not a port of any other tokeniser. Differences from the task's
 text that remain: the task data has a few mojibake tokens (`itÃ¢Â€Â™s`) that no corpus contains.
 """
 

@@ -1,9 +1,10 @@
 /* The instance explorer of lexsub_baselines (lexsub_baselines/analysis/explorer.py).
    Reads the data embedded once in #data and renders on demand: the list one page at a time,
    the chosen instance only. The view lives in the address's #fragment (ds, pos, lexelt, q,
-   sys, cond, a, b, kind, show, item, page), so the report links to a chosen view and the
-   browser's back button works. Credits, matches and modes come from the scorer (the data);
-   this script only filters and shows them. No library, no network. */
+   sys, cond, a, rel, b, kind, show, item, page), so the report links to a chosen view and the
+   browser's back button works. Credits, matches, modes and which lists hold the gold's first
+   answer (`top`, per system: bit 0 best, bit 1 oot) come from the scorer (the data); this
+   script only filters and shows them. No library, no network. */
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("data").textContent);
@@ -35,8 +36,8 @@
     SYSTEMS.forEach(function (s) {
       if (!seen.has(s.family)) { seen.add(s.family); firsts.push(s.name); }
     });
-    return { ds: "", pos: "", lexelt: "", q: "", sys: "", cond: "", a: "", b: "", kind: "best",
-             show: firsts, item: "", page: 0 };
+    return { ds: "", pos: "", lexelt: "", q: "", sys: "", cond: "", a: "", b: "", rel: "",
+             kind: "best", show: firsts, item: "", page: 0 };
   }
 
   function readHash() {
@@ -100,6 +101,13 @@
       return found;
     });
   }
+  // whether a system's best (k = 0) or oot (k = 1) answers hold the gold's first answer (the
+  // most credited gold substitute, ties included); null without answers on the dataset
+  function hasTop(ds, item, system, k) {
+    var j = column(ds, system);
+    if (j < 0) return null;
+    return ((item[ds.kind === "swords" ? S.top : F.top][j] >> k) & 1) === 1;
+  }
   function passes(ds, item, system, k, cond) {
     var j = column(ds, system);
     if (j < 0) return false;
@@ -126,7 +134,9 @@
       if (q && item[F.id] !== q && (item[F.left] + " " + item[F.target] + " " + item[F.right])
           .toLowerCase().indexOf(q) < 0) return false;
       if (sys && state.cond && !passes(ds, item, sys, k, state.cond)) return false;
-      if (a && b) {
+      if (a && b && state.rel === "top") {  // a lists the gold's first answer, b does not
+        if (hasTop(ds, item, a, k) !== true || hasTop(ds, item, b, k) !== false) return false;
+      } else if (a && b) {
         var ca = credit(ds, item, a, k), cb = credit(ds, item, b, k);
         if (ca === null || cb === null || !(ca > cb)) return false;
       }
@@ -180,14 +190,14 @@
   function fromForm() {
     var state = readHash();
     var before = [state.ds, state.pos, state.lexelt, state.q, state.sys, state.cond, state.a,
-                  state.b, state.kind].join("|");
-    ["ds", "pos", "lexelt", "q", "sys", "cond", "a", "b", "kind"].forEach(function (key) {
+                  state.b, state.rel, state.kind].join("|");
+    ["ds", "pos", "lexelt", "q", "sys", "cond", "a", "b", "rel", "kind"].forEach(function (key) {
       state[key] = $("f-" + key).value;
     });
     state.show = Array.prototype.slice.call($("f-show-list").querySelectorAll("input:checked"))
       .map(function (box) { return box.value; });
     if (before !== [state.ds, state.pos, state.lexelt, state.q, state.sys, state.cond, state.a,
-                    state.b, state.kind].join("|")) state.page = 0;
+                    state.b, state.rel, state.kind].join("|")) state.page = 0;
     return state;
   }
 
@@ -202,7 +212,7 @@
     options($("f-lexelt"), [["", "all"]].concat(Array.from(lexelts.keys()).sort().map(function (l) {
       return [l, l];
     })));
-    ["ds", "pos", "lexelt", "q", "sys", "cond", "a", "b", "kind"].forEach(function (key) {
+    ["ds", "pos", "lexelt", "q", "sys", "cond", "a", "b", "rel", "kind"].forEach(function (key) {
       $("f-" + key).value = state[key];
     });
     var shown = new Set(state.show);
@@ -234,8 +244,8 @@
     var a = BY_NAME.get(state.a), b = BY_NAME.get(state.b), k = kindIndex(state.kind);
     $("list").innerHTML = found.slice(page * PAGE, (page + 1) * PAGE).map(function (pair) {
       var ds = DATA.datasets[pair[0]], item = ds.items[pair[1]], key = keyOf(pair[0], pair[1]);
-      var vs = a && b ? '<span class="vs">' + fmt(credit(ds, item, a, k)) + " &gt; "
-        + fmt(credit(ds, item, b, k)) + "</span>" : "";
+      var vs = a && b && state.rel !== "top" ? '<span class="vs">' + fmt(credit(ds, item, a, k))
+        + " &gt; " + fmt(credit(ds, item, b, k)) + "</span>" : "";
       var lexelt = ds.lexelts[item[F.lexelt]][0];
       return '<li data-key="' + esc(key) + '" title="' + esc(ds.name + " " + item[F.id]) + '"'
         + (key === current ? ' class="current"' : "") + '><span class="key">'

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError, NothingToScoreError
+from lexsub_baselines.inputs.reads import read_path
 
 __all__ = ["RESULT_FORMAT", "LsgPrediction", "LsgResult", "read_lsg_result",
            "result_from_mapping"]
@@ -111,7 +112,7 @@ def read_lsg_result(path: Path) -> LsgResult:
         NothingToScoreError: no instance listed.
     """
     try:
-        raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+        raw = sys.stdin.buffer.read() if str(path) == "-" else read_path(path)
         text = raw.decode("utf-8")
         data = json.loads(text)
     except FileNotFoundError:

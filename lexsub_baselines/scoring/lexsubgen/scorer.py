@@ -16,7 +16,7 @@ vectors are); the signature says `subset:listed`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,9 @@ from lexsub_baselines.datasets.lexsubgen import (
     lexsubgen_files,
     source_paths,
 )
+from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.emit import show
+from lexsub_baselines.scoring.lexsubgen.contributions import lexsubgen_contributions
 from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData, read_lexsubgen_data
 from lexsub_baselines.scoring.lexsubgen.metrics import (
     K_LIST,
@@ -142,6 +144,28 @@ class LexSubGenScorer(OtherProtocolScorer):
             return read_lsg_result(Path(system))
         except DataFormatError as error:
             raise ResultFormatError.of(error) from None
+
+    # Takes this protocol's results, as `score` does.
+    def contributions(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
+                      universe: Sequence[str] | None = None, only_listed: bool = False,
+                      pool: ResultInput | None = None, pad: bool | None = None
+                      ) -> Contributions:
+        """Return each instance's contributions to GAP, P@1, P@3 and R@10, what the paired
+        tests resample (`scoring.paired`): on `universe` (ids) when given, else the instances
+        `score` scores; `pool`, a file ranking the pools for GAP (a `+fill` row's); `pad`
+        (default: the profile's) reads missing instances and short lists as unanswered."""
+        result = self.result(system)
+        if universe is not None:
+            by_id = {instance.id: instance for instance in self.data.instances}
+            instances = tuple(by_id[i] for i in universe if i in by_id)
+        elif only_listed:
+            instances = tuple(i for i in self.data.instances if i.id in result.predictions)
+        else:
+            instances = self.data.instances
+        return lexsubgen_contributions(
+            instances, result.predictions, result.path,
+            self.lsg_profile.pad_short if pad is None else pad,
+            None if pool is None else self.result(pool).predictions)
 
     # The override returns this protocol's report (as SwordsScorer does).
     def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]

@@ -29,8 +29,8 @@ from lexsub_baselines.scoring.ranking import gap
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold
 from lexsub_baselines.scoring.swords.result import Ranked
 
-__all__ = ["ACCEPTABLE", "CONCEIVABLE", "Comparison", "Metrics", "compare", "pr_at_k",
-           "prepare_result", "swords_gap", "swords_metrics"]
+__all__ = ["ACCEPTABLE", "CONCEIVABLE", "SETTINGS", "Comparison", "Metrics", "compare",
+           "pooled_at_k", "pr_at_k", "prepare_result", "swords_gap", "swords_metrics"]
 
 #: TRUE-ratio thresholds of the two gold sets (evaluate: d_threshold=0.1 and 0.5+1e-4).
 CONCEIVABLE = 0.1
@@ -113,6 +113,13 @@ def pr_at_k(comparisons: Sequence[Comparison], k: int, prefix: str,
         p_den += len(top)
         r_den += min(len(comparison.gold), k)
         rs_den += len(comparison.gold)
+    return pooled_at_k(hits, p_den, r_den, rs_den, k, prefix, undefined)
+
+
+def pooled_at_k(hits: float, p_den: float, r_den: float, rs_den: float, k: int, prefix: str,
+                undefined: dict[str, str]) -> dict[str, float]:
+    """Return `pr_at_k`'s figures from its pooled sums: hits in the top k, Σ |top k|,
+    Σ min(|gold|, k) and Σ |gold| (what the paired tests resample: `swords.contributions`)."""
     name = f"{prefix}_{{}}@{k}"
     empty = "no target has a substitute (P's denominator is 0)"
     nothing = "no hit: P and R are both 0, and F's denominator is their sum"

@@ -16,7 +16,7 @@ with it, with a note; the original raises on it). A result that lists no target 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -30,13 +30,16 @@ from lexsub_baselines.core.errors import (
 )
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.swords import UD_POS, read_swords
+from lexsub_baselines.inputs.layer import Input, inputs
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.resources.morphy import load_morphy
-from lexsub_baselines.resources.wordnet_files import find_wordnet
+from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+from lexsub_baselines.scoring.swords.contributions import swords_contributions
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
     ACCEPTABLE,
@@ -68,13 +71,16 @@ LEMMATISER = "nltk-3.5-morphy"
 
 
 @lru_cache(maxsize=2)
-def _lemmatiser(wordnet_dir: Path) -> Lemmatiser:
-    return Lemmatiser(load_morphy(LEMMATISER, wordnet_dir), f"{LEMMATISER}:wordnet-3.0")
+def _lemmatiser(wordnet: Input, roots: Roots) -> Lemmatiser:
+    # the signature names the WordNet read: `wordnet-3.0` for the recorded files, its
+    # digest for one's own (`LEXSUB_WORDNET_DIR`): other files give other figures
+    morphy = load_morphy(LEMMATISER, wordnet, roots)
+    return Lemmatiser(morphy, f"{LEMMATISER}:{morphy.wordnet_label}")
 
 
 @lru_cache(maxsize=4)
-def _gold(path: Path, mtime_ns: int, size: int, label: str, wordnet_dir: Path) -> SwordsGold:
-    return build_gold(read_swords(path), _lemmatiser(wordnet_dir), label)
+def _gold(data: bytes, where: str, label: str, wordnet: Input, roots: Roots) -> SwordsGold:
+    return build_gold(read_swords(data, where), _lemmatiser(wordnet, roots), label)
 
 
 class SwordsScorer(OtherProtocolScorer):
@@ -109,12 +115,11 @@ class SwordsScorer(OtherProtocolScorer):
         if path is None:
             raise LexsubError("SWORDS gold is read from its file (swords-dev, swords-test or "
                               "a path), not from memory")
-        stat = path.stat()
-        wordnet_dir = find_wordnet(data_root=self._roots.data)[0].resolve()
-        prepared = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size,
-                         self.swords_source.label(False), wordnet_dir)
+        wordnet = inputs(self._roots).wordnet()
+        prepared = _gold(read_path(path, self._roots), str(path),
+                         self.swords_source.label(False), wordnet, self._roots)
         self.swords_gold = prepared.restricted(frozenset(ids)) if ids is not None else prepared
-        self.lemmatise = _lemmatiser(wordnet_dir)
+        self.lemmatise = _lemmatiser(wordnet, self._roots)
 
     def result(self, system: ResultInput, spelling: Spelling = PYTHON) -> SwordsResult:
         """Return a result read from a file, or taken from a mapping (a result document,
@@ -137,6 +142,16 @@ class SwordsScorer(OtherProtocolScorer):
     def prepared(self, system: ResultInput) -> dict[str, list[str]]:
         """Return target id -> the result's substitute lemmas as the evaluation sees them."""
         return prepare_result(self.result(system).substitutes, self.swords_gold, self.lemmatise)
+
+    # Takes this protocol's results, as `score` does.
+    def contributions(self, system: ResultInput, kind: str = "lsr", *,  # type: ignore[override]
+                      universe: Sequence[str] | None = None) -> Contributions:
+        """Return each target's contributions to the four F@10 and strict-c P@1, what the
+        paired tests resample (`scoring.paired`); ids written without `t:` read with it."""
+        result, _ = _with_t_prefix(self.result(system), self.swords_gold.known)
+        prepared = prepare_result(result.substitutes, self.swords_gold, self.lemmatise)
+        return swords_contributions(self.swords_gold, prepared, tuple(result.substitutes),
+                                    result.path, universe)
 
     def _block(self, name: str, gold: SwordsGold, prepared: Mapping[str, list[str]],
                deviations: tuple[str, ...]) -> SwordsBlock:

@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexsub_baselines.core.errors import DataFormatError
-from lexsub_baselines.datasets.tsar import split_data, split_lines
+from lexsub_baselines.datasets.tsar import split_data
 from lexsub_baselines.scoring.input_files import read_input
 
-__all__ = ["KEY_JOIN", "TsarGold", "TsarPrediction", "TsarPredictions", "acc_at_top1", "check",
-           "floor4", "map_at", "potential_at", "predictions_from_lines", "read_gold",
-           "read_predictions"]
+__all__ = ["KEY_JOIN", "TsarGold", "TsarPrediction", "TsarPredictions", "acc_at_top1",
+           "average_precision", "check", "floor4", "gold_hit", "map_at", "potential_at",
+           "predictions_from_lines", "read_gold", "read_predictions", "top_hit"]
 
 #: What joins the sentence and the complex word into an instance's key (`read_files`).
 KEY_JOIN = "__"
@@ -105,15 +105,15 @@ def _key(fields: Sequence[str], path: str, number: int, what: str) -> str:
     return fields[0] + KEY_JOIN + fields[1]  # read_files: split[0] + "__" + split[1]
 
 
-def read_gold(path: Path) -> dict[str, TsarGold]:
-    """Return key -> `TsarGold` of a `_gold` file, as `read_files` builds `goldinfo`.
+def read_gold(data: bytes, path: str = "<bytes>") -> dict[str, TsarGold]:
+    """Return key -> `TsarGold` of a `_gold` file's bytes (`path` names it), as `read_files`
+    builds `goldinfo`.
 
     Raises:
         DataFormatError: a line without a complex word, or not UTF-8.
-        MissingResourceError: no such file.
     """
     out: dict[str, TsarGold] = {}
-    for number, fields in split_lines(path):
+    for number, fields in split_data(data, path):
         key = _key(fields, str(path), number, "gold")
         word = fields[1]
         counts: dict[str, int] = {}
@@ -209,19 +209,42 @@ def check(gold: Mapping[str, TsarGold], predictions: TsarPredictions) -> None:
 Pairs = Sequence[tuple[TsarGold, tuple[str, ...]]]
 
 
+def top_hit(gold: TsarGold, labels: Sequence[str], n: int) -> bool:
+    """Return whether one instance's top n hold a most frequent gold item (an empty list
+    does not), as `computeAccuracy_at_N_at_top_gold_1` tests it."""
+    return bool(labels) and any(x in gold.top for x in labels[:n])
+
+
+def gold_hit(gold: TsarGold, labels: Sequence[str], k: int) -> bool:
+    """Return whether one instance's top k hold a gold item (`Potential`'s test)."""
+    return any(x in gold.gold for x in labels[:k])
+
+
+def average_precision(gold: TsarGold, labels: Sequence[str], k: int) -> float:
+    """Return one instance's share of MAP@k: the sum of the precision at each hit within the
+    top k, divided by k (not by the hits), as `computeMAP_at_K` adds it."""
+    average: float = 0
+    seen = 0
+    for index, label in enumerate(labels[:k], start=1):  # MAP_at_K: up to index K
+        if label in gold.gold:
+            seen += 1
+            average += seen / index
+    return average / k
+
+
 def acc_at_top1(pairs: Pairs, n: int) -> float:
     """Return ACC@n@Top1: the share of instances whose top n hold a most frequent gold item.
 
     Mirrors `computeAccuracy_at_N_at_top_gold_1` (an empty list counts, gains nothing).
     """
-    hits = sum(1 for gold, labels in pairs if labels and any(x in gold.top for x in labels[:n]))
+    hits = sum(1 for gold, labels in pairs if top_hit(gold, labels, n))
     return hits / len(pairs)
 
 
 def potential_at(pairs: Pairs, k: int) -> float:
     """Return Potential@k: the share of instances with a gold item in their top k (k = 1:
     ACC@1). Mirrors the `Potential` of `computePrecisionMetrics_at_K`."""
-    hits = sum(1 for gold, labels in pairs if any(x in gold.gold for x in labels[:k]))
+    hits = sum(1 for gold, labels in pairs if gold_hit(gold, labels, k))
     return hits / len(pairs) if hits > 0 else 0
 
 
@@ -229,13 +252,7 @@ def map_at(pairs: Pairs, k: int) -> float:
     """Return MAP@k as `computeMAP_at_K` computes it (divided by k, not by the hits)."""
     accumulated: float = 0
     for gold, labels in pairs:
-        average: float = 0
-        seen = 0
-        for index, label in enumerate(labels[:k], start=1):  # MAP_at_K: up to index K
-            if label in gold.gold:
-                seen += 1
-                average += seen / index
-        accumulated += average / k
+        accumulated += average_precision(gold, labels, k)
     return accumulated / len(pairs) if accumulated > 0 else 0
 
 

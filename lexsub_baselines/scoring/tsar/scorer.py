@@ -30,11 +30,14 @@ from lexsub_baselines.core.errors import (
     ScoreRefusedError,
 )
 from lexsub_baselines.core.paths import Roots, resolve_roots
+from lexsub_baselines.inputs.reads import read_path
+from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+from lexsub_baselines.scoring.tsar.contributions import tsar_contributions
 from lexsub_baselines.scoring.tsar.evaluation import (
     TsarGold,
     TsarPrediction,
@@ -61,8 +64,8 @@ ResultInput = str | Path | TsarPredictions | Mapping[str, Sequence[str]]
 
 
 @lru_cache(maxsize=8)
-def _gold(path: Path, mtime_ns: int, size: int) -> dict[str, TsarGold]:
-    return read_gold(path)
+def _gold(data: bytes, where: str) -> dict[str, TsarGold]:
+    return read_gold(data, where)
 
 
 def _version() -> str:
@@ -113,8 +116,7 @@ class TsarScorer(OtherProtocolScorer):
         if path is None:
             raise LexsubError("TSAR-2022 gold is read from its file (a tsar2022-* dataset or "
                               "a *_gold.tsv path), not from memory")
-        stat = path.stat()
-        entries = _gold(path.resolve(), stat.st_mtime_ns, stat.st_size)
+        entries = _gold(read_path(path, roots), str(path))
         if ids is not None:
             keep = frozenset(ids)
             entries = {key: g for key, g in entries.items() if str(g.line) in keep}
@@ -151,6 +153,20 @@ class TsarScorer(OtherProtocolScorer):
             return read_predictions(Path(system))
         except DataFormatError as error:
             raise ResultFormatError.of(error) from None
+
+    # Takes this protocol's results, as `score` does.
+    def contributions(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
+                      universe: Sequence[str] | None = None) -> Contributions:
+        """Return each instance's contributions to the ten figures, what the paired tests
+        resample (`scoring.paired`): on the file's instances, or on `universe` (keys: an
+        instance the file lacks is an empty list, its others left out).
+
+        Raises:
+            DataFormatError: a line the evaluator dies on (named).
+        """
+        predictions = self.result(system)
+        check(self.tsar_gold, predictions)
+        return tsar_contributions(self.tsar_gold, predictions, universe)
 
     # The override returns this protocol's report (as SwordsScorer does).
     def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]

@@ -1,31 +1,15 @@
 """The identity of the code behind a figure or a cached resource: a digest of the package.
 
-`code_digest(modules)` answers *could this code compute other bytes?* It digests the sources
-of the given modules and of every module of the package they import, at any depth (imports
-inside functions count), each normalised so that only what runs counts: a Python file is its
-syntax tree without docstrings (comments and layout are not in the tree); a data file of the
-package that can change a result (`core.package_data`: `parser.cfg`, the tuned weights, the
-manifest without its prose; not `runs/reference.json` nor the explorer's page) counts for
-every module whose source names it; so do the versions of the libraries these modules import
-(`core.libraries`: numpy's for a module that imports scipy), and the Python that runs them
-(its version, and the version of its Unicode database, which `str.isalpha` and the regular
-expressions of the cleaners and tokenisers read). Plumbing that moves, names or schedules
-bytes but does not compute them is left out, so that a change to an error message, a lock or
-the scheduler rebuilds nothing: `core.errors`, `core.paths`, `core.registry`, `core.cache`
-(atomic writes and seals; the serialisers of built data are in `core.sparse`, which counts),
-the identity's own modules, `core.kernels` (the kernels' level: a run setting, with caches of
-its own) and the `engine` (`PLUMBING`). A cached resource is keyed by the digest of the
-module that builds it, so a change to that code rebuilds it and nothing else;
-`package_identity()` is the same over the whole package, and every row of a table and every
-score's signature carries it (or its scorer's).
-
-The bytes digested are those the process runs (`core.loaded_code.source`: each file read
-once, and the modules compiled from those bytes), so a key names the code that computes under
-it, on the client and, through the code snapshot, on every worker. A module's normalised
-digest and imports are kept in `<cache>/code/digests-<tag>.json` by the sha256 of its bytes,
-so a process does not parse the package again; the tag is the Python version and the digest
-of this module's own source (the syntax tree depends on Python's version, and the digest on
-this code), so a memo written by another Python or another version of this code is never read.
+`code_digest(modules)` answers *could this code compute other bytes?* (docs/building.md,
+"Caches"): the given modules and every module of the package they import, at any depth, each
+normalised to its syntax tree without docstrings; the package's data files their sources
+name that can change a result (`inputs.package_data`); the versions of the libraries they
+import (`inputs.libraries`, the loaded modules'); the Python that runs them and its Unicode
+database. Plumbing that moves, names or schedules bytes without computing them is left out
+(`PLUMBING`), so an error message, a lock or the scheduler rebuilds nothing. Inside a build
+the files digested are the code snapshot's (`inputs.snapshot`), which every process of it
+runs. A module's digest and imports are memoised in `<cache>/code/digests-<tag>.json` by the
+sha256 of its bytes (the tag: Python's version and this module's own digest).
 """
 
 from __future__ import annotations
@@ -41,22 +25,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexsub_baselines.core import loaded_code
-from lexsub_baselines.core.package_data import data_digest, data_files
+from lexsub_baselines.inputs.package_data import data_digest, data_files
+from lexsub_baselines.inputs.snapshot import PACKAGE_DIR, snapshot_files
 
 __all__ = ["PACKAGE", "PACKAGE_DIR", "PLUMBING", "RUNTIME", "code_digest", "import_graph",
            "normalised_digest", "package_identity"]
 
 PACKAGE = "lexsub_baselines"
-#: The package's folder this module was loaded from (a snapshot's, on a worker).
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
 #: Modules (and prefixes) left out of `code_digest`: they move, name or schedule bytes but do
 #: not compute them. A module listed here must not change any built byte or any answer.
 #: `core.kernels` chooses the numeric kernels, which are not code: their level is a run
 #: setting and keeps caches of its own (`core.paths.kernels_subfolder`).
+#: The input layer (`inputs`) hands out a file's bytes as they are (decompressed by the
+#: standard library's codecs when asked) and checks them: what it read is in every key by its
+#: digest, so its code is not.
 PLUMBING: tuple[str, ...] = ("core.errors", "core.paths", "core.registry", "core.cache",
-                             "core.code_identity", "core.loaded_code", "core.package_data",
-                             "core.libraries", "core.kernels", "engine", "layers")
+                             "core.atomic", "core.digests", "inputs.code_identity",
+                             "inputs.snapshot", "inputs.package_data", "inputs.libraries",
+                             "core.kernels", "engine", "inputs", "layers")
 #: The Python that runs the code, in every digest: its version and its Unicode database's
 #: (`str.isalpha` holds 131,756 code points on 3.11, 136,104 on 3.12).
 RUNTIME = (f"{platform.python_implementation()} {platform.python_version()}, unicode "
@@ -158,17 +144,16 @@ def normalised_digest(source: bytes | Path) -> str:
 
 def _memo_tag() -> str:
     """Return the memo's tag: this Python's version and the digest of this module's source."""
-    own = loaded_code.source("core/code_identity.py")
+    own = Path(__file__).read_bytes()
     return hashlib.sha256(sys.version.encode() + b"\0" + own).hexdigest()[:16]
 
 
 @dataclass
 class _Package:
-    """One package folder as this process reads it: each file read once, on demand (for the
-    code this process runs, through `core.loaded_code`; a copy of the package in a test, by
-    reading its files)."""
+    """One package folder as this process reads it: each file read once, on demand (the
+    code this process runs, or a copy of the package in a test)."""
 
-    root: Path | None  # None: the code this process runs
+    root: Path
     memo_file: Path | None
     files: list[str] = field(init=False)
     modules: dict[str, str] = field(init=False)  # module -> relative path
@@ -178,12 +163,7 @@ class _Package:
     dirty: bool = False
 
     def __post_init__(self) -> None:
-        if self.root is None:
-            self.files = loaded_code.package_files()
-        else:
-            self.files = sorted(path.relative_to(self.root).as_posix()
-                                for path in self.root.rglob("*") if path.is_file()
-                                and "__pycache__" not in path.parts)
+        self.files = snapshot_files(self.root)
         self.modules = {_module_name(relative): relative for relative in self.files
                         if relative.endswith(".py")}
         self.memo = {}
@@ -194,8 +174,6 @@ class _Package:
 
     def data_of(self, relative: str) -> bytes:
         """Return a file's bytes (read once)."""
-        if self.root is None:
-            return loaded_code.source(relative)
         if relative not in self.raw:
             self.raw[relative] = (self.root / relative).read_bytes()
         return self.raw[relative]
@@ -247,22 +225,18 @@ class _Package:
         self.dirty = False
 
 
-#: (package folder, or None for the code this process runs; memo folder; the code's
-#: `loaded_code.generation`) -> the package.
-_LOADED: dict[tuple[Path | None, Path | None, int], _Package] = {}
+#: (package folder, memo folder) -> the package as this process read it.
+_LOADED: dict[tuple[Path, Path | None], _Package] = {}
 
 
 def _package(root: Path | None, memo: Path | None) -> _Package:
-    if root is not None and root.resolve() == loaded_code.code_root():
-        root = None
-    root = root.resolve() if root is not None else None
+    root = (root or PACKAGE_DIR).resolve()
     if memo is None:
         memo = _default_memo()
-    key = (root, memo, loaded_code.generation())
-    found = _LOADED.get(key)
+    found = _LOADED.get((root, memo))
     if found is None:
         memo_file = None if memo is None else memo / "code" / f"digests-{_memo_tag()}.json"
-        found = _LOADED[key] = _Package(root, memo_file)
+        found = _LOADED[(root, memo)] = _Package(root, memo_file)
     return found
 
 
@@ -284,7 +258,7 @@ def code_digest(*modules: str, root: Path | None = None, memo: Path | None = Non
         modules: dotted names (`lexsub_baselines.lm.cooccurrence`); plumbing ones are allowed
             but do not count.
         root: another package folder to digest (a copy of the package, in tests); None: the
-            code this process runs.
+            code this process runs (inside a build, the snapshot's).
         memo: the cache folder that keeps the per-file digests (None: the default cache).
         libraries: add the versions of the libraries the modules import (False: code whose
             results no library computes, as the scorers', whose identity must not depend on
@@ -306,7 +280,7 @@ def code_digest(*modules: str, root: Path | None = None, memo: Path | None = Non
             digest.update(f"{relative}\0{data_digest(relative, package.data_of(relative))}\n"
                           .encode())
     if libraries:  # imported here: importlib.metadata costs the scorers' start ~20 ms
-        from lexsub_baselines.core.libraries import libraries_imported_by, library_version
+        from lexsub_baselines.inputs.libraries import libraries_imported_by, library_version
         externals = {external for name in names for external in package.module(name)[3]}
         for library in libraries_imported_by(externals):
             digest.update(f"library {library}\0{library_version(library)}\n".encode())

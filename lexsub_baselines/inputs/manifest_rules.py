@@ -1,6 +1,6 @@
 """The rules a manifest entry's fields obey: digests, fetch recipes, host names, confined paths.
 
-`resources.manifest` checks every entry it reads with them; `resources.fetch` checks a path
+`inputs.manifest` checks every entry it reads with them; `resources.fetch` checks a path
 again before it writes (a manifest may also be made in code). A file's or folder's `path` is
 relative to its root, with no empty, `.` or `..` component: no manifest writes outside the
 roots, whatever `--manifest FILE` says.

@@ -1,13 +1,19 @@
-"""The libraries whose versions shape a cached resource or an answer: the one list.
+"""The libraries whose versions shape a cached resource or an answer: the one list, and the
+one place their versions are read.
 
-The cache keys (`core.code_identity.code_digest` adds the versions of the libraries that the
+The cache keys (`inputs.code_identity.code_digest` adds the versions of the libraries that the
 digested modules import), the settings of each row (`runs.provenance`) and the worker check
-(`engine.workers`, which adds the scheduler's own libraries) all read `LIBRARIES`.
+(`engine.workers`, which adds the scheduler's own libraries) all read `LIBRARIES` and
+`library_version`, which reads the version of the module the process has loaded (its
+`__version__`), not the installed metadata: a library upgraded in place under a running
+process (a long-lived `dask worker`) does not change what that process computes with, nor
+what it reports.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Iterable
 from importlib import metadata
 
@@ -36,12 +42,21 @@ LIBRARIES: dict[str, tuple[str, ...]] = {
 
 @functools.cache
 def library_version(name: str) -> str:
-    """Return the installed version of the distribution `name`, or `absent`.
+    """Return the version of the library `name` (its distribution's name) as this process
+    runs it, or `absent`.
 
-    Read once per process, as `core.loaded_code` keeps the package's sources: a library
-    upgraded on disk after this process imported it does not change the code it runs, and
-    `code_digest` asks for the versions on every call (each thesaurus look-up, once).
+    The loaded module's `__version__` (the module is imported if it was not: the process
+    computes with what it imported, whatever is installed since); for the three libraries
+    that have none (blis, kenlm, wordfreq), their distribution's version, read once in the
+    process, when first asked.
     """
+    try:
+        module = importlib.import_module(LIBRARIES.get(name, (name,))[0])
+    except ImportError:
+        return "absent"
+    version = getattr(module, "__version__", None)
+    if isinstance(version, str):
+        return version
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:

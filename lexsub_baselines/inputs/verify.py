@@ -1,21 +1,24 @@
-"""Checks the manifest's entries against the current roots: `verify()` -> `ResourceStatus`.
+"""The one verifier of inputs: `status(resource, roots)` -> `ResourceStatus`.
 
-A status is `ok`, `found` (present; checksums not asked for), `missing`, `mismatch`,
-`version-differs` (a Debian package of another version than the manifest's) or `unused`
-(nothing reads it here: the WordNet route the readers do not take — Debian's packages when
-they read the fetched copy, and the reverse — and, for an installed package, KenLM's sdist,
-which a checkout builds); `lexsub resources --verify` prints them. The entries themselves are
-`resources.manifest`'s.
+`lexsub resources --verify` prints the status of every manifest entry; the check before a
+build or a run (`inputs.reads.check_run_inputs`) and every read of an input
+(`inputs.layer.Inputs.check`) take the same verdicts from the same function, so the two
+can never disagree at an edge. A status is `ok`, `own` (a corpus of one's own: a folder with
+no public download whose files are not the recorded ones; its digest is recorded, not
+refused), `found` (present; checksums not asked for), `missing`, `mismatch`,
+`version-differs` (a Debian package of another version than the manifest's whose files are
+not the recorded ones) or `unused` (nothing reads it here: the WordNet route the readers do
+not take, and, for an installed package, KenLM's sdist, which a checkout builds).
 
 A file is the recorded one when its sha256 is the manifest's, or, for an entry that `lexsub
 fetch` compresses itself (recipe `xz`), when its uncompressed content has the upstream digest:
-other xz settings give other bytes for the same content (`accepted`).
+other xz settings give other bytes for the same content (`accepted`). A folder's or a
+package's digest is `core.digests.tree` over its files' sha256. Every sha256 is taken once per
+file version (`core.digests.sha256`, memoised across processes in the cache).
 """
 
 from __future__ import annotations
 
-import hashlib
-import lzma
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
@@ -23,24 +26,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core import digests
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import DATA_ENV, SHARED_ENV, Roots, in_checkout
-from lexsub_baselines.resources.manifest import (
-    BUILD_ROOT,
-    Manifest,
-    Resource,
-    folder_files,
-    load_manifest,
-    tree_sha256,
-)
-from lexsub_baselines.resources.mythes import DEBIAN_MYTHES_DIR
-from lexsub_baselines.resources.wordnet_files import DEBIAN_WORDNET_DIR, find_wordnet
+from lexsub_baselines.inputs.manifest import BUILD_ROOT, Manifest, Resource, load_manifest
+from lexsub_baselines.inputs.wordnet_files import DEBIAN_WORDNET_DIR, find_wordnet
 
-__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "verify", "xz_content",
-           "xz_content_sha256"]
+__all__ = ["STATUSES", "ResourceStatus", "accepted", "locate", "status", "verify"]
 
-STATUSES: tuple[str, ...] = ("ok", "found", "missing", "mismatch", "version-differs", "unused")
+STATUSES: tuple[str, ...] = ("ok", "own", "found", "missing", "mismatch", "version-differs",
+                             "unused")
 
 
 def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> Path:
@@ -55,31 +50,17 @@ def locate(resource: Resource, roots: Roots, build_root: Path = BUILD_ROOT) -> P
     return roots.shared / resource.path
 
 
-def xz_content(path: Path) -> tuple[str, int]:
-    """Return (sha256, size) of the uncompressed content of an xz file (("", 0): not one)."""
-    digest = hashlib.sha256()
-    size = 0
-    try:
-        with lzma.open(path) as handle:
-            while block := handle.read(1 << 20):
-                digest.update(block)
-                size += len(block)
-    except (lzma.LZMAError, EOFError):
-        return "", 0
-    return digest.hexdigest(), size
-
-
-def xz_content_sha256(path: Path) -> str:
-    """Return the sha256 of the uncompressed content of an xz file ("" when it is not one)."""
-    return xz_content(path)[0]
-
-
-def accepted(resource: Resource, path: Path, digest: str | None = None) -> bool:
+def accepted(resource: Resource, path: Path, digest: str | None = None,
+             cache: Path | None = None) -> bool:
     """True when the file at `path` (of sha256 `digest`, computed when None) is `resource`'s."""
-    if (digest or file_sha256(path)) == resource.sha256:
+    if (digest or digests.sha256(path, cache)) == resource.sha256:
         return True
-    return (resource.fetch == "xz" and bool(resource.upstream_sha256)
-            and xz_content_sha256(path) == resource.upstream_sha256)
+    if resource.fetch != "xz" or not resource.upstream_sha256:
+        return False
+    try:
+        return digests.sha256(path, cache, xz=True) == resource.upstream_sha256
+    except (OSError, EOFError, ValueError):  # not an xz file
+        return False
 
 
 @dataclass(frozen=True)
@@ -88,11 +69,13 @@ class ResourceStatus:
 
     Attributes:
         resource: the entry.
-        status: `ok`, `found` (present, not checksummed), `missing`, `mismatch`,
-            `version-differs` or `unused` (nothing reads it here).
+        status: one of `STATUSES`.
         location: where it was looked for.
         detail: what differs, or the remedy for a missing entry ("" when ok).
         found_version: the installed version (debian, pypi), "" otherwise.
+        digest: the digest it was compared by (the recorded one when `ok`; the files' own
+            when `own` or `mismatch`; "" when not computed).
+        files: (name, sha256) of each file read (a folder's or package's; a file's own).
     """
 
     resource: Resource
@@ -100,11 +83,18 @@ class ResourceStatus:
     location: Path
     detail: str = ""
     found_version: str = ""
+    digest: str = ""
+    files: tuple[tuple[str, str], ...] = ()
 
     @property
     def failed(self) -> bool:
         """True when the entry is present but is not the recorded input."""
         return self.status in ("mismatch", "version-differs")
+
+    @property
+    def usable(self) -> bool:
+        """True when the entry may be read: the recorded input, or a corpus of one's own."""
+        return self.status in ("ok", "own")
 
     def to_json(self) -> dict[str, Any]:
         """Return the status as a JSON object (id, kind, location, status, detail, versions)."""
@@ -122,11 +112,11 @@ def _unused(resource: Resource, roots: Roots) -> str:
                 "this sdist (`make kenlm`), or LEXSUB_KENLM_BIN names a folder holding "
                 "lmplz and build_binary (lm.kenlm_tools)")
     if resource.input == "mythes":  # Debian's thesauri when installed, else the fetched ones
-        manifest = load_manifest()
-        installed = all(Path(m).is_file() for r in manifest.resources
-                        if r.input == "mythes" and r.kind == "debian" for m in r.members)
+        debian = [r for r in load_manifest().resources
+                  if r.input == "mythes" and r.kind == "debian"]
+        installed = all(Path(m).is_file() for r in debian for m in r.members)
         if (resource.kind == "debian") != installed:
-            return "the thesauri are read from " + (str(DEBIAN_MYTHES_DIR) if installed
+            return "the thesauri are read from " + (debian[0].path if installed
                                                     else "the data root")
         return ""
     if resource.input != "wordnet":
@@ -135,8 +125,7 @@ def _unused(resource: Resource, roots: Roots) -> str:
         folder = find_wordnet(data_root=roots.data)[0]
     except MissingResourceError:
         return ""
-    debian = folder == DEBIAN_WORDNET_DIR
-    if (resource.kind == "debian") != debian:
+    if (resource.kind == "debian") != (folder == DEBIAN_WORDNET_DIR):
         return f"WordNet is read from {folder}"
     return ""
 
@@ -180,73 +169,97 @@ def _present(resource: Resource, location: Path) -> bool:
     return location.is_file()
 
 
-def _check(resource: Resource, location: Path, checksums: bool,
-           hasher: Callable[[Path], str]) -> ResourceStatus:
-    found_version = ""
+def own_allowed(resource: Resource) -> bool:
+    """Return whether the entry may be replaced by one's own: a folder with no public
+    download (the corpora: docs/data.md, "bring your own ..., with other figures")."""
+    return resource.kind == "folder" and not resource.fetch
+
+
+def _files(resource: Resource, location: Path) -> list[tuple[str, Path]]:
+    if resource.kind == "folder":
+        return digests.folder_files(location)
     if resource.kind == "debian":
-        installed = _dpkg_version(resource.package)
-        found_version = installed or ""
-        if installed is not None and installed != resource.version and _present(resource,
-                                                                                location):
-            return ResourceStatus(resource, "version-differs", location,
-                                  f"{resource.package} {installed or '(not installed)'} is "
-                                  f"installed; the manifest records {resource.version}",
-                                  found_version)
+        return [(member, Path(member)) for member in resource.members]
+    return [(location.name, location)]
+
+
+def status(resource: Resource, roots: Roots, *, checksums: bool = True,
+           build_root: Path = BUILD_ROOT, hasher: Callable[[Path], str] | None = None,
+           versions: bool = True) -> ResourceStatus:
+    """Return the status of one manifest entry under `roots`: the one verdict.
+
+    Arguments:
+        resource: the entry.
+        roots: where the inputs are (the cache keeps the digests' memo).
+        checksums: compute and compare digests (False: presence and versions only).
+        build_root: where build scripts keep PyPI downloads.
+        hasher: the sha256 of a file (default: `core.digests.sha256` with the cache's memo).
+        versions: ask dpkg for a Debian package's version (a subprocess; the content decides).
+    """
+    location = locate(resource, roots, build_root)
+    if (why := _unused(resource, roots)) and not _present(resource, location):
+        return ResourceStatus(resource, "unused", location, why)
+    found_version = ""
+    if resource.kind == "debian" and versions:
+        found_version = _dpkg_version(resource.package) or ""
     if not _present(resource, location):
         return ResourceStatus(resource, "missing", location, _remedy(resource, location),
                               found_version)
     if not checksums:
         return ResourceStatus(resource, "found", location, "", found_version)
+    hash_file = hasher or (lambda path: digests.sha256(path, roots.cache))
+    files = tuple((name, hash_file(path)) for name, path in _files(resource, location))
     if resource.kind in ("file", "pypi"):
-        digest = hasher(location)
-        if not accepted(resource, location, digest):
-            return ResourceStatus(resource, "mismatch", location,
-                                  f"sha256 {digest}, expected {resource.sha256}", found_version)
-        return ResourceStatus(resource, "ok", location, "", found_version)
-    files = (folder_files(location) if resource.kind == "folder"
-             else [(m, Path(m)) for m in resource.members])
-    digest, count, size = tree_sha256(files, hasher)
-    if digest != resource.tree_sha256:
+        if accepted(resource, location, files[0][1], roots.cache):
+            return ResourceStatus(resource, "ok", location, "", found_version,
+                                  resource.sha256, files)
         return ResourceStatus(resource, "mismatch", location,
-                              f"{count} files, {size} bytes, tree sha256 {digest}; expected "
-                              f"{resource.file_count} files, {resource.bytes} bytes, "
-                              f"{resource.tree_sha256}", found_version)
-    return ResourceStatus(resource, "ok", location, "", found_version)
+                              f"sha256 {files[0][1]}, expected {resource.sha256}",
+                              found_version, files[0][1], files)
+    digest = digests.tree(files)
+    if digest == resource.tree_sha256:
+        return ResourceStatus(resource, "ok", location, "", found_version, digest, files)
+    size = sum(path.stat().st_size for _, path in _files(resource, location))
+    detail = (f"{len(files)} files, {size} bytes, tree sha256 {digest}; expected "
+              f"{resource.file_count} files, {resource.bytes} bytes, {resource.tree_sha256}")
+    if own_allowed(resource):
+        return ResourceStatus(resource, "own", location, f"one's own: {detail}", "", digest,
+                              files)
+    if resource.kind == "debian" and found_version and found_version != resource.version:
+        return ResourceStatus(resource, "version-differs", location,
+                              f"{resource.package} {found_version} is installed; the manifest "
+                              f"records {resource.version}", found_version, digest, files)
+    return ResourceStatus(resource, "mismatch", location, detail, found_version, digest, files)
 
 
 def verify(roots: Roots, ids: Sequence[str] | None = None, *, checksums: bool = True,
            manifest: Manifest | None = None, build_root: Path = BUILD_ROOT,
            progress: bool = False) -> list[ResourceStatus]:
-    """Check manifest entries against the current roots.
+    """Return the `status` of manifest entries (default: all, in manifest order).
 
     Arguments:
         roots: where the shared inputs are.
-        ids: the entries to check (default: all, in manifest order).
+        ids: the entries to check.
         checksums: compute and compare checksums (False: presence and versions only).
-        manifest: the manifest (default: the shipped one).
+        manifest: the manifest (default: the one in use).
         build_root: where build scripts keep PyPI downloads.
         progress: show a tqdm bar (bytes hashed) on stderr.
-
-    Returns:
-        One `ResourceStatus` per entry, in the order asked for.
 
     Raises:
         UnknownNameError: an id is not in the manifest.
     """
-    from tqdm import tqdm  # not on the path of the readers, which import `locate`
+    from tqdm import tqdm  # not on the path of the readers
 
     manifest = manifest or load_manifest()
     selected = [manifest.get(i) for i in ids] if ids is not None else list(manifest.resources)
-    located = [(r, locate(r, roots, build_root)) for r in selected]
-    total = sum(r.bytes for r, where in located if checksums and _present(r, where))
+    total = sum(r.bytes for r in selected) if checksums else 0
     with tqdm(total=total, unit="B", unit_scale=True, desc="verifying resources",
               disable=not (progress and checksums), leave=False) as bar:
 
         def hasher(path: Path) -> str:
-            digest = file_sha256(path)
+            digest = digests.sha256(path, roots.cache)
             bar.update(path.stat().st_size)
             return digest
 
-        return [ResourceStatus(r, "unused", where, why)
-                if (why := _unused(r, roots)) and not _present(r, where)
-                else _check(r, where, checksums, hasher) for r, where in located]
+        return [status(r, roots, checksums=checksums, build_root=build_root, hasher=hasher)
+                for r in selected]

@@ -27,7 +27,7 @@ size, a `head`'s kept bytes, or for an archive not at hand a bound its note stat
 where a redirect may lead besides the URL's own host (`Resource.download_limit`), and
 `upstream_unverified`. Paths are confined to the roots (`manifest_rules`).
 
-`resources.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
+`inputs.verify` checks an entry against the current roots (`verify()`, `ResourceStatus`).
 
 >>> manifest = load_manifest()
 >>> manifest.get("semeval2007-key-gold").kind
@@ -36,40 +36,34 @@ where a redirect may lead besides the URL's own host (`Resource.download_limit`)
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.digests import TREE_RULE
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
-from lexsub_baselines.core.loaded_code import package_bytes
 from lexsub_baselines.core.paths import PROJECT_DIR
-from lexsub_baselines.resources.manifest_rules import (
+from lexsub_baselines.inputs.manifest_rules import (
     FETCH_RECIPES,
     is_host,
     is_recipe,
     is_sha256,
     path_problem,
 )
+from lexsub_baselines.inputs.package_data import package_file
 
 __all__ = ["BUILD_ROOT", "FETCH_RECIPES", "GROUPS", "KINDS", "MANIFEST_ENV", "OPTIONAL",
-           "TREE_RULE", "Manifest", "Resource", "folder_files", "load_manifest", "path_problem",
-           "tree_sha256"]
+           "TREE_RULE", "Manifest", "Resource", "load_manifest", "path_problem"]
 
 FORMAT = 2
 #: A manifest to read instead of the shipped one (`load_manifest`).
 MANIFEST_ENV = "LEXSUB_MANIFEST"
 KINDS: tuple[str, ...] = ("file", "folder", "debian", "pypi")
 #: The groups of inputs `lexsub fetch` knows: what `lexsub score` reads, what `make baselines`
-#: reads.
-GROUPS: tuple[str, ...] = ("scoring", "baselines")
-TREE_RULE = ("sha256 of the UTF-8 lines '<sha256 of file>  <name>\\n' of the files sorted by "
-             "name; names are POSIX paths relative to the folder (absolute paths for Debian "
-             "members), i.e. the output of `sha256sum` over the sorted names")
+#: reads, the field's released outputs (`datasets.field_outputs`).
+GROUPS: tuple[str, ...] = ("scoring", "baselines", "field")
 #: Where build scripts keep their downloads (`<BUILD_ROOT>/kenlm/dist/kenlm-V.tar.gz`).
 BUILD_ROOT = PROJECT_DIR / "resources" / "build"
 
@@ -295,26 +289,6 @@ def load_manifest(path: Path | None = None) -> Manifest:
             raise MissingResourceError("resource manifest", path,
                                        "give an existing file or leave the default")
         return Manifest.from_text(path.read_text(encoding="utf-8"), str(path))
-    shipped = Path(__file__).with_name("manifest.json")  # as this process keys it
-    return Manifest.from_text(package_bytes(shipped).decode("utf-8"), str(shipped))
+    return Manifest.from_text(package_file("inputs/manifest.json").decode("utf-8"),
+                              str(Path(__file__).with_name("manifest.json")))
 
-
-def folder_files(folder: Path) -> list[tuple[str, Path]]:
-    """Return (POSIX name relative to `folder`, path) of every file under it, sorted by name."""
-    return sorted((p.relative_to(folder).as_posix(), p) for p in folder.rglob("*") if p.is_file())
-
-
-def tree_sha256(files: Iterable[tuple[str, Path]],
-                hasher: Callable[[Path], str] = file_sha256) -> tuple[str, int, int]:
-    """Return (digest under `TREE_RULE`, file count, total bytes) of named files.
-
-    >>> tree_sha256([]) == (hashlib.sha256(b"").hexdigest(), 0, 0)
-    True
-    """
-    digest = hashlib.sha256()
-    count = size = 0
-    for name, path in sorted(files):
-        digest.update(f"{hasher(path)}  {name}\n".encode())
-        count += 1
-        size += path.stat().st_size
-    return digest.hexdigest(), count, size

@@ -17,7 +17,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexsub_baselines.core.cache import memo_sha256
+from lexsub_baselines.core.digests import sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import PROJECT_DIR
 
@@ -44,8 +44,8 @@ class KenLMTools:
 
     def identity(self) -> str:
         """Return the tools' identity: the first 12 hex of each one's sha256."""
-        return (f"lmplz {memo_sha256(self.lmplz)[:12]}, build_binary "
-                f"{memo_sha256(self.build_binary)[:12]}")
+        return (f"lmplz {sha256(self.lmplz)[:12]}, build_binary "
+                f"{sha256(self.build_binary)[:12]}")
 
 
 def _folders() -> list[Path]:
