@@ -215,7 +215,8 @@ from lexsub_baselines.scoring import score
 import lexsub_baselines.text.cleaning as cleaning
 after = list(sys.meta_path)
 first = cleaning.clean_text("a  (  )  b")
-open(cleaning.__file__, "w").write(open(cleaning.__file__).read().replace(sys.argv[1], sys.argv[2]))
+text = open(cleaning.__file__).read()  # read first: open(..., "w") empties the file
+open(cleaning.__file__, "w").write(text.replace(sys.argv[1], sys.argv[2]))
 importlib.reload(cleaning)
 print(json.dumps({"same": before == after, "first": first,
                   "reloaded": cleaning.clean_text("a  (  )  b"), "file": cleaning.__file__}))

@@ -28,6 +28,8 @@ MACHINE = "the machine's state (/proc, locks, the blis library)"
 FETCH = "fetching: reads its downloads; every file it places is checked by its sha256"
 STREAM = "standard input, a device or a pipe: a stream, not a file"
 PLUGIN = "a plug-in's own code (the digest a run records of it)"
+PEEK = ("the start of a system's file, to choose its protocol (the scorer reads it through "
+        "the layer)")
 
 ALLOWED: dict[str, str] = {
     "inputs/layer.py": LAYER, "inputs/manifest.py": LAYER, "core/digests.py": LAYER,
@@ -38,15 +40,15 @@ ALLOWED: dict[str, str] = {
     "lm/model.py": CACHE, "resources/corpus_counts.py": CACHE, "runs/provenance.py": CACHE,
     "runs/significance_marks.py": CACHE,
     "inputs/snapshot.py": CODE, "inputs/code_identity.py": CODE,
-    "inputs/package_data.py": CODE, "core/paths.py": CODE,
+    "inputs/package_data.py": CODE, "core/paths.py": CODE, "core/extras.py": CODE,
     "runs/digest.py": CODE, "analysis/explorer.py": CODE, "cli/kernels_cmd.py": CODE,
     "runs/store.py": RESULTS, "runs/runner.py": RESULTS, "analysis/browser.py": RESULTS,
     "analysis/candidates.py": RESULTS,
     "core/kernels.py": MACHINE, "engine/locks.py": MACHINE, "engine/softlock.py": MACHINE,
     "engine/workers.py": MACHINE,
     "resources/download.py": FETCH, "resources/recipes.py": FETCH, "resources/unpack.py": FETCH,
-    "resources/ar.py": FETCH, "resources/mirror.py": FETCH,
-    "scoring/input_files.py": STREAM, "cli/score_cmd.py": STREAM, "plugins.py": PLUGIN,
+    "resources/ar.py": FETCH, "resources/mirror.py": FETCH, "resources/archive_limits.py": FETCH,
+    "scoring/input_files.py": STREAM, "scoring/choose.py": PEEK, "plugins.py": PLUGIN,
 }
 
 _READERS = {"read_text", "read_bytes", "load_npz", "fdopen", "ZipFile"}

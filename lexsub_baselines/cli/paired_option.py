@@ -18,6 +18,7 @@ from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 from lexsub_baselines.scoring.paired import Other, PairedReport, paired
 from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.significance import RESAMPLES
+from lexsub_baselines.scoring.spelling import COMMAND_LINE
 from lexsub_baselines.scoring.swords import SwordsScorer
 from lexsub_baselines.scoring.tsar import TsarScorer
 
@@ -87,7 +88,8 @@ def paired_report(scorer: Scorer, args: argparse.Namespace) -> PairedReport | No
         return None
     others = [_other(name, scorer, args) for name in args.paired]
     return paired(args.system, scorer, others, args.kind, resamples=args.resamples,
-                  seed=args.seed, only_listed=getattr(args, "only_listed", False))
+                  seed=args.seed, only_listed=getattr(args, "only_listed", False),
+                  spelling=COMMAND_LINE)
 
 
 def paired_json(report: PairedReport | None) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from lexsub_baselines.scoring.significance import (
     PairedTest,
     paired_test,
 )
+from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.scoring.swords.scorer import SwordsScorer
 from lexsub_baselines.scoring.tsar.scorer import TsarScorer
 
@@ -140,12 +141,13 @@ class PairedReport:
         return "\n".join(lines) + "\n"
 
 
-def _usable(scorer: Scorer, source: Any, kind: str) -> None:
-    """Raise where the scorer would refuse the file (its own one-line reasons)."""
+def _usable(scorer: Scorer, source: Any, kind: str, spelling: Spelling) -> None:
+    """Raise where the scorer would refuse the file (its own one-line reasons, naming options
+    as `spelling` does)."""
     if isinstance(scorer, SwordsScorer | TsarScorer):
-        scorer.score(source, warn=False)
+        scorer.score(source, warn=False, spelling=spelling)
     elif not isinstance(scorer, LexSubGenScorer):
-        report = scorer.score(source, kind, warn=False)
+        report = scorer.score(source, kind, warn=False, refuse=False, spelling=spelling)
         if report.unusable:
             raise NothingToScoreError(f"--paired: {report.unusable}")
 
@@ -177,7 +179,8 @@ def _notes(scorer: Scorer, b: Contributions, label: str, items: int) -> list[str
 def paired(system: Any, gold: GoldInput | Scorer, others: Sequence[Any],
            kind: str | None = None, profile: str | None = None, *,
            resamples: int = RESAMPLES, seed: int = 0, only_listed: bool = False,
-           pool: Any = None, roots: Roots | None = None) -> PairedReport:
+           pool: Any = None, roots: Roots | None = None,
+           spelling: Spelling = PYTHON) -> PairedReport:
     """Test a system against other files on the same instances, figure by figure.
 
     Arguments:
@@ -191,6 +194,8 @@ def paired(system: Any, gold: GoldInput | Scorer, others: Sequence[Any],
         only_listed: LexSubGen's protocol: pair on the instances the system lists.
         pool: LexSubGen's protocol: the system's pool file (a `+fill` row's GAP).
         roots: where dataset names are looked up.
+        spelling: how a refusal's hint names options (`scoring.spelling`; `lexsub score
+            --paired` passes its flags).
 
     Returns:
         One test per other file; `to_text()` and `to_json()` are what `lexsub score
@@ -207,14 +212,14 @@ def paired(system: Any, gold: GoldInput | Scorer, others: Sequence[Any],
     if not isinstance(scorer, OtherProtocolScorer) and kind not in ("best", "oot"):
         raise LexsubError(f"--paired tests best or oot answers, not {kind} (the mw figures "
                           "are not sums over the items of T)")
-    _usable(scorer, system, kind)
+    _usable(scorer, system, kind, spelling)
     a = _contributions(scorer, system, kind, None, only_listed, pool)
     if not a.ids:
         raise NothingToScoreError(f"{a.source}: no instance to pair on")
     comparisons = []
     for given in others:
         other = given if isinstance(given, Other) else Other(given)
-        _usable(scorer, other.source, kind)
+        _usable(scorer, other.source, kind, spelling)
         b = _contributions(scorer, other.source, kind, a.ids, only_listed, other.pool)
         if len(b.missing) == len(a.ids) and len(a.ids) > 0 and b.ignored:
             raise NothingToScoreError(f"--paired {other.label}: none of its instances is one "
