@@ -1,0 +1,400 @@
+"""The code behind a system's results: a digest of exactly what its answering can run.
+
+A module's whole digest (`core.code_identity.code_digest`: its syntax tree and everything of
+the package it imports) is the right grain for a component (`rankers/lm.py`), whose imports
+are few. It is the wrong one for the modules that compose them: `catalog` imports every
+generator and ranker (an edit of one ranker would re-answer every system), and the running
+layer imports the catalog. So the modules at or above the catalog's layer (`layers.py`) are
+digested **function by function** (`fingerprint`): a function or class of such a module
+counts as its own syntax tree (`ast.unparse`, then `code_identity.normalised_digest`: no
+docstring, comment or layout), plus what each name it uses is bound to at its module's top
+level — a function or class (the same, recursively), a module-level value (the statement that
+assigns it, and what that uses), an imported name (from a component module: that module's
+whole `code_digest`; from another of these modules: recursively) — plus, for a function
+object, the values in its closure cells and its defaults. A name computed at run time is not
+followed: a function of these modules that uses `globals`, `vars`, `eval`, `exec`,
+`__import__` or `importlib` counts as its whole module's `code_digest` instead.
+
+What a function reaches through a registry by a name held in data (`SYSTEMS.get(name)`,
+the fill chain's generators) is found where it happens: every `Registry.get` of a unit is
+recorded (`core.registry.recording_lookups`) and each entry looked up counts by value
+(`fingerprint(entry)`: the factory function or object, with its closure and defaults). The
+recorded lookups are the unit's discovered dependencies (a depfile, as Bazel's and ninja's
+discovered inputs): `runs.result_cache` keeps them in the entry and digests them again, with
+the code of the process that looks the entry up, before it serves it.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import enum
+import functools
+import hashlib
+import importlib
+import importlib.util
+import sys
+import types
+from collections.abc import Iterable
+from pathlib import Path, PurePath
+from typing import Any
+
+from lexsub_baselines.core import loaded_code
+from lexsub_baselines.core.code_identity import PACKAGE, code_digest, normalised_digest
+from lexsub_baselines.core.registry import Registry
+from lexsub_baselines.layers import LAYERS, layer_of
+
+__all__ = ["DYNAMIC", "Fingerprints", "fine_grained", "fingerprint", "lookups_digest"]
+
+#: The first layer digested function by function: the catalog, and every layer above it.
+_FINE_FROM = next(index for index, (name, _) in enumerate(LAYERS) if name == "catalog")
+#: Names with which a function can reach its module's globals by a computed name.
+DYNAMIC = frozenset({"globals", "vars", "eval", "exec", "__import__", "importlib", "locals"})
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def fine_grained(module: str) -> bool:
+    """Return True for a module of the package digested function by function.
+
+    >>> fine_grained("lexsub_baselines.catalog.components")
+    True
+    >>> fine_grained("lexsub_baselines.rankers.lm")
+    False
+    """
+    if module != PACKAGE and not module.startswith(PACKAGE + "."):
+        return False
+    layer = layer_of(module)
+    return layer is not None and layer >= _FINE_FROM
+
+
+def _sha(parts: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()[:16]
+
+
+@dataclasses.dataclass
+class _Module:
+    """One fine-grained module as this process runs it: its tree and top-level bindings."""
+
+    name: str
+    tree: ast.Module
+    namespace: dict[str, Any]
+    bindings: dict[str, list[ast.stmt]]  # top-level name -> the statements that bind it
+
+
+class Fingerprints:
+    """Digests of code and values, memoised for the life of the object (one lookup pass).
+
+    Arguments:
+        root: another package folder whose code to digest (a test's copy); None: the code
+            this process runs.
+    """
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root
+        self._modules: dict[str, _Module] = {}
+        self._digests: dict[str, str] = {}  # whole-module code digests
+        self._done: dict[tuple[str, str], str] = {}  # (module, binding) -> digest
+        self._values: dict[int, str] = {}
+        self._held: list[Any] = []  # keeps the objects memoised by id alive
+
+    # -- the whole-module grain ---------------------------------------------------------
+
+    def module_digest(self, module: str) -> str:
+        """Return `code_digest(module)` (memoised)."""
+        if module not in self._digests:
+            self._digests[module] = code_digest(module, root=self.root)
+        return self._digests[module]
+
+    def _module_ref(self, module: str) -> str:
+        """Return the digest of a package module used whole, or of an outside one's name."""
+        if module == PACKAGE or module.startswith(PACKAGE + "."):
+            try:
+                return f"module {module} {self.module_digest(module)}"
+            except KeyError:  # a package folder without code of its own
+                return f"module {module} absent"
+        return f"external {module.partition('.')[0]}"
+
+    # -- the fine grain -----------------------------------------------------------------
+
+    def _module(self, name: str) -> _Module:
+        found = self._modules.get(name)
+        if found is None:
+            module = importlib.import_module(name)
+            relative = name.removeprefix(PACKAGE + ".").replace(".", "/")
+            relative += "/__init__.py" if hasattr(module, "__path__") else ".py"
+            data = ((self.root / relative).read_bytes() if self.root is not None
+                    else loaded_code.source(relative))
+            tree = ast.parse(data)
+            bindings: dict[str, list[ast.stmt]] = {}
+            for statement in tree.body:
+                for bound in _bound_names(statement):
+                    bindings.setdefault(bound, []).append(statement)
+            found = self._modules[name] = _Module(name, tree, vars(module), bindings)
+        return found
+
+    def binding(self, module: str, name: str) -> str:
+        """Return the digest of the top-level binding `name` of a fine-grained module: the
+        statements that bind it and, recursively, the bindings they use."""
+        key = (module, name)
+        if key in self._done:
+            return self._done[key]
+        self._done[key] = f"cycle {module}.{name}"  # a recursion reaching itself
+        mod = self._module(module)
+        statements = mod.bindings.get(name)
+        if not statements:
+            value = mod.namespace.get(name)
+            found = (self.value(value) if name in mod.namespace
+                     else f"unbound {module}.{name}")
+        else:
+            found = _sha([f"binding {module}.{name}",
+                          *(self._node(mod, statement, own=name) for statement in statements)])
+        self._done[key] = found
+        return found
+
+    def _node(self, mod: _Module, node: ast.AST, own: str | None = None) -> str:
+        """Return the digest of one syntax node of a fine-grained module: its normalised
+        tree and what the names it uses are bound to."""
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            return _sha(self._imports(mod, node, wanted=own))
+        text = ast.unparse(node)
+        try:
+            tree_digest = normalised_digest(text.encode("utf-8"))
+        except SyntaxError:  # a lambda alone: an expression
+            tree_digest = normalised_digest(f"({text})".encode())
+        names, attributes, imports = _uses(node)
+        if names & DYNAMIC:
+            return _sha([tree_digest, self._module_ref(mod.name)])
+        parts = [tree_digest]
+        for name in sorted(names - {own} if own else names):
+            if name in mod.bindings or name in mod.namespace:
+                value = mod.namespace.get(name)
+                if isinstance(value, types.ModuleType):
+                    parts += self._module_attributes(value, attributes.get(name, set()))
+                else:
+                    parts.append(f"{name} {self.binding(mod.name, name)}")
+        for statement in imports:
+            parts += self._imports(mod, statement)
+        return _sha(parts)
+
+    def _module_attributes(self, module: types.ModuleType, attributes: set[str]) -> list[str]:
+        if not fine_grained(module.__name__) or not attributes:
+            return [self._module_ref(module.__name__)]
+        return [f"{module.__name__}.{attribute} {self._attribute(module, attribute)}"
+                for attribute in sorted(attributes)]
+
+    def _attribute(self, module: types.ModuleType, attribute: str) -> str:
+        """Return the digest of `module.attribute` (a fine-grained module's binding, or a
+        submodule used whole)."""
+        value = getattr(module, attribute, None)
+        if isinstance(value, types.ModuleType):
+            return self._module_ref(value.__name__)
+        return self.binding(module.__name__, attribute)
+
+    def _imports(self, mod: _Module, node: ast.Import | ast.ImportFrom,
+                 wanted: str | None = None) -> list[str]:
+        """Return the digests of what an import statement binds (only `wanted` when given)."""
+        if isinstance(node, ast.Import):
+            return [self._module_ref(alias.name) for alias in node.names
+                    if wanted is None or (alias.asname or alias.name.partition(".")[0]) == wanted]
+        base = node.module or ""
+        if node.level:
+            package = mod.name if hasattr(sys.modules.get(mod.name), "__path__") \
+                else mod.name.rpartition(".")[0]
+            anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join([*anchor, *([base] if base else [])])
+        parts = []
+        for alias in node.names:
+            if wanted is not None and (alias.asname or alias.name) != wanted:
+                continue
+            if not (base == PACKAGE or base.startswith(PACKAGE + ".")):
+                parts.append(f"external {base.partition('.')[0]}")
+            elif f"{base}.{alias.name}" in sys.modules or _is_module(f"{base}.{alias.name}"):
+                parts.append(self._module_ref(f"{base}.{alias.name}"))
+            elif fine_grained(base):
+                parts.append(f"{base}.{alias.name} {self.binding(base, alias.name)}")
+            else:
+                parts.append(self._module_ref(base))
+        return parts
+
+    # -- values -------------------------------------------------------------------------
+
+    def value(self, value: Any) -> str:
+        """Return the digest of a value: a function or class by its code (fine-grained or
+        whole-module) with its closure and defaults, data by its content, a registry by its
+        kind (its entries count where they are looked up)."""
+        if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+            return repr(value)
+        key = id(value)
+        if key in self._values:
+            return self._values[key]
+        self._values[key] = f"cycle {type(value).__qualname__}"
+        self._held.append(value)
+        found = self._value(value)
+        self._values[key] = found
+        return found
+
+    def _value(self, value: Any) -> str:
+        if isinstance(value, enum.Enum):
+            return repr(value)
+        if isinstance(value, PurePath):
+            return f"path {value}"
+        if isinstance(value, (tuple, list)):
+            return _sha([type(value).__name__, *(self.value(item) for item in value)])
+        if isinstance(value, (set, frozenset)):
+            return _sha(["set", *sorted(self.value(item) for item in value)])
+        if isinstance(value, dict):
+            return _sha(["dict", *sorted(f"{self.value(k)}={self.value(v)}"
+                                         for k, v in value.items())])
+        if isinstance(value, Registry):
+            return f"registry {value.kind}"
+        if isinstance(value, types.ModuleType):
+            return self._module_ref(value.__name__)
+        if isinstance(value, functools.partial):
+            return _sha(["partial", self.value(value.func), self.value(value.args),
+                         self.value(value.keywords)])
+        if isinstance(value, types.MethodType):
+            return _sha(["method", self.value(value.__func__), self.value(value.__self__)])
+        if isinstance(value, types.FunctionType):
+            return self._function(value)
+        if isinstance(value, type):
+            return self._class(value)
+        return self._instance(value)
+
+    def _function(self, function: types.FunctionType) -> str:
+        module = function.__module__ or ""
+        parts = [f"function {module}.{function.__qualname__}"]
+        if fine_grained(module):
+            mod = self._module(module)
+            nodes = _definitions(mod.tree, function.__code__)
+            parts += ([self._node(mod, node) for node in nodes] if nodes
+                      else [self._module_ref(module)])
+        else:
+            parts.append(self._module_ref(module))
+        cells = function.__closure__ or ()
+        parts += [f"cell {name} {self.value(cell.cell_contents)}"
+                  for name, cell in zip(function.__code__.co_freevars, cells, strict=False)
+                  if _filled(cell)]
+        parts.append(f"defaults {self.value(function.__defaults__)}")
+        parts.append(f"kwdefaults {self.value(function.__kwdefaults__)}")
+        return _sha(parts)
+
+    def _class(self, cls: type) -> str:
+        module = cls.__module__ or ""
+        if fine_grained(module):
+            return f"class {module}.{cls.__qualname__} {self.binding(module, cls.__name__)}"
+        return f"class {module}.{cls.__qualname__} {self._module_ref(module)}"
+
+    def _instance(self, value: Any) -> str:
+        cls = type(value)
+        parts = [self._class(cls)]
+        if dataclasses.is_dataclass(value):
+            parts += [f"{field.name}={self.value(getattr(value, field.name))}"
+                      for field in dataclasses.fields(value)]
+        elif (cls.__module__ or "").startswith(PACKAGE):
+            state = getattr(value, "__dict__", None)
+            if isinstance(state, dict):
+                parts.append(self.value(state))
+        return _sha(parts)
+
+
+def _filled(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018  (an empty cell raises)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _bound_names(statement: ast.stmt) -> list[str]:
+    """Return the names a top-level statement binds (definitions, assignments, imports, and
+    the same under `if`/`try`/`with`/`for` at the top level)."""
+    if isinstance(statement, _DEFINITIONS):
+        return [statement.name]
+    if isinstance(statement, ast.Import):
+        return [alias.asname or alias.name.partition(".")[0] for alias in statement.names]
+    if isinstance(statement, ast.ImportFrom):
+        return [alias.asname or alias.name for alias in statement.names]
+    if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
+        targets = (statement.targets if isinstance(statement, ast.Assign)
+                   else [statement.target])
+        return [node.id for target in targets for node in ast.walk(target)
+                if isinstance(node, ast.Name)]
+    if isinstance(statement, (ast.If, ast.Try, ast.With)):
+        nested = [*statement.body, *getattr(statement, "orelse", []),
+                  *getattr(statement, "finalbody", []),
+                  *(s for handler in getattr(statement, "handlers", []) for s in handler.body)]
+        return [name for inner in nested for name in _bound_names(inner)]
+    return []
+
+
+def _uses(node: ast.AST) -> tuple[set[str], dict[str, set[str]], list[ast.Import | ast.ImportFrom]]:
+    """Return the names a node reads, the attributes read of each plain name, and the import
+    statements inside it."""
+    names: set[str] = set()
+    attributes: dict[str, set[str]] = {}
+    imports: list[ast.Import | ast.ImportFrom] = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            names.add(sub.id)
+        elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+            attributes.setdefault(sub.value.id, set()).add(sub.attr)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)) and sub is not node:
+            imports.append(sub)
+    return names, attributes, imports
+
+
+def _definitions(tree: ast.Module, code: types.CodeType) -> list[ast.AST]:
+    """Return the definition (or lambdas) of a module's tree that compiled to `code`."""
+    found: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.name == code.co_name:
+            lines = {node.lineno, *(d.lineno for d in node.decorator_list)}
+            if code.co_firstlineno in lines:
+                found.append(node)
+        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" \
+                and node.lineno == code.co_firstlineno:
+            found.append(node)
+    return found
+
+
+def fingerprint(value: Any, prints: Fingerprints | None = None) -> str:
+    """Return the digest of what `value` (a function, class, registry entry or datum) can run
+    and compute with (see the module docstring).
+
+    >>> fingerprint(("a", 1)) == fingerprint(("a", 1)) != fingerprint(("a", 2))
+    True
+    """
+    return (prints or Fingerprints()).value(value)
+
+
+def lookups_digest(lookups: Iterable[tuple[str, str]], registries: dict[str, Registry[Any]],
+                   prints: Fingerprints | None = None) -> str | None:
+    """Return the digest of the registry entries `lookups` ((kind, name), as recorded) with
+    the code of this process, or None when one of them is not registered here (a plug-in not
+    loaded: the entry cannot be vouched for).
+
+    Arguments:
+        registries: kind -> registry, of the registries whose entries count (the others'
+            entries are code of the modules that fill them, which the unit's code covers).
+    """
+    prints = prints or Fingerprints()
+    parts = []
+    for kind, name in sorted(set(lookups)):
+        registry = registries.get(kind)
+        if registry is None:
+            continue
+        if name not in registry:
+            return None
+        parts.append(f"{kind}:{name} {prints.value(registry.get(name))}")
+    return _sha(parts)
