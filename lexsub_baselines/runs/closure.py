@@ -30,7 +30,6 @@ import ast
 import dataclasses
 import enum
 import functools
-import hashlib
 import importlib
 import importlib.util
 import sys
@@ -42,36 +41,18 @@ from typing import Any
 from lexsub_baselines.core import loaded_code
 from lexsub_baselines.core.code_identity import PACKAGE, code_digest, normalised_digest
 from lexsub_baselines.core.registry import Registry
-from lexsub_baselines.layers import LAYERS, layer_of
+from lexsub_baselines.runs.code_nodes import (
+    DYNAMIC,
+    definitions,
+    digest_lines,
+    filled,
+    fine_grained,
+    is_module,
+    top_bindings,
+    uses,
+)
 
-__all__ = ["DYNAMIC", "Fingerprints", "fine_grained", "fingerprint", "lookups_digest"]
-
-#: The first layer digested function by function: the catalog, and every layer above it.
-_FINE_FROM = next(index for index, (name, _) in enumerate(LAYERS) if name == "catalog")
-#: Names with which a function can reach its module's globals by a computed name.
-DYNAMIC = frozenset({"globals", "vars", "eval", "exec", "__import__", "importlib", "locals"})
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
-def fine_grained(module: str) -> bool:
-    """Return True for a module of the package digested function by function.
-
-    >>> fine_grained("lexsub_baselines.catalog.components")
-    True
-    >>> fine_grained("lexsub_baselines.rankers.lm")
-    False
-    """
-    if module != PACKAGE and not module.startswith(PACKAGE + "."):
-        return False
-    layer = layer_of(module)
-    return layer is not None and layer >= _FINE_FROM
-
-
-def _sha(parts: Iterable[str]) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.encode("utf-8", "surrogatepass") + b"\n")
-    return digest.hexdigest()[:16]
+__all__ = ["Fingerprints", "fingerprint", "lookups_digest"]
 
 
 @dataclasses.dataclass
@@ -81,7 +62,7 @@ class _Module:
     name: str
     tree: ast.Module
     namespace: dict[str, Any]
-    bindings: dict[str, list[ast.stmt]]  # top-level name -> the statements that bind it
+    bindings: dict[str, list[ast.AST]]  # top-level name -> the nodes that bind it
 
 
 class Fingerprints:
@@ -128,10 +109,10 @@ class Fingerprints:
             data = ((self.root / relative).read_bytes() if self.root is not None
                     else loaded_code.source(relative))
             tree = ast.parse(data)
-            bindings: dict[str, list[ast.stmt]] = {}
+            bindings: dict[str, list[ast.AST]] = {}
             for statement in tree.body:
-                for bound in _bound_names(statement):
-                    bindings.setdefault(bound, []).append(statement)
+                for bound, nodes in top_bindings(statement):
+                    bindings.setdefault(bound, []).extend(nodes)
             found = self._modules[name] = _Module(name, tree, vars(module), bindings)
         return found
 
@@ -149,7 +130,7 @@ class Fingerprints:
             found = (self.value(value) if name in mod.namespace
                      else f"unbound {module}.{name}")
         else:
-            found = _sha([f"binding {module}.{name}",
+            found = digest_lines([f"binding {module}.{name}",
                           *(self._node(mod, statement, own=name) for statement in statements)])
         self._done[key] = found
         return found
@@ -158,15 +139,15 @@ class Fingerprints:
         """Return the digest of one syntax node of a fine-grained module: its normalised
         tree and what the names it uses are bound to."""
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            return _sha(self._imports(mod, node, wanted=own))
+            return digest_lines(self._imports(mod, node, wanted=own))
         text = ast.unparse(node)
         try:
             tree_digest = normalised_digest(text.encode("utf-8"))
         except SyntaxError:  # a lambda alone: an expression
             tree_digest = normalised_digest(f"({text})".encode())
-        names, attributes, imports = _uses(node)
+        names, attributes, imports = uses(node)
         if names & DYNAMIC:
-            return _sha([tree_digest, self._module_ref(mod.name)])
+            return digest_lines([tree_digest, self._module_ref(mod.name)])
         parts = [tree_digest]
         for name in sorted(names - {own} if own else names):
             if name in mod.bindings or name in mod.namespace:
@@ -177,7 +158,7 @@ class Fingerprints:
                     parts.append(f"{name} {self.binding(mod.name, name)}")
         for statement in imports:
             parts += self._imports(mod, statement)
-        return _sha(parts)
+        return digest_lines(parts)
 
     def _module_attributes(self, module: types.ModuleType, attributes: set[str]) -> list[str]:
         if not fine_grained(module.__name__) or not attributes:
@@ -211,7 +192,7 @@ class Fingerprints:
                 continue
             if not (base == PACKAGE or base.startswith(PACKAGE + ".")):
                 parts.append(f"external {base.partition('.')[0]}")
-            elif f"{base}.{alias.name}" in sys.modules or _is_module(f"{base}.{alias.name}"):
+            elif f"{base}.{alias.name}" in sys.modules or is_module(f"{base}.{alias.name}"):
                 parts.append(self._module_ref(f"{base}.{alias.name}"))
             elif fine_grained(base):
                 parts.append(f"{base}.{alias.name} {self.binding(base, alias.name)}")
@@ -242,21 +223,21 @@ class Fingerprints:
         if isinstance(value, PurePath):
             return f"path {value}"
         if isinstance(value, (tuple, list)):
-            return _sha([type(value).__name__, *(self.value(item) for item in value)])
+            return digest_lines([type(value).__name__, *(self.value(item) for item in value)])
         if isinstance(value, (set, frozenset)):
-            return _sha(["set", *sorted(self.value(item) for item in value)])
+            return digest_lines(["set", *sorted(self.value(item) for item in value)])
         if isinstance(value, dict):
-            return _sha(["dict", *sorted(f"{self.value(k)}={self.value(v)}"
+            return digest_lines(["dict", *sorted(f"{self.value(k)}={self.value(v)}"
                                          for k, v in value.items())])
         if isinstance(value, Registry):
             return f"registry {value.kind}"
         if isinstance(value, types.ModuleType):
             return self._module_ref(value.__name__)
         if isinstance(value, functools.partial):
-            return _sha(["partial", self.value(value.func), self.value(value.args),
+            return digest_lines(["partial", self.value(value.func), self.value(value.args),
                          self.value(value.keywords)])
         if isinstance(value, types.MethodType):
-            return _sha(["method", self.value(value.__func__), self.value(value.__self__)])
+            return digest_lines(["method", self.value(value.__func__), self.value(value.__self__)])
         if isinstance(value, types.FunctionType):
             return self._function(value)
         if isinstance(value, type):
@@ -268,7 +249,7 @@ class Fingerprints:
         parts = [f"function {module}.{function.__qualname__}"]
         if fine_grained(module):
             mod = self._module(module)
-            nodes = _definitions(mod.tree, function.__code__)
+            nodes = definitions(mod.tree, function.__code__)
             parts += ([self._node(mod, node) for node in nodes] if nodes
                       else [self._module_ref(module)])
         else:
@@ -276,10 +257,10 @@ class Fingerprints:
         cells = function.__closure__ or ()
         parts += [f"cell {name} {self.value(cell.cell_contents)}"
                   for name, cell in zip(function.__code__.co_freevars, cells, strict=False)
-                  if _filled(cell)]
+                  if filled(cell)]
         parts.append(f"defaults {self.value(function.__defaults__)}")
         parts.append(f"kwdefaults {self.value(function.__kwdefaults__)}")
-        return _sha(parts)
+        return digest_lines(parts)
 
     def _class(self, cls: type) -> str:
         module = cls.__module__ or ""
@@ -297,75 +278,7 @@ class Fingerprints:
             state = getattr(value, "__dict__", None)
             if isinstance(state, dict):
                 parts.append(self.value(state))
-        return _sha(parts)
-
-
-def _filled(cell: types.CellType) -> bool:
-    try:
-        cell.cell_contents  # noqa: B018  (an empty cell raises)
-    except ValueError:
-        return False
-    return True
-
-
-def _is_module(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def _bound_names(statement: ast.stmt) -> list[str]:
-    """Return the names a top-level statement binds (definitions, assignments, imports, and
-    the same under `if`/`try`/`with`/`for` at the top level)."""
-    if isinstance(statement, _DEFINITIONS):
-        return [statement.name]
-    if isinstance(statement, ast.Import):
-        return [alias.asname or alias.name.partition(".")[0] for alias in statement.names]
-    if isinstance(statement, ast.ImportFrom):
-        return [alias.asname or alias.name for alias in statement.names]
-    if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For)):
-        targets = (statement.targets if isinstance(statement, ast.Assign)
-                   else [statement.target])
-        return [node.id for target in targets for node in ast.walk(target)
-                if isinstance(node, ast.Name)]
-    if isinstance(statement, (ast.If, ast.Try, ast.With)):
-        nested = [*statement.body, *getattr(statement, "orelse", []),
-                  *getattr(statement, "finalbody", []),
-                  *(s for handler in getattr(statement, "handlers", []) for s in handler.body)]
-        return [name for inner in nested for name in _bound_names(inner)]
-    return []
-
-
-def _uses(node: ast.AST) -> tuple[set[str], dict[str, set[str]], list[ast.Import | ast.ImportFrom]]:
-    """Return the names a node reads, the attributes read of each plain name, and the import
-    statements inside it."""
-    names: set[str] = set()
-    attributes: dict[str, set[str]] = {}
-    imports: list[ast.Import | ast.ImportFrom] = []
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            names.add(sub.id)
-        elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
-            attributes.setdefault(sub.value.id, set()).add(sub.attr)
-        elif isinstance(sub, (ast.Import, ast.ImportFrom)) and sub is not node:
-            imports.append(sub)
-    return names, attributes, imports
-
-
-def _definitions(tree: ast.Module, code: types.CodeType) -> list[ast.AST]:
-    """Return the definition (or lambdas) of a module's tree that compiled to `code`."""
-    found: list[ast.AST] = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                and node.name == code.co_name:
-            lines = {node.lineno, *(d.lineno for d in node.decorator_list)}
-            if code.co_firstlineno in lines:
-                found.append(node)
-        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" \
-                and node.lineno == code.co_firstlineno:
-            found.append(node)
-    return found
+        return digest_lines(parts)
 
 
 def fingerprint(value: Any, prints: Fingerprints | None = None) -> str:
@@ -397,4 +310,4 @@ def lookups_digest(lookups: Iterable[tuple[str, str]], registries: dict[str, Reg
         if name not in registry:
             return None
         parts.append(f"{kind}:{name} {prints.value(registry.get(name))}")
-    return _sha(parts)
+    return digest_lines(parts)

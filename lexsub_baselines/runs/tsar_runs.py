@@ -27,7 +27,7 @@ from typing import Any
 from tqdm import tqdm
 
 from lexsub_baselines.core.cache import file_sha256
-from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
@@ -162,15 +162,24 @@ class _Unordered:
         return None
 
 
-def tsar_system(system: System, roots: Roots, pos: str = POS_SETTING) -> TsarSystem:
-    """Return `system` wrapped to answer TSAR instances, with the `+simpler` step's source."""
+def tsar_system(system: System, roots: Roots, pos: str = POS_SETTING,
+                tagger: Tagger | None = None) -> TsarSystem:
+    """Return `system` wrapped to answer TSAR instances, with the `+simpler` step's source
+    (for `pos="tagged"`, the `tagger` of the target's PoS: `parser_tagger(roots)`, which the
+    caller builds, so that the runs of `make baselines` do not reach the parser).
+
+    Raises:
+        LexsubError: `pos="tagged"` without a tagger.
+    """
     from lexsub_baselines.catalog import frequency_source
 
     if isinstance(system, LanguageSystem):
         return language_system(system)
+    if pos == "tagged" and tagger is None:
+        raise LexsubError("the PoS setting `tagged` needs the parser's tagger: pass "
+                          "tagger=parser_tagger(roots)")
     return TsarSystem(system, pos, frequency_source(roots, READING_FREQUENCY),
-                      frequency_source(roots, SIMPLER_FREQUENCY),
-                      parser_tagger(roots) if pos == "tagged" else None, name=system.name)
+                      frequency_source(roots, SIMPLER_FREQUENCY), tagger, name=system.name)
 
 
 def for_dataset(system: System, dataset: Dataset, roots: Roots) -> System:
