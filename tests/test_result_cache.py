@@ -94,6 +94,7 @@ def _edit(path: Path, old: str, new: str) -> None:
 def _lexsub(copy: Path, arguments: list[str]) -> str:
     done = subprocess.run([sys.executable, "-m", "lexsub_baselines", *arguments],
                           env={**os.environ, "PYTHONPATH": str(copy.parent)},
+                          cwd=copy.parent,  # `-m` puts the working folder first on the path
                           capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stderr

@@ -43,7 +43,7 @@ from lexsub_baselines.runs.result_cache import (
 )
 from lexsub_baselines.runs.runner import file_stem, merge
 from lexsub_baselines.runs.unit import unit_spec
-from lexsub_baselines.runs.unit_scores import unit_lines
+from lexsub_baselines.runs.unit_scores import placed, unit_lines
 from lexsub_baselines.runs.unit_task import (
     UnitJob,
     answering_code,
@@ -195,7 +195,7 @@ def merge_unit(unit: Unit, out: Path, scores: dict[str, Any], runs: RunsFile,
             runs.add(dataset, system, row["record"], current, recorded)
         elif system in rows.get(dataset, {}):
             runs.add(dataset, system, row["record"], current, recorded)
-            merge(scores, dataset, system, {kind: {**value, "settings": current}
+            merge(scores, dataset, system, {kind: {**placed(value, out), "settings": current}
                                             for kind, value in rows[dataset][system].items()})
     for dataset, system, note in record["skipped"]:
         skipped.setdefault(dataset, {})[system] = note
