@@ -192,7 +192,7 @@ def test_an_absent_frequency_list_leaves_the_tsar_rows_out_with_a_note(
 
     roots = dataclasses.replace(tiny_shared, shared=tmp_path)  # no BNC list there
     unit: dict[str, list[object]] = {"rows": [], "skipped": [], "notes": []}
-    _answer_tsar(Fixed(), tmp_path / "out", roots, unit, False)  # type: ignore[arg-type]
+    _answer_tsar(Fixed(), tmp_path / "out", roots, unit, False)
     assert unit["rows"] == []
     assert any(str(note).startswith("lexsub: note: fixed not run on TSAR-2022 (")
                for note in unit["notes"])

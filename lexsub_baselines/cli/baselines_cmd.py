@@ -44,7 +44,13 @@ from lexsub_baselines.runs.answering import (
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, describe_mixed
 from lexsub_baselines.runs.runner import check_run, load_json, run_system, write_json
-from lexsub_baselines.runs.store import check_pair, drop_rows, rows_to_replace, write_record
+from lexsub_baselines.runs.store import (
+    ROW_SUFFIXES,
+    check_pair,
+    drop_rows,
+    rows_to_replace,
+    write_record,
+)
 from lexsub_baselines.runs.tsar_runs import for_dataset
 from lexsub_baselines.runs.unit import SWORDS
 
@@ -215,11 +221,13 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     for name in names:
         check_system_name(name)  # fail before any work on a typo
     partial = bool(args.systems)
+    # a system's rows are replaced whole: its own and those its unit adds (`+fill`, `+simpler`)
+    replaced = [*names, *(name + suffix for name in names for suffix in ROW_SUFFIXES)]
     previous = check_pair(out) if partial else RunsFile()  # a killed run's commit finished
     scores: dict[str, Any] = {
-        dataset: {s: row for s, row in systems.items() if s not in names}
+        dataset: {s: row for s, row in systems.items() if s not in replaced}
         for dataset, systems in load_json(out / "scores.json").items()} if partial else {}
-    runs = _kept_rows(previous, scores, names) if partial else RunsFile()
+    runs = _kept_rows(previous, scores, replaced) if partial else RunsFile()
     skipped: dict[str, dict[str, str]] = {}
     failed: dict[str, str] = {}
     started = time.perf_counter()

@@ -41,14 +41,14 @@ from lexsub_baselines.systems.fill import FILL_SUFFIX
 from lexsub_baselines.systems.tsar import SIMPLER
 from lexsub_baselines.tables.results import render_tables
 
-__all__ = ["PENDING", "RECORD_FILES", "Vouched", "canonical", "check_pair", "commit", "drop_rows",
-           "recover", "rows_to_replace", "system_order", "text_sha256", "vouched",
-           "write_record"]
+__all__ = ["PENDING", "RECORD_FILES", "ROW_SUFFIXES", "Vouched", "canonical", "check_pair",
+           "commit", "drop_rows", "recover", "rows_to_replace", "system_order", "text_sha256",
+           "vouched", "write_record"]
 
 #: The files of a results folder's record, replaced together.
 RECORD_FILES: tuple[str, ...] = ("scores.json", "runs.json", "tables.md")
 #: The suffixes of the rows a system adds beside its own (`+fill`, `+simpler`), in order.
-_ROW_SUFFIXES = (FILL_SUFFIX, SIMPLER)
+ROW_SUFFIXES = (FILL_SUFFIX, SIMPLER)
 #: The staging folder of a commit in progress.
 PENDING = ".pending"
 _COMMIT = "COMMIT"
@@ -226,7 +226,7 @@ def system_order(names: Iterable[str]) -> list[str]:
 
     def place(name: str) -> tuple[int, str, int]:
         base, rank = name, 0
-        for number, suffix in enumerate(_ROW_SUFFIXES, start=1):
+        for number, suffix in enumerate(ROW_SUFFIXES, start=1):
             if name.endswith(suffix) and name[: -len(suffix)] in registered:
                 base, rank = name[: -len(suffix)], number
         return registered.get(base, len(registered)), base, rank
