@@ -3,11 +3,12 @@
 A module's whole digest (`core.code_identity.code_digest`: its syntax tree and everything of
 the package it imports) is the right grain for a component (`rankers/lm.py`), whose imports
 are few. It is the wrong one for the modules that compose them: `catalog` imports every
-generator and ranker (an edit of one ranker would re-answer every system), and the running
-layer imports the catalog. So the modules at or above the catalog's layer (`layers.py`) are
-digested **function by function** (`fingerprint`): a function or class of such a module
-counts as its own syntax tree (`ast.unparse`, then `code_identity.normalised_digest`: no
-docstring, comment or layout), plus what each name it uses is bound to at its module's top
+generator and ranker (an edit of one ranker would re-answer every system), the builds'
+package every builder, and the running layer imports the catalog. So the modules at or above
+the builds' layer (`layers.py`) are digested **function by function** (`Fingerprints`): a
+function or class of such a module counts as its own syntax tree (`ast.unparse`, then
+`code_identity.normalised_digest`: no docstring, comment or layout), and the package's data
+files its text names, plus what each name it uses is bound to at its module's top
 level — a function or class (the same, recursively), a module-level value (the statement that
 assigns it, and what that uses), an imported name (from a component module: that module's
 whole `code_digest`; from another of these modules: recursively) — plus, for a function
@@ -18,7 +19,7 @@ followed: a function of these modules that uses `globals`, `vars`, `eval`, `exec
 What a function reaches through a registry by a name held in data (`SYSTEMS.get(name)`,
 the fill chain's generators) is found where it happens: every `Registry.get` of a unit is
 recorded (`core.registry.recording_lookups`) and each entry looked up counts by value
-(`fingerprint(entry)`: the factory function or object, with its closure and defaults). The
+(`Fingerprints.value`: the factory function or object, with its closure and defaults). The
 recorded lookups are the unit's discovered dependencies (a depfile, as Bazel's and ninja's
 discovered inputs): `runs.result_cache` keeps them in the entry and digests them again, with
 the code of the process that looks the entry up, before it serves it.
@@ -40,6 +41,7 @@ from typing import Any
 
 from lexsub_baselines.core import loaded_code
 from lexsub_baselines.core.code_identity import PACKAGE, code_digest, normalised_digest
+from lexsub_baselines.core.package_data import data_digest, data_files
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.runs.code_nodes import (
     DYNAMIC,
@@ -52,7 +54,7 @@ from lexsub_baselines.runs.code_nodes import (
     uses,
 )
 
-__all__ = ["Fingerprints", "fingerprint", "lookups_digest"]
+__all__ = ["Fingerprints", "lookups_digest"]
 
 
 @dataclasses.dataclass
@@ -80,6 +82,7 @@ class Fingerprints:
         self._done: dict[tuple[str, str], str] = {}  # (module, binding) -> digest
         self._values: dict[int, str] = {}
         self._held: list[Any] = []  # keeps the objects memoised by id alive
+        self._data_files: list[str] | None = None
 
     # -- the whole-module grain ---------------------------------------------------------
 
@@ -148,7 +151,7 @@ class Fingerprints:
         names, attributes, imports = uses(node)
         if names & DYNAMIC:
             return digest_lines([tree_digest, self._module_ref(mod.name)])
-        parts = [tree_digest]
+        parts = [tree_digest, *self._data(text)]
         for name in sorted(names - {own} if own else names):
             if name in mod.bindings or name in mod.namespace:
                 value = mod.namespace.get(name)
@@ -159,6 +162,19 @@ class Fingerprints:
         for statement in imports:
             parts += self._imports(mod, statement)
         return digest_lines(parts)
+
+    def _data(self, text: str) -> list[str]:
+        """Return the digests of the package's data files (`core.package_data`) that a node's
+        text names, as `code_digest` counts them for a module that names them."""
+        if self._data_files is None:
+            files = (sorted(path.relative_to(self.root).as_posix()
+                            for path in self.root.rglob("*") if path.is_file())
+                     if self.root is not None else loaded_code.package_files())
+            self._data_files = data_files(files)
+        return [f"data {relative} " + data_digest(relative, (
+                    (self.root / relative).read_bytes() if self.root is not None
+                    else loaded_code.source(relative)))
+                for relative in self._data_files if Path(relative).name in text]
 
     def _module_attributes(self, module: types.ModuleType, attributes: set[str]) -> list[str]:
         if not fine_grained(module.__name__) or not attributes:
@@ -279,16 +295,6 @@ class Fingerprints:
             if isinstance(state, dict):
                 parts.append(self.value(state))
         return digest_lines(parts)
-
-
-def fingerprint(value: Any, prints: Fingerprints | None = None) -> str:
-    """Return the digest of what `value` (a function, class, registry entry or datum) can run
-    and compute with (see the module docstring).
-
-    >>> fingerprint(("a", 1)) == fingerprint(("a", 1)) != fingerprint(("a", 2))
-    True
-    """
-    return (prints or Fingerprints()).value(value)
 
 
 def lookups_digest(lookups: Iterable[tuple[str, str]], registries: dict[str, Registry[Any]],
