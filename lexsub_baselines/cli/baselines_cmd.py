@@ -253,7 +253,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     run_units(units, engine_settings(args), roots, say_to_stderr)
     planned = {unit.name: unit for unit in units}
     for name in names:  # the record in the order of the systems, whatever finished first
-        outcome = planned[name].outcome or {} if name in planned else {}
+        outcome = (planned[name].outcome or {}) if name in planned else {}
         if name in planned and outcome.get("error") is None:
             merge_unit(planned[name], out, scores, runs, skipped, (current, recorded))
             continue
