@@ -216,7 +216,9 @@ def summary(units: Sequence[Unit]) -> str:
             scored_again.append(unit.name)
         else:
             cached += 1
-    parts = [f"answered again ({why}): {', '.join(names)}" for why, names in reasons.items()]
+    parts = [f"{'answered again ' if first else ''}({why}): {', '.join(names)}"
+             for first, (why, names) in zip((True, *[False] * len(reasons)), reasons.items(),
+                                            strict=False)]
     if scored_again:
         parts.append(f"scored again (the scoring code or its inputs changed): "
                      f"{', '.join(scored_again)}")
