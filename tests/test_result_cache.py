@@ -22,7 +22,7 @@ from lexsub_baselines.core.code_identity import PACKAGE_DIR
 from lexsub_baselines.core.paths import Roots, kernels_subfolder
 from lexsub_baselines.runs.result_cache import RESULTS
 
-pytestmark = [pytest.mark.shared, pytest.mark.needs("wordnet")]
+pytestmark = [pytest.mark.shared, pytest.mark.needs("wordnet"), pytest.mark.slow]
 
 #: A frequency-ranked WordNet system, a distributional one (the identity ranker), and the
 #: multiword detector (no ranker at all).
