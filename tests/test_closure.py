@@ -30,7 +30,7 @@ def copy(tmp_path: Path) -> Path:
 
 def _prints(root: Path | None = None) -> dict[tuple[str, str], str]:
     """Return each entry's digest, as a process running `root` would compute it."""
-    from lexsub_baselines.core import code_identity
+    from lexsub_baselines.inputs import code_identity
 
     code_identity._LOADED.clear()  # read the copy again, as a new process would
     prints = Fingerprints(root)

@@ -106,12 +106,13 @@ class LexSubGenInputs:
         self._chain: SharedChain | None = None
 
     def data(self, dataset: str) -> LexSubGenData:
-        """Return the data of `dataset` (derived and read on first call only: through the
-        scorer's own memo, which the tables' significance marks read it from too)."""
-        from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+        """Return the data of `dataset` (derived and read on first call only; read apart from
+        the scorer's, so that answering does not run the scoring code)."""
+        from lexsub_baselines.datasets.lexsubgen import lexsubgen_files
+        from lexsub_baselines.scoring.lexsubgen.data import read_lexsubgen_data
 
         if dataset not in self._data:
-            self._data[dataset] = LexSubGenScorer(dataset, roots=self.roots).data
+            self._data[dataset] = read_lexsubgen_data(lexsubgen_files(dataset, self.roots))
         return self._data[dataset]
 
     def fill_chain(self, policy: str = "fill") -> SharedChain:
