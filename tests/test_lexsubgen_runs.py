@@ -29,7 +29,7 @@ from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
-from lexsub_baselines.scoring.lexsubgen.scorer import _data as lexsubgen_data_cache
+from lexsub_baselines.scoring.lexsubgen.data import _data as lexsubgen_data_cache
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.fill import FILL_POLICIES, FilledSystem
 

@@ -106,13 +106,12 @@ class LexSubGenInputs:
         self._chain: SharedChain | None = None
 
     def data(self, dataset: str) -> LexSubGenData:
-        """Return the data of `dataset` (derived and read on first call only; read apart from
-        the scorer's, so that answering does not run the scoring code)."""
-        from lexsub_baselines.datasets.lexsubgen import lexsubgen_files
-        from lexsub_baselines.scoring.lexsubgen.data import read_lexsubgen_data
+        """Return the data of `dataset` (derived once per process, `lexsubgen_data`, which the
+        scorer reads too; its module is not the scorer's, so answering runs no scoring code)."""
+        from lexsub_baselines.scoring.lexsubgen.data import lexsubgen_data
 
         if dataset not in self._data:
-            self._data[dataset] = read_lexsubgen_data(lexsubgen_files(dataset, self.roots))
+            self._data[dataset] = lexsubgen_data(dataset, self.roots)
         return self._data[dataset]
 
     def fill_chain(self, policy: str = "fill") -> SharedChain:
