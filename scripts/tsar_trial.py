@@ -21,7 +21,7 @@ from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.parser import find_parser
 from lexsub_baselines.inputs.snapshot import pin
-from lexsub_baselines.runs.tsar_runs import run_tsar, tsar_system
+from lexsub_baselines.runs.tsar_runs import parser_tagger, run_tsar, tsar_system
 from lexsub_baselines.systems.tsar import POS_SETTINGS
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 
@@ -45,8 +45,9 @@ def main(names: list[str]) -> int:
                     print(f"{name}\ttagged\tnot run: the parser is not built (`lexsub build "
                           "parser`)")
                     continue
-                for record, row in run_tsar(tsar_system(system, roots, setting), dataset,
-                                            Path(folder), progress=False):
+                tagger = parser_tagger(roots) if setting == "tagged" else None
+                for record, row in run_tsar(tsar_system(system, roots, setting, tagger),
+                                            dataset, Path(folder), progress=False):
                     figures = "\t".join(f"{row['metrics'][m]:.4f}" for m in TSAR_METRICS)
                     print(f"{record.system}\t{setting}\t{figures}")
     return 0

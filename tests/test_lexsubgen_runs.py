@@ -29,7 +29,7 @@ from lexsub_baselines.inputs.manifest import MANIFEST_ENV
 from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
 from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
-from lexsub_baselines.scoring.lexsubgen.scorer import _data as lexsubgen_data_cache
+from lexsub_baselines.scoring.lexsubgen.data import _data as lexsubgen_data_cache
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.fill import FILL_POLICIES, FilledSystem
 
@@ -66,7 +66,8 @@ def run(tiny_shared: Roots, tiny_built: Path,
         lexsubgen_data_cache.cache_clear()  # no data left from another test module
         assert main(["--shared-root", str(roots.shared), "--data-root", str(data),
                      "--cache-dir", str(roots.cache), "baselines", "--systems", "wordnet",
-                     "roget", "--no-tsar", "--out", str(out), "--no-progress"]) == 0
+                     "roget", "--no-tsar", "--out", str(out), "--no-progress",
+                     "--workers", "1"]) == 0  # in this process: the derivations counted
     return out, data
 
 

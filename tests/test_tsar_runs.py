@@ -173,7 +173,7 @@ def test_our_parser_tags_the_complex_word_for_pos_tagged(seeded_roots: Roots) ->
     tags = [tag(instance) for instance in instances]
     assert set(tags) <= {"n", "v", "a", "r", None} and any(tags)
     system = tsar_system(build_system("wordnet+freq:bnc:tiers", seeded_roots), seeded_roots,
-                         "tagged")
+                         "tagged", tag)
     for instance, letter in zip(instances, tags, strict=True):
         readings_ = system.chosen(instance)
         assert len(readings_) == 1 or letter not in {pos for pos, _ in readings_}
@@ -181,9 +181,8 @@ def test_our_parser_tags_the_complex_word_for_pos_tagged(seeded_roots: Roots) ->
 
 @pytest.mark.shared
 def test_an_absent_frequency_list_leaves_the_tsar_rows_out_with_a_note(
-        tiny_shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from lexsub_baselines.runs.records import RunsFile
-    from lexsub_baselines.runs.tsar_runs import record_tsar_rows
+        tiny_shared: Roots, tmp_path: Path) -> None:
+    from lexsub_baselines.runs.unit import _answer_tsar
 
     class Fixed:
         name, kinds = "fixed", ("best", "oot")
@@ -192,7 +191,8 @@ def test_an_absent_frequency_list_leaves_the_tsar_rows_out_with_a_note(
             return Answers()
 
     roots = dataclasses.replace(tiny_shared, shared=tmp_path)  # no BNC list there
-    scores: dict[str, object] = {}
-    record_tsar_rows(Fixed(), tmp_path / "out", roots, scores, RunsFile(), ("id", {}), False)
-    assert scores == {}
-    assert "lexsub: note: fixed not run on TSAR-2022 (" in capsys.readouterr().err
+    unit: dict[str, list[object]] = {"rows": [], "skipped": [], "notes": []}
+    _answer_tsar(Fixed(), tmp_path / "out", roots, unit, False)
+    assert unit["rows"] == []
+    assert any(str(note).startswith("lexsub: note: fixed not run on TSAR-2022 (")
+               for note in unit["notes"])

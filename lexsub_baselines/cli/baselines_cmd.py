@@ -31,30 +31,27 @@ from lexsub_baselines.cli.options import (
 )
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
-from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.runs.answering import (
+    merge_unit,
+    plan_units,
+    run_units,
+    say_to_stderr,
+    summary,
+)
 from lexsub_baselines.runs.field_runs import record_field_rows
-from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds, record_lexsubgen_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, describe_mixed
-from lexsub_baselines.runs.runner import (
-    answer_kinds,
-    check_run,
-    load_json,
-    merge,
-    run_system,
-    score_files,
-    write_json,
+from lexsub_baselines.runs.runner import check_run, load_json, run_system, write_json
+from lexsub_baselines.runs.store import (
+    ROW_SUFFIXES,
+    check_pair,
+    drop_rows,
+    rows_to_replace,
+    write_record,
 )
-from lexsub_baselines.runs.store import check_pair, drop_rows, rows_to_replace, write_record
-from lexsub_baselines.runs.tsar_runs import for_dataset, record_tsar_rows, source_language
-
-#: The English datasets every English system runs on.
-ENGLISH = ("semeval2007-trial", "semeval2007-test")
-#: The SWORDS splits, which every English substitution system also answers when present.
-SWORDS = ("swords-dev", "swords-test")
-#: The cross-lingual datasets, used by Spanish systems when their files are present.
-CROSS_LINGUAL = ("clls2010-trial", "clls2010-test")
+from lexsub_baselines.runs.tsar_runs import for_dataset
+from lexsub_baselines.runs.unit import SWORDS
 
 
 def add_parser(subparsers: Any) -> None:
@@ -198,20 +195,6 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     return 0
 
 
-def _datasets_for(system_language: str, roots: Roots) -> tuple[list[Dataset], bool, str]:
-    """Return (datasets, score?, note) for a system answering in `system_language`."""
-    if system_language == "en":
-        swords = [d for d in (load_dataset(n, roots) for n in SWORDS) if d.has("instances")]
-        return [load_dataset(n, roots) for n in ENGLISH] + swords, True, ""
-    present = [load_dataset(n, roots) for n in CROSS_LINGUAL if n in dataset_names()]
-    present = [d for d in present if d.has("instances")]
-    if present:
-        return present, True, ""
-    note = ("CLLS-2010 data not found (see `lexsub datasets`): Spanish answers written for the "
-            "SemEval-2007 English instances, not scored")
-    return [load_dataset(n, roots) for n in ENGLISH], False, note
-
-
 def _kept_rows(runs: RunsFile, scores: dict[str, Any], replaced: list[str]) -> RunsFile:
     """Return the rows a run of the systems `replaced` keeps: those of `runs`, and those that
     only `scores.json` holds (runs.json deleted or older), under the settings id scores.json
@@ -237,11 +220,13 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     for name in names:
         check_system_name(name)  # fail before any work on a typo
     partial = bool(args.systems)
+    # a system's rows are replaced whole: its own and those its unit adds (`+fill`, `+simpler`)
+    replaced = [*names, *(name + suffix for name in names for suffix in ROW_SUFFIXES)]
     previous = check_pair(out) if partial else RunsFile()  # a killed run's commit finished
     scores: dict[str, Any] = {
-        dataset: {s: row for s, row in systems.items() if s not in names}
+        dataset: {s: row for s, row in systems.items() if s not in replaced}
         for dataset, systems in load_json(out / "scores.json").items()} if partial else {}
-    runs = _kept_rows(previous, scores, names) if partial else RunsFile()
+    runs = _kept_rows(previous, scores, replaced) if partial else RunsFile()
     skipped: dict[str, dict[str, str]] = {}
     failed: dict[str, str] = {}
     started = time.perf_counter()
@@ -261,47 +246,25 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     for split in (s for s in SWORDS if not load_dataset(s, roots).has("instances")):
         skipped.setdefault(split, {})["every English system"] = (
             "no rows: the SWORDS data is not in place (`lexsub fetch swords`)")
-    golds = LexSubGenGolds(roots)  # each dataset's LexSubGen data read once, for every system
-    for name in names:
-        try:
-            if name in blocked:
-                raise LexsubError(f"could not build {blocked[name]}")
-            system = build_system(name, roots)
-            source = source_language(system)  # a Spanish or Portuguese system: TSAR only
-            datasets, scored, note = ([], True, "") if source != "en" else _datasets_for(
-                getattr(system, "language", "en"), roots)
-            made: dict[str, Any] = {}
-            for dataset in datasets:
-                if not answer_kinds(system, dataset):
-                    continue  # e.g. the mw detector on SWORDS: nothing to substitute
-                record = run_system(system, dataset, out, score=scored, note=note,
-                                    progress=not args.no_progress)
-                runs.add(dataset.name, name, record.to_json(), current, recorded)
-                made[dataset.name] = record.answers
-                if scored:
-                    rows = score_files(record, dataset, roots)
-                    merge(scores, dataset.name, name,
-                          {kind: {**row, "settings": current} for kind, row in rows.items()})
-                else:
-                    skipped.setdefault(dataset.name, {})[name] = note
-                print(f"lexsub: {name} on {dataset.name}: {record.answered}/{record.instances} "
-                      f"answered in {record.seconds:.1f}s", file=sys.stderr)
-            english = scored and getattr(system, "language", "en") == "en"
-            if english and not args.no_lexsubgen:
-                record_lexsubgen_rows(system, made, out, roots, scores, runs,
-                                      (current, recorded), not args.no_progress, golds=golds)
-            if (english or source != "en") and not args.no_tsar and {"best", "oot"} & set(
-                    system.kinds):
-                record_tsar_rows(system, out, roots, scores, runs, (current, recorded),
-                                 not args.no_progress)
-        except LexsubError as error:
-            if name in absent or isinstance(error, MissingResourceError):
-                absent.add(name)
-                failed[name] = f"not run, an input is missing: {error}"
-                print(f"lexsub: system {name} {failed[name]}", file=sys.stderr)
-            else:
-                failed[name] = str(error)
-                print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
+    units = plan_units([name for name in names if name not in blocked], roots, recorded,
+                       lexsubgen=not args.no_lexsubgen, tsar=not args.no_tsar,
+                       plugins=args.plugin, progress=not args.no_progress)
+    run_units(units, engine_settings(args), roots, say_to_stderr)
+    planned = {unit.name: unit for unit in units}
+    for name in names:  # the record in the order of the systems, whatever finished first
+        outcome = (planned[name].outcome or {}) if name in planned else {}
+        if name in planned and outcome.get("error") is None:
+            merge_unit(planned[name], out, scores, runs, skipped, (current, recorded))
+            continue
+        error = outcome.get("error") or f"could not build {blocked.get(name)}"
+        if name in absent or outcome.get("missing"):
+            absent.add(name)
+            failed[name] = f"not run, an input is missing: {error}"
+            print(f"lexsub: system {name} {failed[name]}", file=sys.stderr)
+        else:
+            failed[name] = error
+            print(f"lexsub: error: system {name}: {error}", file=sys.stderr)
+    print(summary(units), file=sys.stderr)
     record_field_rows(out, roots, scores, runs, (current, recorded))  # the field, rescored
     runs.current = current
     tables = write_record(out, scores, runs, skipped, failed, roots)

@@ -40,7 +40,8 @@ def engine_options(parser: argparse.ArgumentParser) -> None:
                         f"{SCHEDULER_ENV}; default: an embedded local cluster, one worker per "
                         "core)")
     parser.add_argument("--workers", type=_positive, default=None,
-                        help="worker processes of the embedded local cluster (default: cores)")
+                        help="worker processes of the embedded local cluster (default: cores; "
+                        "`baselines` answers in its own process with 1)")
 
 
 def engine_settings(args: argparse.Namespace) -> Any:

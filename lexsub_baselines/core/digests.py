@@ -1,19 +1,12 @@
 """The sha256 of files and of trees of files, each file hashed once per version: the one memo.
 
-Every digest the package takes of a file — an input checked against the manifest, a corpus
-file of a key, a sealed cache entry read back, a file a worker sees under the shared root —
-goes through `sha256`. A file's *version* is its device, inode, size, modification and change
-time: the kernel sets the change time on every write and no call sets it back, so an in-place
-edit that keeps the size and sets the modification time back is read again. The digest of a
-version is kept in the process and, given a cache folder, across processes in
-`<cache>/digests/files.json` (written atomically; two writers lose at most an entry, read
-again next time). A file changed in the last two seconds is not remembered: file times move
-by clock ticks, so a second write within the tick of the first would keep them (git's
-"racily clean" rule); nor is one that changed while it was read.
-
-`tree` is the one digest of several files (a folder of the corpora, the members of a Debian
-package, a built model's folder): the sha256 of the lines `<sha256>  <name>` sorted by name,
-what `sha256sum` prints over the sorted names (`TREE_RULE`), so anyone can recompute it.
+Every digest the package takes of a file goes through `sha256`. A file's *version* is its
+device, inode, size, modification and change time (the kernel sets the change time on every
+write and no call sets it back, so an in-place edit that sets the modification time back is
+read again); the digest of a version is kept in the process and, given a cache folder, across
+processes in `<cache>/digests/files.json`. A file changed in the last two seconds, or while it
+was read, is not remembered (git's "racily clean" rule). `tree` is the one digest of several
+files: the sha256 of the lines `<sha256>  <name>` sorted by name, as `sha256sum` prints them.
 """
 
 from __future__ import annotations

@@ -9,14 +9,47 @@ reloaded) replaces the first: the name is the same component's, not a duplicate.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 from lexsub_baselines.core.errors import LexsubError, UnknownNameError
 
-__all__ = ["Registry"]
+__all__ = ["Registry", "note_lookups", "recording_lookups"]
 
 T = TypeVar("T")
+
+#: The sets that `recording_lookups` blocks are filling (innermost last).
+_RECORDERS: list[set[tuple[str, str]]] = []
+
+
+@contextmanager
+def recording_lookups() -> Iterator[set[tuple[str, str]]]:
+    """Yield a set that receives (kind, name) of every successful `Registry.get` made in the
+    block, by any registry: the components a computation reached by name (a system's results
+    are keyed by the entries its build and answers looked up, `runs.closure`).
+
+    >>> r: Registry[int] = Registry("number")
+    >>> r.add("one", 1)
+    >>> with recording_lookups() as seen:
+    ...     _ = r.get("one")
+    >>> sorted(seen)
+    [('number', 'one')]
+    """
+    found: set[tuple[str, str]] = set()
+    _RECORDERS.append(found)
+    try:
+        yield found
+    finally:
+        _RECORDERS.remove(found)
+
+
+def note_lookups(lookups: Iterable[tuple[str, str]]) -> None:
+    """Record (kind, name) lookups in the open `recording_lookups` blocks as if they had been
+    made: for an object built once per process from registry entries and shared (the fill
+    chain), whose later users look nothing up themselves."""
+    for recorder in _RECORDERS:
+        recorder.update(lookups)
 
 
 class Registry(Generic[T]):
@@ -87,9 +120,12 @@ class Registry(Generic[T]):
             UnknownNameError: no such name; the message lists the known names.
         """
         try:
-            return self._items[name]
+            item = self._items[name]
         except KeyError:
             raise UnknownNameError(self.kind, name, self.names()) from None
+        for recorder in _RECORDERS:
+            recorder.add((self.kind, name))
+        return item
 
     def names(self) -> list[str]:
         """Return the registered names in registration order."""

@@ -1,24 +1,14 @@
 """The code a build runs: one immutable, content-addressed snapshot of the package.
 
-A cache key names code (`inputs.code_identity` digests the package's modules); the promise is
-that the code a key names is the code that ran, in every process of a build. It holds by
-construction, with Python's own import system and nothing installed in it:
-
-- `write_snapshot(cache)` copies the package's files (its modules and the data files that
-  ship with it; not bytecode, not an editor's lock file or a dangling link) into
-  `<cache>/code/<id>/lexsub_baselines/`, read-only, compiles them there, and writes
-  `MARKER` beside the folder: the files' sha256 and the checkout they came from. The id is
-  the digest of the files, so one version of the code is one folder, written once.
-- `lexsub` re-executes a command that builds or answers from the snapshot (`PYTHONPATH`
-  first, as it re-executes under the numeric kernels' pin: `core.pinning`), so the client
-  runs, digests and keys those files; the embedded cluster's workers are spawned with the
-  same path, and a remote worker is pointed at it before it imports the package (or
-  refused when it already runs other code: `engine.workers`). An edit to the checkout while
-  a build runs changes nothing the build runs; the next build snapshots the edit anew.
-
-Outside a build nothing of this runs: importing the package to score a file, or as a
-library, leaves the interpreter as it found it (no import hook, bytecode as pip wrote it,
-`importlib.reload` as in any package).
+`write_snapshot(cache)` copies the package's files (modules and shipped data; no bytecode, no
+hidden file such as an editor's lock) into `<cache>/code/<id>/lexsub_baselines/`, read-only,
+compiled there, with `MARKER` beside it (the files' sha256, the checkout they came from); the
+id is the digest of the files, so one version of the code is one folder. `lexsub` re-executes
+a command that builds or answers with the snapshot first on `PYTHONPATH` (with the kernels'
+pin, `core.pinning`), the embedded cluster's workers are spawned with it, a remote worker is
+pointed at it before it imports the package (`engine.workers.run_from`): the client, every
+worker and the keys are one set of bytes (docs/building.md, "One way in"). Outside a build
+nothing of this runs: the package leaves the interpreter as it found it.
 """
 
 from __future__ import annotations

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -39,22 +38,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
-from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.registry import note_lookups
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
-from lexsub_baselines.runs.records import RunsFile
-from lexsub_baselines.runs.runner import RunRecord, answer_dataset, answer_kinds, file_stem, merge
+from lexsub_baselines.runs.runner import RunRecord, answer_dataset, answer_kinds, file_stem
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
 from lexsub_baselines.systems.fill import FilledSystem, SharedChain
 
 if TYPE_CHECKING:
-    from lexsub_baselines.scoring.lexsubgen import LexSubGenData, LexSubGenScorer
+    from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+    from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData
 
 __all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "TEST_PART", "LexSubGenGolds",
-           "lexsubgen_entries", "record_lexsubgen_rows", "run_filled", "run_lexsubgen",
-           "score_filled", "score_lexsubgen", "test_part", "write_lexsubgen_result"]
+           "LexSubGenInputs", "answer_lexsubgen", "fill_answers", "filled_row",
+           "lexsubgen_entries", "run_filled", "run_lexsubgen", "score_filled", "score_lexsubgen",
+           "test_part", "write_lexsubgen_result"]
 
 #: The kind of a LexSubGen result file (`<system>.lexsubgen.json`) in scores.json.
 KIND = "lexsubgen"
@@ -90,30 +90,60 @@ def write_lexsubgen_result(path: Path, rows: Iterable[tuple[str, list[list[Any]]
     atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")
 
 
-class LexSubGenGolds:
-    """LexSubGen's data of each dataset, derived and read once per run, and one scorer per
-    (dataset, profile, instances) built from it, reused by every system and its `+fill` row;
-    and the run's fill chain (`fill_chain`), shared by every `+fill` row.
+class LexSubGenInputs:
+    """LexSubGen's data of each dataset (its pools), the instances of each dataset, derived
+    and read once, and the run's fill chain (`fill_chain`), shared by every `+fill` row that
+    a process makes: what answering reads (`LexSubGenGolds` adds the scorers).
 
-    `lexsub baselines` makes one for the whole run (before, each system's rows derived
-    CoInCo's data again: 24 systems, 24 derivations, and as many of LS07-all).
+    `lexsub baselines` keeps one per process (before, each system's rows derived CoInCo's data
+    again: 24 systems, 24 derivations, and as many of LS07-all).
     """
 
     def __init__(self, roots: Roots) -> None:
         self.roots = roots
         self._data: dict[str, LexSubGenData] = {}
-        self._scorers: dict[tuple[str, str, frozenset[str] | None], LexSubGenScorer] = {}
         self._instances: dict[str, dict[str, Instance]] = {}
         self._chain: SharedChain | None = None
 
     def data(self, dataset: str) -> LexSubGenData:
-        """Return the data of `dataset` (derived and read on first call only: through the
-        scorer's own memo, which the tables' significance marks read it from too)."""
-        from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+        """Return the data of `dataset` (derived once per process, `lexsubgen_data`, which the
+        scorer reads too; its module is not the scorer's, so answering runs no scoring code)."""
+        from lexsub_baselines.scoring.lexsubgen.data import lexsubgen_data
 
         if dataset not in self._data:
-            self._data[dataset] = LexSubGenScorer(dataset, roots=self.roots).data
+            self._data[dataset] = lexsubgen_data(dataset, self.roots)
         return self._data[dataset]
+
+    def fill_chain(self, policy: str = "fill") -> SharedChain:
+        """Return the chain of the fill `policy`, one per process (its generators and their
+        candidates per instance shared by every system it fills). Its registry entries are
+        looked up on every call, so that each unit using the shared chain records them as
+        its own (`core.registry.recording_lookups`)."""
+        from lexsub_baselines.catalog.fill_policies import fill_chain
+        from lexsub_baselines.systems.fill import FILL_POLICIES
+
+        if self._chain is None:
+            self._chain = fill_chain(self.roots, policy)
+        note_lookups([("fill policy", policy), *(
+            ("generator", source) for source in FILL_POLICIES.get(policy).chain)])
+        return self._chain
+
+    def instances(self, dataset: str) -> dict[str, Instance]:
+        """Return the instances `dataset` is made of by id (read once)."""
+        if dataset not in self._instances:
+            parts = LEXSUBGEN_DATASETS[dataset] or (dataset,)
+            self._instances[dataset] = {i.id: i for part in parts
+                                        for i in load_dataset(part, self.roots).instances()}
+        return self._instances[dataset]
+
+
+class LexSubGenGolds(LexSubGenInputs):
+    """`LexSubGenInputs` with one scorer per (dataset, profile, instances) built from the
+    data, reused by every system and its `+fill` row."""
+
+    def __init__(self, roots: Roots) -> None:
+        super().__init__(roots)
+        self._scorers: dict[tuple[str, str, frozenset[str] | None], LexSubGenScorer] = {}
 
     def scorer(self, dataset: str, profile: str,
                ids: Collection[str] | None = None) -> LexSubGenScorer:
@@ -127,23 +157,6 @@ class LexSubGenGolds:
                                                  ids=ids)
         return self._scorers[key]
 
-    def fill_chain(self) -> SharedChain:
-        """Return the default fill policy's chain, one for the run (its generators and their
-        candidates per instance shared by every system it fills)."""
-        from lexsub_baselines.catalog.fill_policies import fill_chain
-
-        if self._chain is None:
-            self._chain = fill_chain(self.roots)
-        return self._chain
-
-    def instances(self, dataset: str) -> dict[str, Instance]:
-        """Return the instances `dataset` is made of by id (read once)."""
-        if dataset not in self._instances:
-            parts = LEXSUBGEN_DATASETS[dataset] or (dataset,)
-            self._instances[dataset] = {i.id: i for part in parts
-                                        for i in load_dataset(part, self.roots).instances()}
-        return self._instances[dataset]
-
 
 def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool,
                     ids: Collection[str] | None = None,
@@ -156,19 +169,18 @@ def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool,
     return scorer.score(path, warn=False).to_json()
 
 
-def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
-                  parts: Mapping[str, Mapping[str, Answers]] | None = None,
-                  progress: bool = True, golds: LexSubGenGolds | None = None
-                  ) -> tuple[RunRecord, dict[str, Any]] | None:
-    """Answer `dataset` (or take the answers of its parts), write and score the result.
+def answer_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
+                     parts: Mapping[str, Mapping[str, Answers]] | None = None,
+                     progress: bool = True) -> tuple[RunRecord, bool] | None:
+    """Answer `dataset` (or take the answers of its parts) and write the result file.
 
     Arguments:
         parts: dataset name -> the answers already made (`semeval2007-all`'s trial and test).
-        golds: the run's data and scorers (a new one when None).
 
     Returns:
-        The run record and the scores row, or None when the system writes no substitutes
-        (the multiword detector) or a part's answers are missing.
+        The run record (with the answers) and whether a list is shorter than LexSubGen
+        reads (then scored under `lexsubgen-padded`), or None when the system writes no
+        substitutes (the multiword detector) or a part's answers are missing.
     """
     made_of = LEXSUBGEN_DATASETS[dataset]
     start = time.perf_counter()
@@ -191,32 +203,40 @@ def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
                        ((KIND, relative),), out,
                        digests=((KIND, file_sha256(out / relative)),), missing=missing,
                        answers=answers)
-    short = any(len(entries) < _TOP for _, entries in rows)
-    return record, score_lexsubgen(out / relative, dataset, roots, short, golds=golds)
+    return record, any(len(entries) < _TOP for _, entries in rows)
 
 
-def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
-               roots: Roots, ids: Collection[str] | None = None,
-               golds: LexSubGenGolds | None = None) -> tuple[RunRecord, dict[str, Any]]:
-    """Fill the answers `inner` of `dataset`, rank its pools, write both files and score them
-    (only the instances `ids` when given; `scripts/fill_trial.py` scores the trial part)
-    with the data and scorers of `golds` (a new one when None).
+def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
+                  parts: Mapping[str, Mapping[str, Answers]] | None = None,
+                  progress: bool = True, golds: LexSubGenGolds | None = None
+                  ) -> tuple[RunRecord, dict[str, Any]] | None:
+    """Answer `dataset` (`answer_lexsubgen`), then score the result (`score_lexsubgen`)."""
+    done = answer_lexsubgen(system, dataset, out, roots, parts, progress)
+    if done is None:
+        return None
+    record, short = done
+    return record, score_lexsubgen(dict(record.paths())[KIND], dataset, roots, short,
+                                   golds=golds)
+
+
+def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
+                 inputs: LexSubGenInputs) -> tuple[RunRecord, dict[str, Any]]:
+    """Fill the answers `inner` of `dataset`, rank its pools and write both files.
 
     Returns:
-        The run record (both files) and the scores row (see the module docstring).
+        The run record (both files) and what the row records of the fill (`filled_row`):
+        the policy's settings, how many lists stayed short, how each pool was ranked.
     """
-    golds = golds or LexSubGenGolds(roots)
     start = time.perf_counter()
-    instances = golds.instances(dataset)
+    instances = inputs.instances(dataset)
     answers = {i: filled.fill(instances[i], a) for i, a in inner.items()}
     rows = [(i, lexsubgen_entries(a)) for i, a in answers.items()]
     stem = f"{dataset}/{file_stem(filled.name)}"
     relative, pool_relative = f"{stem}.{KIND}.json", f"{stem}.{POOL_KIND}.json"
     write_lexsubgen_result(out / relative, rows)
-    data = golds.scorer(dataset, "lexsubgen-padded", ids).data
     hows: Counter[str] = Counter()
     pool_rows = []
-    for item in data.instances:
+    for item in inputs.data(dataset).instances:
         if item.id in instances and item.id in answers:
             entries, how = filled.pool_entries(instances[item.id], item.candidates,
                                                answers[item.id])
@@ -231,16 +251,37 @@ def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers],
                        digests=((KIND, file_sha256(out / relative)),
                                 (POOL_KIND, file_sha256(out / pool_relative))),
                        missing=missing)
-    row = score_filled(out / relative, out / pool_relative, dataset, roots, short > 0, ids,
-                       golds)
-    row["fill"] = {**filled.policy.settings(), "short": short, "pool_ranked_by": dict(hows)}
-    if short:
+    return record, {**filled.policy.settings(), "short": short, "pool_ranked_by": dict(hows)}
+
+
+def filled_row(row: dict[str, Any], fill: Mapping[str, Any], name: str,
+               dataset: str) -> dict[str, Any]:
+    """Return a `+fill` row's scores with what it records of the fill (`fill_answers`): the
+    `fill` object, and a note when the chain ran out for some instances."""
+    row = {**row, "fill": dict(fill)}
+    if short := int(fill.get("short", 0)):
         row["notes"] = [*row["notes"], f"the fill chain ran out for {short} instances: their "
-                        f"lists hold fewer than {filled.policy.k}, so the row is scored under "
+                        f"lists hold fewer than {fill.get('k')}, so the row is scored under "
                         "lexsubgen-padded"]
-        print(f"lexsub: note: {filled.name} on {dataset}: the fill chain ran out for {short} "
-              "instances; scored under lexsubgen-padded", file=sys.stderr)
-    return record, row
+    return row
+
+
+def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
+               roots: Roots, ids: Collection[str] | None = None,
+               golds: LexSubGenGolds | None = None) -> tuple[RunRecord, dict[str, Any]]:
+    """Fill and write (`fill_answers`), then score both files (only the instances `ids` when
+    given; `scripts/fill_trial.py` scores the trial part) with the data and scorers of
+    `golds` (a new one when None).
+
+    Returns:
+        The run record (both files) and the scores row (see the module docstring).
+    """
+    golds = golds or LexSubGenGolds(roots)
+    record, fill = fill_answers(filled, dataset, inner, out, golds)
+    files = dict(record.paths())
+    row = score_filled(files[KIND], files[POOL_KIND], dataset, roots, fill["short"] > 0, ids,
+                       golds)
+    return record, filled_row(row, fill, filled.name, dataset)
 
 
 def score_filled(path: Path, pool_path: Path, dataset: str, roots: Roots, short: bool,
@@ -258,62 +299,20 @@ def score_filled(path: Path, pool_path: Path, dataset: str, roots: Roots, short:
     return row
 
 
-def test_part(record: RunRecord, row: Mapping[str, Any], roots: Roots,
+def test_part(dataset: str, files: Mapping[str, Path], row: Mapping[str, Any], roots: Roots,
               golds: LexSubGenGolds) -> dict[str, Any] | None:
-    """Return `row` scored again on the test part of its dataset alone (`TEST_PART`), from
-    the files `record` wrote, under the same profile: {metrics, counts, instances, part,
-    signature}; None for a dataset without one."""
-    part = TEST_PART.get(record.dataset)
+    """Return `row` scored again on the test part of `dataset` alone (`TEST_PART`), from
+    its result `files` (kind -> path), under the same profile: {metrics, counts, instances,
+    part, signature}; None for a dataset without one."""
+    part = TEST_PART.get(dataset)
     if part is None:
         return None
     ids = [i.id for i in load_dataset(part, roots).instances()]
-    files = dict(record.paths())
     short = row.get("profile") != "lexsubgen"
     if POOL_KIND in files:
-        again = score_filled(files[KIND], files[POOL_KIND], record.dataset, roots, short, ids,
-                             golds)
+        again = score_filled(files[KIND], files[POOL_KIND], dataset, roots, short, ids, golds)
     else:
-        again = score_lexsubgen(files[KIND], record.dataset, roots, short, ids, golds)
+        again = score_lexsubgen(files[KIND], dataset, roots, short, ids, golds)
     return {"part": part, "instances": again["instances_scored"],
             "metrics": again["metrics"], "counts": again["counts"],
             "signature": again["signature"]}
-
-
-def record_lexsubgen_rows(system: Any, made: dict[str, Any], out: Path, roots: Roots,
-                          scores: dict[str, Any], runs: RunsFile, settings: tuple[str, Any],
-                          progress: bool, fill: bool = True,
-                          golds: LexSubGenGolds | None = None) -> None:
-    """Run `system` on LS07-all and CoInCo (`runs.lexsubgen_runs`) and record the rows
-    scored under LexSubGen's protocol, then (`fill`) those of `SYSTEM+fill` made from the same
-    answers; a dataset whose data is absent is left out. `golds`: the run's data and scorers,
-    shared by every system (a new one when None)."""
-    from lexsub_baselines.catalog.fill_policies import fill_system
-
-    current, recorded = settings
-    golds = golds or LexSubGenGolds(roots)
-    filled = (fill_system(system, roots, chain=golds.fill_chain())
-              if fill and not isinstance(system, FilledSystem) else None)
-    for name in LEXSUBGEN_DATASETS:
-        try:
-            done = run_lexsubgen(system, name, out, roots, made, progress, golds)
-        except MissingResourceError as error:
-            print(f"lexsub: note: {name} not run ({error})", file=sys.stderr)
-            continue
-        if done is None:
-            continue
-        made_rows = [done]
-        if filled is not None and done[0].answers is not None:
-            try:  # a chain source whose input is absent: the unfilled row still counts
-                made_rows.append(run_filled(filled, name, done[0].answers, out, roots,
-                                            golds=golds))
-            except MissingResourceError as error:
-                print(f"lexsub: note: {filled.name} on {name} not made ({error})",
-                      file=sys.stderr)
-        for record, row in made_rows:
-            if (part := test_part(record, row, roots, golds)) is not None:
-                row["test_part"] = part
-            runs.add(name, record.system, record.to_json(), current, recorded)
-            merge(scores, name, record.system, {KIND: {**row, "settings": current}})
-            print(f"lexsub: {record.system} on {name}: {record.answered}/{record.instances} "
-                  f"answered in {record.seconds:.1f}s, scored under {row['profile']}",
-                  file=sys.stderr)

@@ -45,6 +45,7 @@ __all__ = [
     "json_text",
     "run_system",
     "score_files",
+    "score_paths",
     "write_answers",
     "write_json",
 ]
@@ -227,7 +228,13 @@ def file_stem(system_name: str) -> str:
 
 def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
                 ) -> dict[str, Any]:
-    """Score each answer file of `record` with the official profile; return kind -> JSON.
+    """Score each answer file of `record` with the official profile (`score_paths`)."""
+    return score_paths(record.paths(), dataset, roots)
+
+
+def score_paths(paths: Sequence[tuple[str, Path]], dataset: Dataset,
+                roots: Roots | None = None) -> dict[str, Any]:
+    """Score each (kind, answer file) with the official profile; return kind -> JSON.
 
     The profile is the official scorer of the dataset's language (`PROFILES`); a SWORDS
     result is scored with the benchmark's evaluation (by PoS too), TSAR-2022 predictions
@@ -237,16 +244,16 @@ def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
 
     results: dict[str, Any] = {}
     if dataset.spec.format == TSAR_FORMAT:
-        for kind, path in record.paths():
+        for kind, path in paths:
             results[kind] = Scorer(dataset, roots=roots).score(path, warn=False).to_json()
         return results
     if dataset.spec.format == SWORDS_FORMAT:
         scorer = Scorer(dataset, roots=roots)
         if isinstance(scorer, SwordsScorer):
-            for kind, path in record.paths():
+            for kind, path in paths:
                 results[kind] = scorer.score(path, by_pos=True, warn=False).to_json()
         return results
-    for kind, path in record.paths():
+    for kind, path in paths:
         role = "mwgold" if kind == "mw" else "gold"
         if not dataset.has(role):
             continue

@@ -23,7 +23,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,13 +38,18 @@ from lexsub_baselines.runs.runner import file_stem, json_text, load_json
 from lexsub_baselines.runs.significance_marks import significance_marks
 from lexsub_baselines.runs.tsar_runs import tsar_field
 from lexsub_baselines.substitutes.answers import SWORDS_KIND
+from lexsub_baselines.systems.fill import FILL_SUFFIX
+from lexsub_baselines.systems.tsar import SIMPLER
 from lexsub_baselines.tables.tables_md import render_tables
 
-__all__ = ["PENDING", "RECORD_FILES", "Vouched", "check_pair", "commit", "drop_rows", "recover",
-           "rows_to_replace", "text_sha256", "vouched", "write_record"]
+__all__ = ["PENDING", "RECORD_FILES", "ROW_SUFFIXES", "Vouched", "canonical", "check_pair",
+           "commit", "drop_rows", "recover", "rows_to_replace", "system_order", "text_sha256",
+           "vouched", "write_record"]
 
 #: The files of a results folder's record, replaced together.
 RECORD_FILES: tuple[str, ...] = ("scores.json", "runs.json", "tables.md")
+#: The suffixes of the rows a system adds beside its own (`+fill`, `+simpler`), in order.
+ROW_SUFFIXES = (FILL_SUFFIX, SIMPLER)
 #: The staging folder of a commit in progress.
 PENDING = ".pending"
 _COMMIT = "COMMIT"
@@ -208,6 +213,40 @@ def rows_to_replace(out: Path, dataset: str, system: str, force: bool) -> set[tu
     return rows
 
 
+def system_order(names: Iterable[str]) -> list[str]:
+    """Return system (row) names in the tables' order: as the systems are registered, a
+    `+fill` or `+simpler` row right after its system, names not registered (compositions,
+    a plug-in not loaded) after them by name.
+
+    >>> system_order(["zz", "roget", "wordnet+simpler", "wordnet", "wordnet+fill"])
+    ['wordnet', 'wordnet+fill', 'wordnet+simpler', 'roget', 'zz']
+    """
+    from lexsub_baselines.catalog import system_names
+
+    registered = {name: index for index, name in enumerate(system_names())}
+
+    def place(name: str) -> tuple[int, str, int]:
+        base, rank = name, 0
+        for number, suffix in enumerate(ROW_SUFFIXES, start=1):
+            if name.endswith(suffix) and name[: -len(suffix)] in registered:
+                base, rank = name[: -len(suffix)], number
+        return registered.get(base, len(registered)), base, rank
+
+    return sorted(names, key=place)
+
+
+def canonical(rows: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Return dataset -> system -> value in the tables' order whatever order `rows` came in
+    (a run's own, or `scores.json`'s sorted keys read back): the datasets as registered
+    (others after, by name), the systems by `system_order`."""
+    from lexsub_baselines.datasets.catalog import dataset_names
+
+    known = {name: index for index, name in enumerate(dataset_names())}
+    datasets = sorted(rows, key=lambda name: (known.get(name, len(known)), name))
+    return {dataset: {system: rows[dataset][system]
+                      for system in system_order(rows[dataset])} for dataset in datasets}
+
+
 def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
                  skipped: dict[str, dict[str, str]], failed: dict[str, str],
                  roots: Roots | None = None) -> str:
@@ -215,10 +254,18 @@ def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
     where a figure differs significantly from our best: `significance_marks`, from the answer
     files `runs` vouches for; the TSAR-2022 field and the gold read from `roots`' data folder,
     default `resolve_roots()`) and replace scores.json, runs.json and tables.md together
-    (`commit`); return the tables."""
+    (`commit`); return the tables.
+
+    The tables take the datasets and systems in one order (`canonical`), whatever order the
+    rows were made or read back in: a run, and the next with nothing changed, write the same
+    bytes.
+    """
     for dataset_name, name, row in runs.rows():  # earlier partial runs' unscored systems too
         if not row.get("scored", True):
             skipped.setdefault(dataset_name, {}).setdefault(name, row.get("note", ""))
+    scores, skipped = canonical(scores), canonical(skipped)
+    failed = {name: failed[name] for name in system_order(failed)}
+    runs.runs = canonical(runs.runs)
     scores_text = json_text(scores)
     marks, section = settings_section(runs, runs.newest())
     digest = tables_digest(scores)

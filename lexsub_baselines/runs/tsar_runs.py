@@ -27,13 +27,12 @@ from typing import Any
 from tqdm import tqdm
 
 from lexsub_baselines.core.cache import file_sha256
-from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
-from lexsub_baselines.runs.records import RunsFile
-from lexsub_baselines.runs.runner import RunRecord, file_stem, merge
+from lexsub_baselines.runs.runner import RunRecord, file_stem
 from lexsub_baselines.substitutes.answers import TSAR_KIND, Answers, write_tsar_predictions
 from lexsub_baselines.systems.base import OOT_SIZE, System
 from lexsub_baselines.systems.tsar import SIMPLER, Tagger, TsarSystem
@@ -46,10 +45,11 @@ __all__ = [
     "READING_FREQUENCY",
     "SIMPLER_FREQUENCY",
     "TSAR_ENGLISH",
+    "answer_tsar",
     "for_dataset",
     "parser_tagger",
-    "record_tsar_rows",
     "run_tsar",
+    "score_tsar",
     "source_language",
     "tsar_datasets",
     "tsar_field",
@@ -162,15 +162,24 @@ class _Unordered:
         return None
 
 
-def tsar_system(system: System, roots: Roots, pos: str = POS_SETTING) -> TsarSystem:
-    """Return `system` wrapped to answer TSAR instances, with the `+simpler` step's source."""
+def tsar_system(system: System, roots: Roots, pos: str = POS_SETTING,
+                tagger: Tagger | None = None) -> TsarSystem:
+    """Return `system` wrapped to answer TSAR instances, with the `+simpler` step's source
+    (for `pos="tagged"`, the `tagger` of the target's PoS: `parser_tagger(roots)`, which the
+    caller builds, so that the runs of `make baselines` do not reach the parser).
+
+    Raises:
+        LexsubError: `pos="tagged"` without a tagger.
+    """
     from lexsub_baselines.catalog import frequency_source
 
     if isinstance(system, LanguageSystem):
         return language_system(system)
+    if pos == "tagged" and tagger is None:
+        raise LexsubError("the PoS setting `tagged` needs the parser's tagger: pass "
+                          "tagger=parser_tagger(roots)")
     return TsarSystem(system, pos, frequency_source(roots, READING_FREQUENCY),
-                      frequency_source(roots, SIMPLER_FREQUENCY),
-                      parser_tagger(roots) if pos == "tagged" else None, name=system.name)
+                      frequency_source(roots, SIMPLER_FREQUENCY), tagger, name=system.name)
 
 
 def for_dataset(system: System, dataset: Dataset, roots: Roots) -> System:
@@ -211,15 +220,10 @@ def write_predictions(path: Path, dataset: Dataset, answers: Mapping[str, Answer
                                   for i in dataset.instances() if i.id in answers))
 
 
-def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = True
-             ) -> list[tuple[RunRecord, dict[str, Any]]]:
-    """Answer `dataset`, write and score `<system>.tsv` and `<system>+simpler.tsv`.
-
-    Returns:
-        (run record, the scorer's JSON) of the plain row, then of the `+simpler` row.
-    """
-    from lexsub_baselines.scoring.tsar import TsarScorer, read_predictions
-
+def answer_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = True
+                ) -> list[RunRecord]:
+    """Answer `dataset` and write `<system>.tsv` and `<system>+simpler.tsv`; return the run
+    records of the plain row, then of the `+simpler` row."""
     start = time.perf_counter()
     plain: dict[str, Answers] = {}
     simple: dict[str, Answers] = {}
@@ -229,45 +233,32 @@ def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = T
         plain[instance.id], simplified = system.answers(instance)
         simple[instance.id] = simplified if simplified is not None else Answers()
     seconds = time.perf_counter() - start
-    scorer = TsarScorer(dataset)
     done = []
     for name, answers in ((system.name, plain), (system.name + SIMPLER, simple)):
         relative = f"{dataset.name}/{file_stem(name)}.tsv"
         write_predictions(out / relative, dataset, answers)
         missing = tuple(i for i, a in answers.items() if not a.oot)
-        record = RunRecord(dataset.name, name, len(answers), len(answers) - len(missing),
-                           seconds, ((KIND, relative),), out,
-                           digests=((KIND, file_sha256(out / relative)),), missing=missing)
-        # named by its place in `out`, not where `out` is: the notes are reproducible too
-        row = scorer.score(read_predictions(out / relative, relative), warn=False).to_json()
-        done.append((record, row))
+        done.append(RunRecord(dataset.name, name, len(answers), len(answers) - len(missing),
+                              seconds, ((KIND, relative),), out,
+                              digests=((KIND, file_sha256(out / relative)),), missing=missing))
     return done
 
 
-def record_tsar_rows(system: System, out: Path, roots: Roots, scores: dict[str, Any],
-                     runs: RunsFile, settings: tuple[str, Any], progress: bool,
-                     datasets: Iterable[str] | None = None) -> None:
-    """Run `system` on the TSAR-2022 sets of its language (`tsar_datasets`: English by
-    default) and record its plain and `+simpler` rows; a dataset whose data is absent, or
-    every dataset when a frequency list is, is left out with a note."""
-    current, recorded = settings
-    wrapped: TsarSystem | None = None
-    chosen = tsar_datasets(source_language(system)) if datasets is None else datasets
-    how = tsar_settings(system=system)
-    for name in chosen:
-        dataset = load_dataset(name, roots)
-        if not dataset.has("instances") or not dataset.has("gold"):
-            print(f"lexsub: note: {name} not run (its data is absent: `lexsub fetch "
-                  "tsar2022`)", file=sys.stderr)
-            continue
-        try:
-            wrapped = wrapped or tsar_system(system, roots)
-        except MissingResourceError as error:  # a frequency list absent: the other rows stand
-            print(f"lexsub: note: {system.name} not run on TSAR-2022 ({error})", file=sys.stderr)
-            return
-        for record, row in run_tsar(wrapped, dataset, out, progress):
-            runs.add(name, record.system, {**record.to_json(), "tsar": how}, current, recorded)
-            merge(scores, name, record.system, {KIND: {**row, "settings": current, "tsar": how}})
-            print(f"lexsub: {record.system} on {name}: {record.answered}/{record.instances} "
-                  f"answered in {record.seconds:.1f}s, ACC@1 {row['metrics']['ACC@1']:.4f}",
-                  file=sys.stderr)
+def score_tsar(path: Path, relative: str, dataset: Dataset) -> dict[str, Any]:
+    """Score a predictions file with the task's evaluation; its notes name it by `relative`,
+    its place in the results folder, not where that folder is (reproducible notes)."""
+    from lexsub_baselines.scoring.tsar import TsarScorer, read_predictions
+
+    return TsarScorer(dataset).score(read_predictions(path, relative), warn=False).to_json()
+
+
+def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = True
+             ) -> list[tuple[RunRecord, dict[str, Any]]]:
+    """Answer `dataset`, write and score `<system>.tsv` and `<system>+simpler.tsv`.
+
+    Returns:
+        (run record, the scorer's JSON) of the plain row, then of the `+simpler` row.
+    """
+    return [(record, score_tsar(path, relative, dataset))
+            for record in answer_tsar(system, dataset, out, progress)
+            for (_, relative), (_, path) in zip(record.files, record.paths(), strict=True)]

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lexsub_baselines.core.errors import DataFormatError
-from lexsub_baselines.datasets.lexsubgen import LexSubGenFiles
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.datasets.lexsubgen import LexSubGenFiles, lexsubgen_files, source_paths
 from lexsub_baselines.scoring.lexsubgen.metrics import WORD
 
-__all__ = ["LexSubGenData", "LsgInstance", "parse_gold_line", "read_lexsubgen_data"]
+__all__ = ["LexSubGenData", "LsgInstance", "lexsubgen_data", "parse_gold_line",
+           "read_lexsubgen_data"]
 
 
 @dataclass(frozen=True)
@@ -194,3 +197,17 @@ def read_lexsubgen_data(files: LexSubGenFiles) -> LexSubGenData:
         digest.update(data)
     return LexSubGenData(files.name, tuple(instances), tuple(without),
                          digest.hexdigest()[:8], files.log)
+
+
+@lru_cache(maxsize=4)
+def _data(name: str, roots: Roots, stamp: tuple[tuple[int, int], ...]) -> LexSubGenData:
+    return read_lexsubgen_data(lexsubgen_files(name, roots))
+
+
+def lexsubgen_data(name: str, roots: Roots) -> LexSubGenData:
+    """Return the data of the dataset `name` (`coinco-all`, `semeval2007-all`, or a folder of
+    LexSubGen's files) under `roots`, derived once per process while its files do not change:
+    what answering and scoring a dataset under LexSubGen's protocol both read."""
+    stamp = tuple((p.stat().st_mtime_ns, p.stat().st_size) if p.exists() else (0, 0)
+                  for p in source_paths(name, roots))
+    return _data(name, roots, stamp)

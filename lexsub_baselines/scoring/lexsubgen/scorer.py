@@ -17,7 +17,6 @@ vectors are); the signature says `subset:listed`.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +32,15 @@ from lexsub_baselines.datasets.lexsubgen import (
     LEXSUBGEN_DATA,
     LexSubGenFiles,
     is_lexsubgen_folder,
-    lexsubgen_files,
-    source_paths,
 )
 from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.lexsubgen.contributions import lexsubgen_contributions
-from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData, read_lexsubgen_data
+from lexsub_baselines.scoring.lexsubgen.data import (
+    LexSubGenData,
+    lexsubgen_data,
+    read_lexsubgen_data,
+)
 from lexsub_baselines.scoring.lexsubgen.metrics import (
     K_LIST,
     ShortListError,
@@ -74,18 +75,6 @@ def accepts_lexsubgen_data(gold: object, roots: Roots | None = None) -> bool:
     if not isinstance(gold, str | Path):
         return False
     return str(gold) == "semeval2007-all" or is_lexsubgen_folder(Path(gold))
-
-
-@lru_cache(maxsize=4)
-def _data(name: str, roots: Roots, stamp: tuple[tuple[int, int], ...]) -> LexSubGenData:
-    return read_lexsubgen_data(lexsubgen_files(name, roots))
-
-
-def _stamp(files_of: str, roots: Roots) -> tuple[tuple[int, int], ...]:
-    """Return (mtime, size) of every file the data is read from, so a changed one is read
-    again."""
-    return tuple((p.stat().st_mtime_ns, p.stat().st_size) if p.exists() else (0, 0)
-                 for p in source_paths(files_of, roots))
 
 
 class LexSubGenScorer(OtherProtocolScorer):
@@ -123,7 +112,7 @@ class LexSubGenScorer(OtherProtocolScorer):
                 raise LexsubError(f"LexSubGen's protocol scores {', '.join(LEXSUBGEN_DATA)} or "
                                   "a folder holding LexSubGen's files gold, sentences and "
                                   f"candidates, not {name!r}")
-            data = _data(name, self._roots, _stamp(name, self._roots))
+            data = lexsubgen_data(name, self._roots)
         if ids is not None:
             keep = frozenset(ids)
             data = LexSubGenData(data.name, tuple(i for i in data.instances if i.id in keep),
