@@ -190,13 +190,18 @@ def test_remote_scheduler_builds_byte_identical_counts(
     assert _relation_files(remote) == reference.relations != {}  # a local cluster's bytes
 
 
-def _shard_running_on(address: str, name: str, deadline: float = 120.0) -> str:
+def _shard_running_on(address: str, name: str, build: subprocess.Popen[bytes],
+                      deadline: float = 120.0) -> str:
     """Return the key of a `relations` shard task the worker `name` is running (waiting)."""
     from distributed import Client
 
     with Client(address, timeout="60s") as watcher:  # a loaded machine starts it slowly
         end = time.monotonic() + deadline
         while time.monotonic() < end:
+            if build.poll() is not None:
+                _, stderr = build.communicate()
+                raise AssertionError(f"the build ended ({build.returncode}) before worker "
+                                     f"{name} ran a shard:\n{stderr.decode()}")
             workers = watcher.scheduler_info()["workers"]
             address_of = {info["name"]: worker for worker, info in workers.items()}
             running = watcher.processing().get(address_of.get(name, ""), ())
@@ -216,7 +221,7 @@ def test_a_worker_killed_mid_shard_has_it_retried_losing_and_doubling_nothing(
                                       "--no-progress"), stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
     folder = shards_dir(roots, tiny_parser_key(roots), RelationSettings())
-    key = _shard_running_on(address, "w0")  # a shard is running on w0 at this moment
+    key = _shard_running_on(address, "w0", client)  # a shard is running on w0 at this moment
     before = {p.name for p in folder.glob("shard-*.tsv.gz")}
     workers[0].kill()
     _, stderr = client.communicate(timeout=300)

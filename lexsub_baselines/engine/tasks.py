@@ -14,22 +14,13 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.engine.workers import run_from
 from lexsub_baselines.inputs.layer import declared
 
 __all__ = ["PROGRESS_TOPIC", "WARNING_TOPIC", "in_task", "report_progress"]
-
-#: The package's folder of this process.
-_RUNNING = Path(__file__).resolve().parent.parent
-
-
-def _runs_from(code: str) -> str:
-    """Return "" when this process runs the package of the snapshot `code`, else where it
-    runs it from."""
-    return "" if (Path(code) / _RUNNING.name).resolve() == _RUNNING else str(_RUNNING)
 
 T = TypeVar("T")
 
@@ -72,10 +63,10 @@ def in_task(run: str, stage: str | None, code: str | None,
         UndeclaredInputError: the task read an input its stage does not declare.
     """
     worker = _worker()
-    if code is not None and (other := _runs_from(code)):
+    if code is not None and (other := run_from(code)):
         where = f"Dask worker {worker.address}" if worker is not None else "this process"
         raise LexsubError(f"{where} runs other code than this build's (it imported "
-                          f"lexsub_baselines from {other}): restart it")
+                          f"lexsub_baselines from {other[0]}): restart it")
     if stage is not None and worker is not None:
         worker.log_event(PROGRESS_TOPIC, {"run": run, "stage": stage, "started": True})
     with warnings.catch_warnings(record=True) as caught:

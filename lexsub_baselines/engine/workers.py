@@ -89,7 +89,21 @@ def run_from(snapshot: str) -> tuple[str, ...]:
             sys.path.insert(0, snapshot)
         return ()
     where = Path(module.__file__ or "").resolve().parent  # its package folder
-    return () if where == (Path(snapshot) / where.name).resolve() else (str(where),)
+    if where == (Path(snapshot) / where.name).resolve():
+        return ()
+    # another snapshot of the same files (another cache folder's) runs the same code
+    files = _snapshot_files(Path(snapshot))
+    return () if files is not None and files == _snapshot_files(where.parent) else (str(where),)
+
+
+def _snapshot_files(folder: Path) -> object:
+    """Return the files (name -> sha256) the snapshot `folder` holds, None if it is none."""
+    import json
+
+    try:  # the marker `inputs.snapshot.MARKER`, not imported: sent by value (`run_from`)
+        return json.loads((folder / ".lexsub-code-snapshot.json").read_text("utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def inputs_listing(roots: Roots) -> dict[str, str]:
