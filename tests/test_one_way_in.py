@@ -42,6 +42,7 @@ ALLOWED: dict[str, str] = {
     "runs/closure.py": CODE,
     "inputs/snapshot.py": CODE, "inputs/code_identity.py": CODE,
     "inputs/package_data.py": CODE, "core/paths.py": CODE, "core/extras.py": CODE,
+    "engine/snapshot_check.py": CODE,
     "runs/digest.py": CODE, "analysis/explorer.py": CODE, "cli/kernels_cmd.py": CODE,
     "runs/store.py": RESULTS, "runs/runner.py": RESULTS, "analysis/browser.py": RESULTS,
     "analysis/candidates.py": RESULTS,

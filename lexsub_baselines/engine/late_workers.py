@@ -117,7 +117,7 @@ async def late_checks(client: Any, expected: Expected) -> AsyncIterator[None]:
                   "the build goes on without it)", file=sys.stderr, flush=True)
 
     client.subscribe_topic(TOPIC, report)
-    ship_by_value("lexsub_baselines.core.kernels",
+    ship_by_value("lexsub_baselines.core.kernels", "lexsub_baselines.engine.snapshot_check",
                   "lexsub_baselines.engine.workers", __name__)
     plugin = LateWorkerCheck(expected, client.id)
     # registered on the scheduler before it is sent to the workers there (all just checked);

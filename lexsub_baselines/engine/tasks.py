@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.engine.workers import run_from
+from lexsub_baselines.engine.snapshot_check import run_from
 from lexsub_baselines.inputs.layer import declared
 
 __all__ = ["PROGRESS_TOPIC", "WARNING_TOPIC", "in_task", "report_progress"]

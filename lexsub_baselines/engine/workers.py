@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 import platform
-import sys
 import unicodedata
 import uuid
 from collections.abc import Mapping
@@ -29,6 +28,7 @@ from typing import Any
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.kernels import describe, expected_kernels
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.engine.snapshot_check import run_from
 
 __all__ = ["Expected", "Facts", "check_workers", "expected_facts", "judge", "run_from",
            "ship_by_value", "unable", "worker_facts", "write_token"]
@@ -74,36 +74,6 @@ def _versions() -> dict[str, str]:
     return {"lexsub_baselines": __version__, "python": platform.python_version(),
             "unicode": unicodedata.unidata_version, "kenlm-tools": tools_identity(),
             **{name: library_version(name) for name in (*LIBRARIES, *SCHEDULING)}}
-
-
-def run_from(snapshot: str) -> tuple[str, ...]:
-    """Make this process run the code snapshot `snapshot` (`inputs.snapshot`): a process that
-    has not imported the package imports it from there (the snapshot first on `sys.path`);
-    return () when it runs the snapshot's package, else (the folder it runs the package from
-    instead,): a process runs the code it imported, and cannot change it.
-
-    Sent by value (`ship_by_value`), so it runs before anything of the worker's own package."""
-    module = sys.modules.get("lexsub_baselines")
-    if module is None:
-        if snapshot not in sys.path:
-            sys.path.insert(0, snapshot)
-        return ()
-    where = Path(module.__file__ or "").resolve().parent  # its package folder
-    if where == (Path(snapshot) / where.name).resolve():
-        return ()
-    # another snapshot of the same files (another cache folder's) runs the same code
-    files = _snapshot_files(Path(snapshot))
-    return () if files is not None and files == _snapshot_files(where.parent) else (str(where),)
-
-
-def _snapshot_files(folder: Path) -> object:
-    """Return the files (name -> sha256) the snapshot `folder` holds, None if it is none."""
-    import json
-
-    try:  # the marker `inputs.snapshot.MARKER`, not imported: sent by value (`run_from`)
-        return json.loads((folder / ".lexsub-code-snapshot.json").read_text("utf-8"))["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
 
 
 def inputs_listing(roots: Roots) -> dict[str, str]:
@@ -258,7 +228,7 @@ async def check_workers(client: Any, expected: Expected) -> None:
     Raises:
         LexsubError: the first worker that fails, in one line naming it and the fix.
     """
-    ship_by_value("lexsub_baselines.core.kernels",
+    ship_by_value("lexsub_baselines.core.kernels", "lexsub_baselines.engine.snapshot_check",
                   __name__)
     # first alone: `run_from` refers to nothing of the package, so a worker that has not
     # imported it yet imports all of it from the snapshot (the facts' code refers to some)
