@@ -14,7 +14,8 @@ the same size:
 - `lexsub` re-executes a command that builds from the snapshot (its process imports the
   package from there);
 - a process that imported the package from elsewhere refuses a task of the snapshot in one
-  line (a long-lived worker: tests/test_workers.py);
+  line (a long-lived worker: tests/test_workers.py), unless it is another cache folder's
+  snapshot of the same files;
 - importing the package installs no import hook; reload, a user's hook first on
   `sys.meta_path`, tracebacks after the checkout moved, a stray `MANIFEST.json` or an
   editor's dangling lock file behave as in any package.
@@ -260,6 +261,36 @@ def test_a_task_on_a_process_that_runs_other_code_is_refused(tmp_path: Path) -> 
         in_task("run", None, str(tree), None, print)
     assert str(refused.value) == (f"this process runs other code than this build's (it "
                                   f"imported lexsub_baselines from {PACKAGE}): restart it")
+
+
+def test_a_process_of_one_snapshot_runs_another_cache_folders_snapshot_of_the_same_files(
+        tmp_path: Path) -> None:
+    """A worker that imported the package from one cache folder's snapshot serves a build of
+    another cache folder whose snapshot holds the same files (a cluster serves two builds),
+    and refuses, in one line, a snapshot of other files."""
+    from lexsub_baselines.inputs.snapshot import MARKER
+
+    first, second = write_snapshot(tmp_path / "one"), write_snapshot(tmp_path / "two")
+    other = tmp_path / "three" / second.name
+    shutil.copytree(second, other)
+    marker = other / MARKER
+    marker.chmod(0o644)
+    listed = json.loads(marker.read_text())
+    listed["files"]["text/cleaning.py"] = "0" * 64
+    marker.write_text(json.dumps(listed))
+    probe = ("import sys\nfrom lexsub_baselines.core.errors import LexsubError\n"
+             "from lexsub_baselines.engine.tasks import in_task\n"
+             "for code in sys.argv[1:]:\n"
+             "    try:\n        print(in_task('run', None, code, None, len, 'ok'))\n"
+             "    except LexsubError as error:\n        print(error)\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(second), str(other)],
+                          env={**os.environ, "PYTHONPATH": str(first)}, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    served, refused = done.stdout.splitlines()
+    assert served == "2"
+    assert refused == (f"this process runs other code than this build's (it imported "
+                       f"lexsub_baselines from {first / 'lexsub_baselines'}): restart it")
 
 
 def test_the_snapshot_holds_the_package_read_only_and_compiled(tmp_path: Path) -> None:
