@@ -1,6 +1,7 @@
 """Whether this process runs a build's code snapshot (`inputs.snapshot`), by the standard
 library alone: sent by value to a Dask worker (`engine.workers.ship_by_value`), it runs there
-before anything of the worker's own package, and every task checks it again (`engine.tasks`).
+before anything of the worker's own package (the marker's name goes with it, a string), and
+every task checks it again (`engine.tasks`).
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+
+from lexsub_baselines.core.paths import SNAPSHOT_MARKER
 
 __all__ = ["run_from"]
 
@@ -34,7 +37,7 @@ def run_from(snapshot: str) -> tuple[str, ...]:
 
 def _snapshot_files(folder: Path) -> object:
     """Return the files (name -> sha256) the snapshot `folder` holds, None if it is none."""
-    try:  # the marker `inputs.snapshot.MARKER`, not imported: sent by value
-        return json.loads((folder / ".lexsub-code-snapshot.json").read_text("utf-8"))["files"]
+    try:
+        return json.loads((folder / SNAPSHOT_MARKER).read_text("utf-8"))["files"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
