@@ -20,7 +20,7 @@ from lexsub_baselines.core.paths import PROJECT_DIR, Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import SEMEVAL2007_SHA256, SEMEVAL2007_URL
 from lexsub_baselines.datasets.registry import DATASETS
 from lexsub_baselines.inputs.manifest import KINDS, Manifest, Resource, load_manifest
-from lexsub_baselines.inputs.verify import verify
+from lexsub_baselines.inputs.verify import accepted, verify
 from lexsub_baselines.resources.wordnet_nltk import DEBIAN_WORDNET_DIR, WORDNET_FILES
 
 MANIFEST = load_manifest()
@@ -290,3 +290,13 @@ def test_small_shared_files_verify(shared: Roots) -> None:
            "semeval2007-key-mwids"]
     statuses = verify(shared, ids)
     assert [(s.resource.id, s.status) for s in statuses] == [(i, "ok") for i in ids]
+
+
+def test_a_file_that_is_not_xz_under_an_xz_entry_is_not_accepted(tmp_path: Path) -> None:
+    """An entry fetched as xz (the upstream's digest is of the compressed file) and a file of
+    other bytes that is not xz at all: not that input (a mismatch), never an LZMAError."""
+    entry = load_manifest().get("ud-ewt-test")
+    assert entry.fetch == "xz" and entry.upstream_sha256
+    path = tmp_path / "en_ewt-ud-test.conllu"
+    path.write_text("# not the treebank, and not xz\n")
+    assert not accepted(entry, path)

@@ -19,6 +19,7 @@ file version (`core.digests.sha256`, memoised across processes in the cache).
 
 from __future__ import annotations
 
+import lzma
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
@@ -59,7 +60,7 @@ def accepted(resource: Resource, path: Path, digest: str | None = None,
         return False
     try:
         return digests.sha256(path, cache, xz=True) == resource.upstream_sha256
-    except (OSError, EOFError, ValueError):  # not an xz file
+    except (OSError, EOFError, ValueError, lzma.LZMAError):  # not an xz file
         return False
 
 
