@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "TEST_PART", "LexSubGenGolds",
            "LexSubGenInputs", "answer_lexsubgen", "fill_answers", "filled_row",
-           "lexsubgen_entries", "run_filled", "run_lexsubgen", "score_filled", "score_lexsubgen",
+           "lexsubgen_entries", "run_filled", "score_filled", "score_lexsubgen",
            "test_part", "write_lexsubgen_result"]
 
 #: The kind of a LexSubGen result file (`<system>.lexsubgen.json`) in scores.json.
@@ -206,19 +206,6 @@ def answer_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
     return record, any(len(entries) < _TOP for _, entries in rows)
 
 
-def run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
-                  parts: Mapping[str, Mapping[str, Answers]] | None = None,
-                  progress: bool = True, golds: LexSubGenGolds | None = None
-                  ) -> tuple[RunRecord, dict[str, Any]] | None:
-    """Answer `dataset` (`answer_lexsubgen`), then score the result (`score_lexsubgen`)."""
-    done = answer_lexsubgen(system, dataset, out, roots, parts, progress)
-    if done is None:
-        return None
-    record, short = done
-    return record, score_lexsubgen(dict(record.paths())[KIND], dataset, roots, short,
-                                   golds=golds)
-
-
 def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
                  inputs: LexSubGenInputs) -> tuple[RunRecord, dict[str, Any]]:
     """Fill the answers `inner` of `dataset`, rank its pools and write both files.
@@ -254,8 +241,7 @@ def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers
     return record, {**filled.policy.settings(), "short": short, "pool_ranked_by": dict(hows)}
 
 
-def filled_row(row: dict[str, Any], fill: Mapping[str, Any], name: str,
-               dataset: str) -> dict[str, Any]:
+def filled_row(row: dict[str, Any], fill: Mapping[str, Any]) -> dict[str, Any]:
     """Return a `+fill` row's scores with what it records of the fill (`fill_answers`): the
     `fill` object, and a note when the chain ran out for some instances."""
     row = {**row, "fill": dict(fill)}
@@ -281,7 +267,7 @@ def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers],
     files = dict(record.paths())
     row = score_filled(files[KIND], files[POOL_KIND], dataset, roots, fill["short"] > 0, ids,
                        golds)
-    return record, filled_row(row, fill, filled.name, dataset)
+    return record, filled_row(row, fill)
 
 
 def score_filled(path: Path, pool_path: Path, dataset: str, roots: Roots, short: bool,

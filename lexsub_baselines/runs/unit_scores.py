@@ -71,8 +71,7 @@ def _score_row(row: Mapping[str, Any], folder: Path, roots: Roots,
     elif how == "filled":
         fill = row["score"]["fill"]
         scored = filled_row(score_filled(files[KIND], files[POOL_KIND], dataset, roots,
-                                         int(fill["short"]) > 0, None, golds),
-                            fill, row["system"], dataset)
+                                         int(fill["short"]) > 0, None, golds), fill)
     else:
         raise ValueError(f"unknown way of scoring {how!r}")
     if (part := test_part(dataset, files, scored, roots, golds)) is not None:
