@@ -167,16 +167,16 @@ def solved_sets(results: Path, roots: Roots) -> list[Complementarity]:
         files = {s: kinds[kind] for s, kinds in runs.get(dataset, {}).items() if kind in kinds}
         released = [s for s in files if is_released(s)]
         others = {s: p for s, p in files.items() if not is_released(s)}
+        if not released or not others:
+            continue
+        if protocol != "lexsubgen":  # every file scored once; the universe is the gold's
+            every, universe = _semeval(files, roots) if protocol == "semeval" else \
+                _swords(files, roots) if protocol == "swords" else _tsar(dataset, files, roots)
         for name in released:
-            chosen = {**others, name: files[name]}
-            if protocol == "semeval":
-                solved, universe = _semeval(chosen, roots)
-            elif protocol == "swords":
-                solved, universe = _swords(chosen, roots)
-            elif protocol == "lexsubgen":
-                solved, universe = _lexsubgen(dataset, chosen, name, roots)
+            if protocol == "lexsubgen":  # its scorer is made for the released output's ids
+                solved, universe = _lexsubgen(dataset, {**others, name: files[name]}, name,
+                                              roots)
             else:
-                solved, universe = _tsar(dataset, chosen, roots)
-            if others:
-                found.append(complementarity(dataset, solved, name, universe))
+                solved = {s: every[s] for s in (*others, name)}
+            found.append(complementarity(dataset, solved, name, universe))
     return found
