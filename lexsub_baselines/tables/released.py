@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lexsub_baselines.tables.lexsubgen import COLUMNS as LEXSUBGEN_COLUMNS
+from lexsub_baselines.tables.swords import SWORDS_COLUMNS
 from lexsub_baselines.tables.table import Cell, Table, rows_of
 
 __all__ = ["LABEL", "POST_DEADLINE", "RELEASED_PREFIX", "is_released", "label",
@@ -28,11 +30,6 @@ POST_DEADLINE = "released output, rescored; post-deadline: the field's ceiling"
 _TSAR = ("ACC@1", "ACC@1@Top1", "MAP@3", "Potential@3")
 _SEMEVAL = (("best", "recall", "best R"), ("best", "mode_recall", "best Mode R"),
             ("oot", "recall", "oot R"), ("oot", "mode_recall", "oot Mode R"))
-_SWORDS = (("strict_a_f@10", "strict-a F@10"), ("strict_c_f@10", "strict-c F@10"),
-           ("lenient_a_f@10", "lenient-a F@10"), ("lenient_c_f@10", "lenient-c F@10"),
-           ("strict_c_p@1", "strict-c P@1"))
-_LEXSUBGEN = (("gap_normalized", "GAP"), ("prec@1", "P@1"), ("prec@3", "P@3"),
-              ("rec@10", "R@10"))
 
 
 def is_released(system: str) -> bool:
@@ -125,23 +122,23 @@ def _wordtune_tables(rows: Sequence[tuple[str, str, str, Mapping[str, Any]]]) ->
     swords = [(key, kinds) for key, kinds in by.items() if "lsr" in kinds]
     if swords:
         cells = [[key.split("/")[1], _instances(kinds["lsr"].get("released", {})),
-                  *(_block(kinds["lsr"], "lsr", k) for k, _ in _SWORDS),
+                  *(_block(kinds["lsr"], "lsr", k) for k, _ in SWORDS_COLUMNS),
                   _number(kinds["lsr"].get("gap", {}).get("gap"))] for key, kinds in swords]
         tables.append(Table(
             "The field's released outputs, rescored — SWORDS test (the benchmark's evaluation)",
-            ("system", "targets matched", *(name for _, name in _SWORDS), "GAP"),
+            ("system", "targets matched", *(name for _, name in SWORDS_COLUMNS), "GAP"),
             rows_of(cells), note=_notes(swords, "no SWORDS v1.1 figure is published for it")))
     parts = [(key, kinds) for key, kinds in by.items() if "lexsubgen" in kinds]
     if parts:
         cells = [[key.split("/")[1], str(kinds["lexsubgen"].get("part", {}).get("what", "—")),
                   kinds["lexsubgen"].get("part", {}).get("instances"),
                   "lexsubgen" if kinds["lexsubgen"].get("profile") == "lexsubgen" else "padded",
-                  *(_block(kinds["lexsubgen"], "lexsubgen", k) for k, _ in _LEXSUBGEN)]
+                  *(_block(kinds["lexsubgen"], "lexsubgen", k) for k, _ in LEXSUBGEN_COLUMNS)]
                  for key, kinds in parts]
         tables.append(Table(
             "The field's released outputs, rescored — LexSubGen's protocol, on the part each "
             "answers", ("system", "part", "instances scored", "profile",
-                        *(name for _, name in _LEXSUBGEN)), rows_of(cells),
+                        *(name for _, name in LEXSUBGEN_COLUMNS)), rows_of(cells),
             note=_notes(parts, "GAP from its own list (no pool ranked); the published "
                                "LexSubGen rows are on all of LS07 and the 15,415 CoInCo "
                                "instances, so they are not ranked with these")))
