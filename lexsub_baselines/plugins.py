@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
+from lexsub_baselines.core import digests
 from lexsub_baselines.core.errors import LexsubError
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins", "plugin_code"]
@@ -45,12 +46,13 @@ _loaded: set[str] = set()  # what was loaded in this process (a callable entry p
 _codes: dict[str, str] = {}  # plug-in -> the digest of its code, taken when it was loaded
 
 
-def _folder_imports(path: Path, folder: Path) -> list[Path]:
-    """Return the files of `folder` that the module file `path` imports (absolute imports
-    of a top name that is a module or package of the folder, and relative imports)."""
+def _folder_imports(path: Path, source: bytes, folder: Path) -> list[Path]:
+    """Return the files of `folder` that the module file `path` (of bytes `source`) imports
+    (absolute imports of a top name that is a module or package of the folder, and relative
+    imports)."""
     try:
-        tree = ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError):
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
         return []
     found = []
     for node in ast.walk(tree):
@@ -81,11 +83,11 @@ def _code_of(origin: Path, folder: Path) -> str:
         path = todo.pop()
         if path in seen or not path.is_file():
             continue
-        seen[path] = hashlib.sha256(path.read_bytes()).hexdigest()
-        todo.extend(_folder_imports(path, folder.resolve()))
-    listing = "".join(f"{path.relative_to(folder.resolve()).as_posix()}\0{digest}\n"
-                      for path, digest in sorted(seen.items()))
-    return hashlib.sha256(listing.encode("utf-8")).hexdigest()[:12]
+        source = path.read_bytes()
+        seen[path] = hashlib.sha256(source).hexdigest()
+        todo.extend(_folder_imports(path, source, folder.resolve()))
+    return digests.tree((path.relative_to(folder.resolve()).as_posix(), digest)
+                        for path, digest in seen.items())[:12]
 
 
 def _record(key: str, module: str) -> None:
