@@ -16,7 +16,7 @@ from typing import Any
 from lexsub_baselines.cli.examples import examples
 from lexsub_baselines.cli.options import engine_options, engine_settings, token_budget
 from lexsub_baselines.core.errors import UnknownNameError
-from lexsub_baselines.core.extras import BASELINES_LIBRARIES
+from lexsub_baselines.core.extras import MissingExtraError, extra_imports
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.text.corpora import CORPORA
 
@@ -30,12 +30,11 @@ def add_parser(subparsers: Any) -> None:
     """Register the `build` sub-command (its help is there without the extra too, the stages
     named once it is installed: they import its libraries)."""
     try:
-        from lexsub_baselines.builds import STAGES
+        with extra_imports("lexsub build"):
+            from lexsub_baselines.builds import STAGES
 
-        stages = "; ".join(f"{name}: {STAGES.doc(name)}" for name in STAGES.names())
-    except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] not in BASELINES_LIBRARIES:
-            raise
+            stages = "; ".join(f"{name}: {STAGES.doc(name)}" for name in STAGES.names())
+    except MissingExtraError:
         stages = "listed here once the baselines extra is installed"
     parser = subparsers.add_parser(
         "build", help="build cached resources on a Dask cluster (parser, relation counts, LM…)",

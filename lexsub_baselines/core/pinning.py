@@ -50,11 +50,10 @@ def pin(snapshot: Callable[[], Mapping[str, str]] | None = None) -> None:
     starts over, from the same command line.
 
     Arguments:
-        snapshot_cache: a cache folder: the new process also runs from the code snapshot
-            written there (`inputs.snapshot.write_snapshot`), unless it already runs one.
-        safe_path: the new process does not put the working folder first on `sys.path`
-            (`PYTHONSAFEPATH`: for `python -m lexsub_baselines` in a checkout, whose package
-            would hide the snapshot's).
+        snapshot: returns the variables that make the new process run the code snapshot
+            (`inputs.snapshot.snapshot_environment`; {} when this process runs one already);
+            a non-empty answer re-executes too. Not called in the re-executed process. None:
+            the pin alone.
 
     Raises:
         KernelsError: `LEXSUB_KERNELS` names no level this machine runs, the process cannot

@@ -234,10 +234,11 @@ class Inputs:
         digest = digests.tree((Path(name).name, sha) for name, sha in files)  # any route
         place = ("debian-wordnet-base" if folder == DEBIAN_WORDNET_DIR else "wordnet-data.noun"
                  if folder == self.roots.data / FETCHED_WORDNET_DIR else None)
-        if place is not None and digest != self.wordnet_3_0():  # a recorded place, damaged
+        recorded = digest == self.wordnet_3_0()
+        if place is not None and not recorded:  # a recorded place, damaged
             raise InputMismatchError(folder, self.entry(place), digest,
                                      "its WordNet 3.0 files are not the recorded ones")
-        return Input("wordnet", folder, digest, digest == self.wordnet_3_0(), files)
+        return Input("wordnet", folder, digest, recorded, files)
 
     def wordnet_3_0(self) -> str:
         """Return the digest `wordnet` gives the recorded WordNet 3.0 (the manifest's files)."""

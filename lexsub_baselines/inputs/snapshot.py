@@ -23,12 +23,11 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import PROJECT_DIR, SNAPSHOT_MARKER
+from lexsub_baselines.inputs.package_data import PACKAGE_DIR
 
 __all__ = ["MARKER", "PACKAGE_DIR", "pin", "running_snapshot", "snapshot_environment",
            "snapshot_files", "write_snapshot"]
 
-#: The package's folder this process imported (inside a build: the snapshot's).
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGE = PACKAGE_DIR.name
 #: The file beside a snapshot's package folder: its files' sha256 and where they came from.
 MARKER = SNAPSHOT_MARKER
