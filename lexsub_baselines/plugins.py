@@ -16,26 +16,26 @@ Built-in components are registered first (`lexsub_baselines.catalog`), so a plug
 come after them in `lexsub systems` and in the tables. A plug-in that cannot be found or fails
 to import is one `PluginError` naming it and the remedy, never a traceback.
 
-A plug-in is recorded as loaded (`plugin_code`, in every row's settings and in the keys of
-the answers it makes): the digest of its module's file and of every module of its folder it
-imports, at any depth (found in the source, as `inputs.code_identity` finds the package's
-imports), read when it is loaded — so the record does not depend on which other modules of
-the folder happen to be imported. Loading installs nothing in the import system.
+A plug-in is recorded as loaded (`plugin_code`, in every row's settings): the digest of the
+user's modules its import loaded (its own, its helpers, a package of one's own on
+`PYTHONPATH`: `inputs.trace`). What a unit's answers then depend on — every user's module
+loaded by then, every file read, a data file beside the plug-in included — is in the trace
+the results cache keeps them with (`runs.result_cache`). Loading installs nothing in the
+import system.
 """
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import importlib
 import importlib.util
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from lexsub_baselines.core import digests
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.inputs.trace import module_digest, user_modules
 
 __all__ = ["ENTRY_POINT_GROUP", "PluginError", "load_plugins", "loaded_plugins", "plugin_code"]
 
@@ -46,59 +46,16 @@ _loaded: set[str] = set()  # what was loaded in this process (a callable entry p
 _codes: dict[str, str] = {}  # plug-in -> the digest of its code, taken when it was loaded
 
 
-def _folder_imports(path: Path, source: bytes, folder: Path) -> list[Path]:
-    """Return the files of `folder` that the module file `path` (of bytes `source`) imports
-    (absolute imports of a top name that is a module or package of the folder, and relative
-    imports)."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return []
-    found = []
-    for node in ast.walk(tree):
-        candidates: list[Path] = []
-        if isinstance(node, ast.Import):
-            candidates = [folder.joinpath(*alias.name.split(".")) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = folder
-            if node.level:  # relative: from the importing module's package
-                base = path.parent
-                for _ in range(node.level - 1):
-                    base = base.parent
-            module = base.joinpath(*node.module.split(".")) if node.module else base
-            candidates = [module, *(module / alias.name for alias in node.names)]
-        for candidate in candidates:
-            for file in (candidate.with_suffix(".py"), candidate / "__init__.py"):
-                if file.is_file() and file.resolve().is_relative_to(folder):
-                    found.append(file.resolve())
-    return found
+def _loading(key: str) -> Callable[[], None]:
+    """Return what records, once a plug-in's import is done, the code it loaded."""
+    before = set(user_modules())
 
+    def done() -> None:
+        loaded = {name: path for name, path in user_modules().items() if name not in before}
+        _codes[key] = digests.tree((str(path), module_digest(path))
+                                   for path in loaded.values())[:12]
 
-def _code_of(origin: Path, folder: Path) -> str:
-    """Return the digest (12 hex) of a plug-in's module file and of the modules of `folder`
-    it imports, at any depth."""
-    seen: dict[Path, str] = {}
-    todo = [origin.resolve()]
-    while todo:
-        path = todo.pop()
-        if path in seen or not path.is_file():
-            continue
-        source = path.read_bytes()
-        seen[path] = hashlib.sha256(source).hexdigest()
-        todo.extend(_folder_imports(path, source, folder.resolve()))
-    return digests.tree((path.relative_to(folder.resolve()).as_posix(), digest)
-                        for path, digest in seen.items())[:12]
-
-
-def _record(key: str, module: str) -> None:
-    """Record the code of the loaded plug-in `key` (its module `module`)."""
-    origin = getattr(sys.modules.get(module), "__file__", None)
-    top = getattr(sys.modules.get(module.partition(".")[0]), "__file__", None)
-    if origin is None or top is None:
-        return
-    # the folder absolute imports resolve in: a top package's parent, a module's own folder
-    folder = Path(top).parent.parent if Path(top).name == "__init__.py" else Path(top).parent
-    _codes[key] = _code_of(Path(origin), folder)
+    return done
 
 
 class PluginError(LexsubError):
@@ -143,8 +100,8 @@ def loaded_plugins() -> tuple[str, ...]:
 
 
 def plugin_code(name: str) -> str | None:
-    """Return the digest of the code of a loaded plug-in: its module's file and the modules
-    of its folder it imports (12 hex, taken when it was loaded), or None for none."""
+    """Return the digest of the code a loaded plug-in's import loaded (12 hex: the user's
+    modules that came in with it), or None for none."""
     return _codes.get(name)
 
 
@@ -163,6 +120,7 @@ def _load_module(name: str) -> None:
     # folder looked in last, so it never hides an installed module
     if importlib.util.find_spec(name.partition(".")[0]) is None and _in_working_folder(name):
         sys.path.append(str(Path.cwd()))
+    done = _loading(name)
     try:
         importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -174,7 +132,7 @@ def _load_module(name: str) -> None:
         raise _failed(f"plugin module {name!r}", error, f"python -c 'import {name}'") from None
     except Exception as error:
         raise _failed(f"plugin module {name!r}", error, f"python -c 'import {name}'") from None
-    _record(name, name)
+    done()
 
 
 def _load_file(path: Path) -> None:
@@ -187,12 +145,13 @@ def _load_file(path: Path) -> None:
         raise PluginError(f"plugin file {str(path)!r} is not a Python module (give a .py file)")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
+    done = _loading(str(path))
     try:
         spec.loader.exec_module(module)
     except Exception as error:
         del sys.modules[module_name]
         raise _failed(f"plugin file {str(path)!r}", error, f"python {path}") from None
-    _codes[str(path)] = _code_of(path, path.parent)
+    done()
 
 
 def _load_entry_point(point: EntryPoint) -> None:
@@ -205,7 +164,10 @@ def _load_entry_point(point: EntryPoint) -> None:
     except Exception as error:
         raise PluginError(f"{where} failed to load: {type(error).__name__}: {error}; fix or "
                           f"uninstall that distribution") from None
-    _record(f"entry-point:{point.name}", point.module)
+    # an installed distribution's code changes with its version (an editable install's
+    # sources are the user's own: in the traces)
+    if point.dist is not None:
+        _codes[f"entry-point:{point.name}"] = f"{point.dist.name} {point.dist.version}"
 
 
 def _failed(what: str, error: Exception, command: str) -> PluginError:

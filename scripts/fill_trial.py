@@ -3,7 +3,7 @@
 For each system (`--systems`, default `wordnet roget lin`) its trial answers are made once,
 then filled by each chain (`--chains`, generator names joined by `>`), and the filled lists
 and pool rankings are scored as `lexsub baselines` scores its `SYSTEM+fill` rows
-(`runs.lexsubgen_runs.run_filled`) on the 300 trial instances of `semeval2007-all`: P@1,
+(`runs.trial_runs.run_filled`) on the 300 trial instances of `semeval2007-all`: P@1,
 R@10, GAP from the pool ranking, and how many lists the chain could not bring to 10. Nothing
 here reads the test data. Needs the built resources the chains read (`lexsub build`).
 
@@ -21,8 +21,8 @@ from lexsub_baselines import CandidateGenerator, Roots, generator, load_dataset,
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.catalog.fill_policies import DEFAULT_CHAIN
 from lexsub_baselines.inputs.snapshot import pin
-from lexsub_baselines.runs.lexsubgen_runs import run_filled
 from lexsub_baselines.runs.runner import answer_dataset
+from lexsub_baselines.runs.trial_runs import run_filled
 from lexsub_baselines.systems.fill import FilledSystem, FillPolicy
 
 #: The chains compared by default: the provisional default, without the thesaurus, and the

@@ -25,7 +25,8 @@ from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.inputs.snapshot import pin
-from lexsub_baselines.runs.tsar_runs import run_tsar, source_language, tsar_datasets, tsar_system
+from lexsub_baselines.runs.trial_runs import run_tsar
+from lexsub_baselines.runs.tsar_runs import source_language, tsar_datasets, tsar_system
 from lexsub_baselines.systems.tsar_languages import Inflections, LanguageSystem, analogy
 
 DEFAULT = ("wordnet+freq:bnc:tiers", "wordnet+freq:wordfreq:tiers", "mythes:es", "wordnet:es",

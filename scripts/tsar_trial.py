@@ -21,7 +21,8 @@ from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.distributional.parser import find_parser
 from lexsub_baselines.inputs.snapshot import pin
-from lexsub_baselines.runs.tsar_runs import parser_tagger, run_tsar, tsar_system
+from lexsub_baselines.runs.trial_runs import run_tsar
+from lexsub_baselines.runs.tsar_runs import parser_tagger, tsar_system
 from lexsub_baselines.systems.tsar import POS_SETTINGS
 from lexsub_baselines.tables.tsar import TSAR_METRICS
 

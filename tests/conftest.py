@@ -17,6 +17,8 @@ import dataclasses
 import fcntl
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,7 +31,12 @@ from lexsub_baselines.cli import main
 from lexsub_baselines.core.collector import rarer_full_collections
 from lexsub_baselines.core.paths import Roots, kernels_subfolder, resolve_roots
 from lexsub_baselines.distributional.parser import ParserModel, TrainingSettings, train_parser
+from lexsub_baselines.inputs.kenlm_tools import DEFAULT_BIN, KENLM_BIN_ENV
 from lexsub_baselines.inputs.manifest import Manifest, load_manifest
+from lexsub_baselines.inputs.trace import READS_LOG_ENV
+
+#: The log of every file the build of `tiny_built` read (`LEXSUB_READS_LOG`), in its folder.
+READS_LOG = "reads.log"
 
 
 def _wordnet() -> bool:
@@ -72,6 +79,10 @@ def pytest_configure(config: pytest.Config) -> None:
     and run the pipelines in process); register the `needs` marker."""
     pin_test_process(config)
     rarer_full_collections()
+    # one KenLM for every process of the session: a copy of the package (or its snapshot)
+    # would look for the tools beside itself, and a run's `kenlm-tools` setting would differ
+    if DEFAULT_BIN.is_dir():
+        os.environ.setdefault(KENLM_BIN_ENV, str(DEFAULT_BIN))
     config.addinivalue_line("markers", "needs(part, ...): skip, naming the Debian package, "
                             f"when one of {', '.join(NEEDS)} is not installed")
 
@@ -183,8 +194,10 @@ def tiny_built(tiny_shared: Roots, tiny_parser: ParserModel,
     def build(folder: Path) -> None:
         roots = seed_parser(tiny_parser, dataclasses.replace(
             tiny_shared, cache=folder / kernels_subfolder()))
-        assert main(["--shared-root", str(roots.shared), "--cache-dir", str(folder), "build",
-                     "--no-progress"]) == 0
+        # a process of its own, logging every file each stage read (tests/test_what_runs.py)
+        subprocess.run([sys.executable, "-m", "lexsub_baselines", "--shared-root",
+                        str(roots.shared), "--cache-dir", str(folder), "build", "--no-progress"],
+                       check=True, env={**os.environ, READS_LOG_ENV: str(folder / READS_LOG)})
 
     return once(tmp_path_factory, "tiny-built", build)
 

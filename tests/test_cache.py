@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.core.cache import atomic_path, atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, seal, verified
 
 
 def test_atomic_writes_get_normal_permissions(tmp_path: Path) -> None:
@@ -37,8 +37,3 @@ def test_sealed_file_is_verified_until_it_changes(tmp_path: Path) -> None:
     assert verified(target)
     target.write_text("tampered", encoding="utf-8")
     assert not verified(target)
-
-
-def test_cache_key_depends_on_every_setting() -> None:
-    assert cache_key(a=1, b="x") == cache_key(b="x", a=1)
-    assert cache_key(a=1, b="x") != cache_key(a=2, b="x")

@@ -3,8 +3,8 @@
 Walks every module with `ast`: imports at the top, inside functions and under
 `TYPE_CHECKING` all count. `from pkg import name` counts as an import of `pkg.name` when that
 is a module, else of `pkg`. The implicit import of a parent package's `__init__` does not
-count (as in grimp / import-linter). The graph is `inputs.code_identity.import_graph`, the one
-the cache keys follow.
+count (as in grimp / import-linter). The walker is `inputs.imports`, the one the code
+identity follows.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from lexsub_baselines.inputs.code_identity import (  # the graph the cache keys follow too
-    PACKAGE_DIR,
-    _imports,
-    _module_files,
+from lexsub_baselines.inputs.code_identity import PACKAGE_DIR
+from lexsub_baselines.inputs.imports import (  # the walker the code identity uses too
     import_graph,
+    imports,
+    module_files,
 )
 from lexsub_baselines.layers import LAYERS, layer_of
 
@@ -27,7 +27,7 @@ ROOT = PACKAGE_DIR
 
 
 def _modules() -> dict[str, Path]:
-    return _module_files(ROOT)
+    return module_files(ROOT)
 
 
 def find_cycle(graph: dict[str, dict[str, int]]) -> list[str] | None:
@@ -64,13 +64,13 @@ def test_every_module_has_a_layer() -> None:
 
 
 def test_no_import_circles() -> None:
-    graph = import_graph()
+    graph = import_graph(ROOT)
     cycle = find_cycle(graph)
     assert cycle is None, f"import circle: {_chain(graph, cycle or [])}"
 
 
 def test_no_import_runs_up_a_layer() -> None:
-    graph = import_graph()
+    graph = import_graph(ROOT)
     upward = []
     for module, imported in sorted(graph.items()):
         own = layer_of(module)
@@ -91,9 +91,9 @@ def test_the_walker_finds_a_circle_and_an_upward_import(tmp_path: Path) -> None:
                "lexsub_baselines.distributional.y": tmp_path / "y.py"}
     (tmp_path / "x.py").write_text("def f():\n    from lexsub_baselines.distributional.y "
                                    "import z\n")
-    found = _imports("lexsub_baselines.resources.x", tmp_path / "x.py",
+    found = imports("lexsub_baselines.resources.x", tmp_path / "x.py",
                      ast.parse((tmp_path / "x.py").read_text()), modules)
-    assert found == {"lexsub_baselines.distributional.y": 2}
+    assert found == {"lexsub_baselines.distributional.y": (2, "function")}
     assert layer_of("lexsub_baselines.resources.x") < layer_of(  # type: ignore[operator]
         "lexsub_baselines.distributional.y")
 

@@ -26,8 +26,9 @@ from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
 from lexsub_baselines.inputs.manifest import MANIFEST_ENV
-from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries, run_filled
+from lexsub_baselines.runs.lexsubgen_runs import lexsubgen_entries
 from lexsub_baselines.runs.store import vouched
+from lexsub_baselines.runs.trial_runs import run_filled
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 from lexsub_baselines.scoring.lexsubgen.data import _data as lexsubgen_data_cache
 from lexsub_baselines.substitutes.answers import Answers

@@ -199,17 +199,17 @@ def test_cache_reads_each_target_once_and_keys_once(tmp_path: Path,
     writer.put("z", "n", 1, [Neighbour("y", 0.5)])
     digests: list[tuple[str, ...]] = []
     reads: list[Path] = []
-    digest, verified = module.code_digest, module.verified
+    key, verified = module.computation_key, module.verified
 
-    def counted_digest(*modules: str) -> str:
-        digests.append(modules)
-        return digest(*modules)
+    def counted_key(*args: object, **parts: object) -> str:
+        digests.append(tuple(map(str, args)))
+        return key(*args, **parts)  # type: ignore[arg-type]
 
     def counted_verified(path: Path) -> bool:
         reads.append(path)
         return verified(path)
 
-    monkeypatch.setattr(module, "code_digest", counted_digest)
+    monkeypatch.setattr(module, "computation_key", counted_key)
     monkeypatch.setattr(module, "verified", counted_verified)
     reader = NeighbourCache(tmp_path, "key", "lin", 2)
     lists = [reader.get("a", "n", k) for k in (10, 1, 10, 2)]  # instances of one target

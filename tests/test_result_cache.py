@@ -1,4 +1,4 @@
-"""The results cache of `lexsub baselines` (`runs/result_cache.py`, `runs/closure.py`): a warm
+"""The results cache of `lexsub baselines` (`runs/result_cache.py`, `inputs/trace.py`): a warm
 run answers nothing and writes the same bytes; an edit answers again exactly the systems whose
 code it changes; a 2-worker cluster writes the bytes of one process; a killed run leaves no
 half entry. On the tiny corpus's resources (`built_roots`), with real processes and a real
@@ -109,7 +109,8 @@ def test_an_edit_answers_again_exactly_the_systems_whose_code_it_changes(
     _edit(copy / "rankers" / "identity.py", "from __future__ import annotations\n",
           "from __future__ import annotations\n_EDITED = 1\n")
     log = _lexsub(copy, arguments)
-    assert "lexsub: answered again (code changed): lin; from the cache: 2 systems" in log
+    assert "lexsub: answered again (module lexsub_baselines.rankers.identity changed): lin; " \
+           "from the cache: 2 systems" in log
     assert "lexsub: wordnet+freq:bnc:tiers on " not in log
     # a docstring or comment edit answers nothing
     _edit(copy / "rankers" / "frequency.py", '"""', '"""Reworded. ')
@@ -118,8 +119,8 @@ def test_an_edit_answers_again_exactly_the_systems_whose_code_it_changes(
     _edit(copy / "rankers" / "frequency.py", "from __future__ import annotations\n",
           "from __future__ import annotations\n_EDITED = 2\n")
     log = _lexsub(copy, arguments)
-    assert "lexsub: answered again (code changed): wordnet+freq:bnc:tiers; from the cache: " \
-           "2 systems" in log
+    assert "lexsub: answered again (module lexsub_baselines.rankers.frequency changed): " \
+           "wordnet+freq:bnc:tiers; from the cache: 2 systems" in log
     # a scorer's code: every row scored again, nothing answered
     _edit(copy / "scoring" / "profile.py", "from __future__ import annotations\n",
           "from __future__ import annotations\n_EDITED = 3\n")

@@ -14,7 +14,8 @@ from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import Roots, kernels_subfolder
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.inputs.manifest import load_manifest
-from lexsub_baselines.runs.runner import run_system, score_files
+from lexsub_baselines.runs.runner import run_system
+from lexsub_baselines.runs.scorers import score_files
 from lexsub_baselines.tables.published import published_row
 from lexsub_baselines.tables.tables_md import render_tables
 

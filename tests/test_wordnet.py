@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from lexsub_baselines.core.cache import verified_folder
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.resources.wordnet import open_wordnet, parse_spec, wordnet_pos
@@ -123,7 +124,10 @@ def test_reader_directory_is_built_once_and_sealed(nltk_wordnet: NltkWordNet) ->
     assert (first / "lexnames").read_text().startswith("00\tadj.all\t3\n")
     assert not (first / "data.noun").is_symlink()
     assert build_nltk_wordnet_dir(nltk_wordnet._roots) == first
-    assert [p.name for p in first.parent.iterdir()] == [first.name]  # no temporary left
+    assert verified_folder(first)  # a link to the folder named by its seal
+    sealed = first.resolve()
+    assert sorted(p.name for p in first.parent.iterdir()) == [first.name, sealed.name]
+    assert sealed.name.startswith(first.name + ".")  # and no temporary left
 
 
 def test_nltk_synsets_in_sense_order_with_satellites(nltk_wordnet: NltkWordNet) -> None:
@@ -210,7 +214,8 @@ def test_a_process_loads_each_database_once_whichever_cache_holds_it(
     folder = build_nltk_wordnet_dir(_roots(tmp_path / "first"))
     assert loaded == [folder]
     assert build_nltk_wordnet_dir(_roots(tmp_path / "second")).name == folder.name
-    shutil.rmtree(folder)
+    shutil.rmtree(folder.resolve())
+    folder.unlink()
     third = NltkWordNet(_roots(tmp_path / "third"))
     assert third.reader == build_nltk_wordnet_dir(_roots(tmp_path / "third")) != folder
     assert len(loaded) == 2 and NltkWordNet(_roots(tmp_path / "second")).reader is third.reader

@@ -97,7 +97,8 @@ def seed_built(built: Path, tiny: Roots, folder: Path) -> Roots:
     other than the default, use `roots.cache / kernels_subfolder()` in process."""
     roots = dataclasses.replace(tiny, cache=folder / "cache")
     # symlinks kept: a sealed folder is reached by a relative link (core.cache.install_folder)
-    shutil.copytree(built, roots.cache, symlinks=True, ignore=shutil.ignore_patterns(".made"))
+    shutil.copytree(built, roots.cache, symlinks=True,
+                    ignore=shutil.ignore_patterns(".made", "reads.log"))
     return roots
 
 

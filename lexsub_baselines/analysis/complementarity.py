@@ -127,7 +127,7 @@ def _swords(files: Mapping[str, Path], roots: Roots
 
 def _lexsubgen(dataset: str, files: Mapping[str, Path], released: str, roots: Roots
                ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
-    from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds
+    from lexsub_baselines.runs.scorers import LexSubGenGolds
     from lexsub_baselines.scoring.lexsubgen import read_lsg_result
 
     results = {s: read_lsg_result(p).predictions for s, p in files.items()}

@@ -17,7 +17,7 @@ from lexsub_baselines.analysis import plots
 from lexsub_baselines.analysis.inputs import read_results_json
 from lexsub_baselines.analysis.parts import Figure, Section, explorer_link
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.runs.lexsubgen_runs import KIND as LEXSUBGEN_KIND
+from lexsub_baselines.runs.row_kinds import KIND as LEXSUBGEN_KIND
 from lexsub_baselines.substitutes.answers import ANSWER_KINDS, SWORDS_KIND
 from lexsub_baselines.tables.field import field_table, ours_on_the_field
 from lexsub_baselines.tables.lexsubgen import lexsubgen_overview, today_other_protocols

@@ -7,7 +7,7 @@ from typing import Any
 
 from lexsub_baselines.analysis.parts import Section
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.runs.tsar_runs import tsar_field
+from lexsub_baselines.runs.scorers import tsar_field
 from lexsub_baselines.tables.table import Marks
 from lexsub_baselines.tables.tsar import is_tsar_scores, tsar_table
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 
+from lexsub_baselines.core.profile import profile
 from lexsub_baselines.distributional.build import RelationSettings
 from lexsub_baselines.distributional.embeddings import SKIPGRAM
 from lexsub_baselines.distributional.parser import FULL_TRAINING, TrainingSettings
+from lexsub_baselines.distributional.relation_store import RELATIONS_TOKENS_ENV
 from lexsub_baselines.distributional.word2vec import Word2VecSettings
 from lexsub_baselines.engine.graph import BuildContext
 from lexsub_baselines.lm.cooccurrence import CooccurrenceConfig
 from lexsub_baselines.lm.model import LMConfig
 
-__all__ = ["NEIGHBOUR_DATASETS", "Context", "ResourceSettings"]
+__all__ = ["NEIGHBOUR_DATASETS", "SMOKE", "Context", "ResourceSettings"]
 
 #: The datasets whose targets get precomputed neighbour lists.
 NEIGHBOUR_DATASETS: tuple[str, ...] = ("semeval2007-trial", "semeval2007-test", "swords-dev",
@@ -45,8 +48,16 @@ class ResourceSettings:
 
     @classmethod
     def from_env(cls) -> ResourceSettings:
-        """Return the settings the systems use (`LEXSUB_RELATIONS_TOKENS` read here)."""
-        return cls(relations=RelationSettings.from_env())
+        """Return the settings the systems use: the profile's (`core.profile`), with
+        `LEXSUB_RELATIONS_TOKENS` when it is set.
+
+        Raises:
+            LexsubError: `LEXSUB_PROFILE` or `LEXSUB_RELATIONS_TOKENS` is not understood.
+        """
+        chosen = SMOKE if profile() == "smoke" else cls()
+        if os.environ.get(RELATIONS_TOKENS_ENV, "").strip():
+            chosen = replace(chosen, relations=RelationSettings.from_env())
+        return chosen
 
     def inputs(self, stage: str) -> tuple[str, ...]:
         """Return the inputs (manifest ids) the stage `stage` declares: what its key holds
@@ -74,6 +85,18 @@ class ResourceSettings:
 
 
 
+
+#: The smoke profile's resources (`core.profile`): each made of the first 40,000 corpus words,
+#: the parser trained for 60 steps on 500 sentences (the test suite's), a 3-gram LM.
+_SAMPLE = 40_000
+SMOKE = ResourceSettings(
+    relations=RelationSettings(max_tokens=_SAMPLE),
+    parser=TrainingSettings(max_steps=60, eval_frequency=60, train_sentences=500,
+                            eval_sentences=100),
+    lm=LMConfig(max_tokens=_SAMPLE, order=3, prune=(0,)),
+    word2vec=Word2VecSettings(max_tokens=_SAMPLE, min_count=2),
+    embeddings=replace(SKIPGRAM, max_tokens=_SAMPLE, min_count=2),
+    counts_tokens=_SAMPLE)
 
 #: The context every stage of this graph builds with.
 Context = BuildContext[ResourceSettings]

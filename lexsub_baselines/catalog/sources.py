@@ -50,13 +50,9 @@ def _enwiki_list(roots: Roots) -> FrequencySource:
 def _gr(roots: Roots) -> FrequencySource:
     """lemma counts in grammatical relations of the parsed corpora (EWT-trained spaCy parser)"""
     from lexsub_baselines.builds.parsing import parser_identity
-    from lexsub_baselines.distributional.parser import FULL_TRAINING
-    from lexsub_baselines.distributional.relation_store import (
-        GrFrequency,
-        RelationSettings,
-        load_counts,
-    )
+    from lexsub_baselines.builds.settings import ResourceSettings
+    from lexsub_baselines.distributional.relation_store import GrFrequency, load_counts
 
-    counts = load_counts(roots, parser_identity(roots, FULL_TRAINING),
-                         RelationSettings.from_env())
+    settings = ResourceSettings.from_env()
+    counts = load_counts(roots, parser_identity(roots, settings.parser), settings.relations)
     return GrFrequency.from_counts(counts)

@@ -32,6 +32,7 @@ from lexsub_baselines.cli.options import (
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.inputs.trace import watch
 from lexsub_baselines.runs.answering import (
     merge_unit,
     plan_units,
@@ -214,6 +215,7 @@ def _kept_rows(runs: RunsFile, scores: dict[str, Any], replaced: list[str]) -> R
 
 def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
     """Run the systems, score them, write results/scores.json, runs.json and tables.md."""
+    watch()  # a unit answered in this process is kept with what the process read
     out = Path(args.out)
     load_plugin_options(args)
     names = args.systems or system_names()
@@ -248,7 +250,7 @@ def run_baselines(args: argparse.Namespace, roots: Roots) -> int:
             "no rows: the SWORDS data is not in place (`lexsub fetch swords`)")
     units = plan_units([name for name in names if name not in blocked], roots, recorded,
                        lexsubgen=not args.no_lexsubgen, tsar=not args.no_tsar,
-                       plugins=args.plugin, progress=not args.no_progress)
+                       plugins=args.plugin, progress=not args.no_progress, out=out)
     run_units(units, engine_settings(args), roots, say_to_stderr)
     planned = {unit.name: unit for unit in units}
     for name in names:  # the record in the order of the systems, whatever finished first

@@ -1,6 +1,6 @@
 """`lexsub score`: score a best/oot/mw answer file as the official SemEval scorer does, or a
 SWORDS result as the benchmark's evaluation does, a LexSubGen result as LexSubGen does, or a
-TSAR-2022 predictions file as the task's `tsar_eval.py` does (`run_tsar`).
+TSAR-2022 predictions file as the task's `tsar_eval.py` does (`runs.trial_runs.run_tsar`).
 
 A thin shell over `scoring.score`, the call Python makes: one verdict whatever the entry
 point. `run` passes the arguments (with `COMMAND_LINE`, so that hints name flags), prints the

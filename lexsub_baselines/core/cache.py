@@ -8,12 +8,13 @@ read back, and a mismatch means "rebuild", not "trust".
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import json
 import os
 import shutil
 import socket
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,33 +24,22 @@ from lexsub_baselines.core.atomic import atomic_path, atomic_write_text
 __all__ = [
     "atomic_path",
     "atomic_write_text",
-    "cache_key",
     "file_sha256",
     "folder_digest",
     "install_folder",
+    "kept",
+    "read_sealed_json",
     "seal",
     "sealed_checksum",
     "verified",
     "verified_folder",
+    "write_sealed_json",
 ]
 
 
 def file_sha256(path: Path) -> str:
     """Return the hex sha256 of a file (`core.digests.sha256`: once per file version)."""
     return digests.sha256(path)
-
-
-def cache_key(**parts: Any) -> str:
-    """Return a short stable key for a build's inputs and settings.
-
-    The parts are serialised as sorted JSON (paths and other objects by `str`), so the same
-    inputs always give the same key and any changed setting gives a new one.
-
-    >>> cache_key(corpus="wiki", max_tokens=1000) == cache_key(max_tokens=1000, corpus="wiki")
-    True
-    """
-    blob = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=True)
-    return hashlib.sha256(blob.encode("ascii")).hexdigest()[:16]
 
 
 def _sidecar(path: Path) -> Path:
@@ -86,6 +76,35 @@ def verified(path: Path) -> bool:
         return False
     same = len(lines) > 1 and lines[1].strip() == " ".join(map(str, digests.version(path)))
     return same or lines[0].strip() == digests.sha256(path)
+
+
+def read_sealed_json(path: Path) -> Any:
+    """Return the JSON data of a file `write_sealed_json` wrote, or None when it is absent,
+    unsealed, changed since, or not JSON."""
+    if not verified(path):
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_sealed_json(path: Path, data: Any) -> None:
+    """Write JSON data to `path` atomically, sealed (`seal`)."""
+    atomic_write_text(path, json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n")
+    seal(path)
+
+
+def kept(path: Path, compute: Callable[[], Any]) -> Any:
+    """Return the JSON data kept at `path` (a keyed result: its name is its key), or compute,
+    keep and return it (a cache that cannot be written keeps nothing)."""
+    found = read_sealed_json(path)
+    if found is not None:
+        return found
+    data = compute()
+    with contextlib.suppress(OSError):
+        write_sealed_json(path, data)
+    return json.loads(json.dumps(data))  # as read back next time (tuples become lists)
 
 
 def folder_digest(folder: Path) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import DATA_ENV, Roots, one_folder_off
+from lexsub_baselines.core.profile import sample_size
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
@@ -120,9 +121,11 @@ class Dataset:
         return rel is not None and (self.root / rel).is_file()
 
     def instances(self) -> tuple[Instance, ...]:
-        """Return the instances in file order (parsed once per content in a process)."""
-        return _instances(self.read("instances"), str(self.path("instances")),
-                          self.spec.format)
+        """Return the instances in file order (parsed once per content in a process); with a
+        sample in force (`core.profile.sample_size`), the first ones only."""
+        found = _instances(self.read("instances"), str(self.path("instances")),
+                           self.spec.format)
+        return found[:sample_size()]
 
     def instance_ids(self) -> frozenset[str]:
         """Return the ids of the instances (of a SemEval XML file: every `<instance>`'s, its

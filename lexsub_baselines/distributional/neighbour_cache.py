@@ -13,10 +13,10 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.cache import atomic_write_text, seal, verified
 from lexsub_baselines.distributional.measures import DEFAULT_ALPHA
 from lexsub_baselines.distributional.neighbours import MinCount, Neighbour, RelativeMinCount
-from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
 
 __all__ = ["NeighbourCache"]
 
@@ -53,9 +53,9 @@ class NeighbourCache:
         """Return the folder of this cache's files (its key computed once: `code_digest`
         takes about 28 ms, and `get` runs once per instance answered)."""
         if self._path is None:
-            key = cache_key(counts=self.counts, measure=self.measure,
-                            min_count=_label(self.min_count), alpha=self.alpha,
-                            code=code_digest(__name__))
+            key = computation_key(None, "neighbours", code=(__name__,), counts=self.counts,
+                                  measure=self.measure, min_count=_label(self.min_count),
+                                  alpha=self.alpha)
             self._path = self.directory / f"neighbours-{self.measure}-{key}"
         return self._path
 

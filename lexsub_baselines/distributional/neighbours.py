@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lexsub_baselines.core.cache import cache_key
 from lexsub_baselines.distributional.counts import FeatureCounts
 from lexsub_baselines.distributional.measures import (
     DEFAULT_ALPHA,
@@ -94,7 +93,8 @@ def counts_key(counts: FeatureCounts) -> str:
     for array in (matrix.indptr.astype(np.int64), matrix.indices.astype(np.int64),
                   matrix.data.astype(np.float64)):
         digest.update(np.ascontiguousarray(array).tobytes())
-    return cache_key(content=digest.hexdigest(), shape=list(matrix.shape))
+    digest.update(json.dumps(list(matrix.shape)).encode())
+    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import atomic_write_text, cache_key
+from lexsub_baselines.core.cache import atomic_write_text
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.distributional.counts import FeatureCounts
@@ -86,8 +86,9 @@ class RelationSettings:
     def key(self, roots: Roots, parser_key: str) -> str:
         """Return the cache key of counts made with these settings and that parser (its
         content identity: `parser.ParserModel.key`), by this code, from the corpora."""
-        return cache_key(corpora=list(self.corpora), max_tokens=self.max_tokens,
-                         shards=self.shard_key(roots, parser_key))
+        return computation_key(None, "relations", code=(), corpora=list(self.corpora),
+                               max_tokens=self.max_tokens,
+                               shards=self.shard_key(roots, parser_key))
 
     def shard_key(self, roots: Roots, parser_key: str) -> str:
         """Return the key of the checkpointed shards: as `key`, but without the budget.

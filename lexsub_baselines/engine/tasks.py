@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.engine.snapshot_check import run_from
 from lexsub_baselines.inputs.layer import declared
+from lexsub_baselines.inputs.trace import watch
 
 __all__ = ["PROGRESS_TOPIC", "WARNING_TOPIC", "in_task", "report_progress"]
 
@@ -62,6 +63,7 @@ def in_task(run: str, stage: str | None, code: str | None,
             imported it for an earlier build, or at its start).
         UndeclaredInputError: the task read an input its stage does not declare.
     """
+    watch()  # what a process read is in the trace of what it answers later (inputs.trace)
     worker = _worker()
     if code is not None and (other := run_from(code)):
         where = f"Dask worker {worker.address}" if worker is not None else "this process"

@@ -9,10 +9,12 @@ and their score (the similarity, or the negated distance for l1 and lee).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from lexsub_baselines.core.cache import read_sealed_json, write_sealed_json
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.types import Instance
@@ -28,6 +30,7 @@ from lexsub_baselines.distributional.neighbours import (
     Neighbourhood,
     RelativeMinCount,
 )
+from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.substitutes.candidates import Candidate
 
 __all__ = ["SYSTEM_EXCLUDED_RELATIONS", "SYSTEM_MIN_COUNT", "DistributionalGenerator",
@@ -188,13 +191,28 @@ def fill_neighbours(roots: Roots, parser_key: str, settings: RelationSettings,
         found = neighbourhood.nearest(lemma, pos, MEASURES, threshold, k)
         for measure, cache in caches.items():
             cache.put(lemma, pos, k, [] if found is None else found[measure])
-    return sum((lemma, pos) in rows for lemma, pos in targets)
+    known = sum((lemma, pos) in rows for lemma, pos in targets)
+    with contextlib.suppress(OSError):  # a read-only cache: checked file by file next time
+        write_sealed_json(_filled_marker(roots, counts_id, targets, k), {"known": known})
+    return known
+
+
+def _filled_marker(roots: Roots, counts_id: str, targets: tuple[tuple[str, str], ...],
+                   k: int) -> Path:
+    """Return the sealed file that says every measure's lists of `targets` are cached."""
+    key = computation_key(None, "neighbours-filled", code=(), counts=counts_id, k=k,
+                          targets=[list(t) for t in targets])
+    return neighbours_dir(roots) / f"filled-{key}.json"
 
 
 def neighbours_filled(roots: Roots, parser_key: str, settings: RelationSettings,
                       targets: tuple[tuple[str, str], ...], k: int = 10) -> bool:
-    """Return True when every measure's cache holds the `k` nearest of every target."""
-    caches = neighbour_caches(roots, system_counts_id(roots, parser_key, settings))
+    """Return True when every measure's cache holds the `k` nearest of every target (one
+    sealed file says so once they all were: a warm run does not read the 21,000 lists)."""
+    counts_id = system_counts_id(roots, parser_key, settings)
+    if read_sealed_json(_filled_marker(roots, counts_id, targets, k)) is not None:
+        return True
+    caches = neighbour_caches(roots, counts_id)
     return all(cache.get(lemma, pos, k) is not None for cache in caches.values()
                for lemma, pos in targets)
 

@@ -19,7 +19,9 @@ is still the version checked.
 other input in it raises `UndeclaredInputError` (Bazel refuses an undeclared input the same
 way), so an input can never change a result without changing its key.
 
-Nothing else in the package opens an input (`tests/test_one_way_in.py` walks the source).
+Nothing else in the package opens an input: `tests/test_what_runs.py` builds the tiny resources
+and answers every registered system with every read seen (`inputs.trace`), and fails on a
+file read that is no declared input, sealed output, package file or library's.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.inputs.manifest import MANIFEST_ENV, Manifest, Resource, load_manifest
 from lexsub_baselines.inputs.verify import ResourceStatus, status
 
-__all__ = ["Input", "InputMismatchError", "Inputs", "UndeclaredInputError", "declared",
-           "inputs"]
+__all__ = ["Input", "InputMismatchError", "Inputs", "UndeclaredInputError", "computation",
+           "declared", "inputs"]
 
 _OPENERS: dict[str, Callable[[IO[bytes]], IO[bytes]]] = {
     "gzip": gzip.open, "xz": lzma.open, "bz2": bz2.open}  # type: ignore[dict-item]
@@ -109,6 +111,12 @@ def declared(computation: str, ids: Iterable[str]) -> Iterator[None]:
         yield
     finally:
         _DECLARED.reset(token)
+
+
+def computation() -> tuple[str, frozenset[str]] | None:
+    """Return the keyed computation this context runs as, and its declared inputs (None:
+    none: `declared`)."""
+    return _DECLARED.get()
 
 
 def _note_read(input_id: str) -> None:

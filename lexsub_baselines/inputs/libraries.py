@@ -13,7 +13,7 @@ what it reports.
 from __future__ import annotations
 
 import functools
-import importlib
+import sys
 from collections.abc import Iterable
 from importlib import metadata
 
@@ -45,15 +45,13 @@ def library_version(name: str) -> str:
     """Return the version of the library `name` (its distribution's name) as this process
     runs it, or `absent`.
 
-    The loaded module's `__version__` (the module is imported if it was not: the process
-    computes with what it imported, whatever is installed since); for the three libraries
-    that have none (blis, kenlm, wordfreq), their distribution's version, read once in the
-    process, when first asked.
+    A library the process has loaded: its module's `__version__` (the process computes with
+    what it imported, whatever is installed since); else (and for the three without one:
+    blis, kenlm, wordfreq) its installed distribution's version, which the process would
+    import — read without importing it (importing spaCy to read its version took a warm
+    run 3 s).
     """
-    try:
-        module = importlib.import_module(LIBRARIES.get(name, (name,))[0])
-    except ImportError:
-        return "absent"
+    module = sys.modules.get(LIBRARIES.get(name, (name,))[0])
     version = getattr(module, "__version__", None)
     if isinstance(version, str):
         return version

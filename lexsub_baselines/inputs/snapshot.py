@@ -21,6 +21,7 @@ import py_compile
 import shutil
 from pathlib import Path
 
+from lexsub_baselines.core import digests
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import PROJECT_DIR, SNAPSHOT_MARKER
 from lexsub_baselines.inputs.package_data import PACKAGE_DIR
@@ -36,7 +37,8 @@ _KEPT = (".py", ".json", ".cfg", ".typed", ".html", ".css", ".js")
 
 
 def _identity(files: dict[str, str]) -> str:
-    return hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    """Return a snapshot's id: the digest of its files by the one tree rule."""
+    return digests.tree(files.items())[:16]
 
 
 def _marker(folder: Path) -> dict[str, object] | None:

@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lexsub_baselines.core.cache import cache_key
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.sparse import load_sparse, save_sparse
 from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.lm.corpus_text import CorpusText
 
 __all__ = ["CooccurrenceConfig", "Cooccurrences", "build_cooccurrences", "cooccurrence_stem"]
@@ -148,9 +148,9 @@ def _chunk_counts(chunk: list[list[str]], ids: dict[str, int], context: np.ndarr
 
 def cooccurrence_stem(cache_dir: Path, text: Path, config: CooccurrenceConfig) -> Path:
     """Return the cache stem of the counts of the sample at `text` with `config`."""
-    key = cache_key(kind="bow-counts", text=text.name, window=config.window,
-                    min_count=config.min_count, stop_top=config.stop_top,
-                    code=code_digest(__name__))
+    key = computation_key(None, "bow-counts", code=(__name__,), text=text.name,
+                          window=config.window, min_count=config.min_count,
+                          stop_top=config.stop_top)
     return cache_dir / "lm" / f"bow-{key}"
 
 

@@ -18,7 +18,6 @@ database's content digest, the generated `lexnames` and the identity of this cod
 from __future__ import annotations
 
 import gzip
-import os
 import re
 import shutil
 import tempfile
@@ -27,10 +26,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexsub_baselines.core.cache import atomic_write_text, cache_key, seal, verified
+from lexsub_baselines.core.cache import atomic_write_text, install_folder, verified_folder
 from lexsub_baselines.core.errors import DataFormatError, LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.inputs.layer import Input, Inputs, inputs
 from lexsub_baselines.inputs.wordnet_files import (
     DEBIAN_WORDNET_DIR,
@@ -126,11 +125,11 @@ def build_nltk_wordnet_dir(roots: Roots, wordnet_dir: Path | None = None,
     layer = inputs(roots)
     wordnet = layer.wordnet(wordnet_dir, man_page)
     lexnames = _lexnames(layer, wordnet)
-    key = cache_key(wordnet=wordnet.digest, lexnames=lexnames, code=code_digest(__name__))
+    key = computation_key(None, "nltk-wordnet", code=(__name__,), wordnet=wordnet.digest,
+                          lexnames=lexnames)
     corpora = roots.cache / "nltk_data" / "corpora"
     target = corpora / f"wordnet-3.0-debian-{key}"
-    manifest = target / "MANIFEST"
-    if verified(manifest):
+    if verified_folder(target):  # every file as sealed
         return target
     corpora.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=corpora))
@@ -138,16 +137,9 @@ def build_nltk_wordnet_dir(roots: Roots, wordnet_dir: Path | None = None,
         for name in WORDNET_FILES:
             (tmp / name).write_bytes(layer.read_bytes(wordnet, name))
         atomic_write_text(tmp / "lexnames", lexnames)
-        atomic_write_text(tmp / "MANIFEST", "".join(
-            f"{name}\t{(tmp / name).stat().st_size}\n" for name in (*WORDNET_FILES, "lexnames")))
-        seal(tmp / "MANIFEST")
-        if target.exists():  # a stale or half-verified copy: replace it
+        if target.exists() and not target.is_symlink():  # an unsealed copy of an old layout
             shutil.rmtree(target)
-        try:
-            os.rename(tmp, target)
-        except OSError:
-            if not verified(manifest):  # not another process's finished copy
-                raise
+        install_folder(tmp, target)  # sealed, swapped in atomically (core.cache)
     finally:
         if tmp.exists():
             shutil.rmtree(tmp)
@@ -194,7 +186,7 @@ class NltkWordNet:
         if self._loaded is None:
             directory = build_nltk_wordnet_dir(self._roots, *self._given)
             kept = _READERS.get(directory.name)
-            if kept is None or not verified(kept[0] / "MANIFEST"):  # none, or its copy is gone
+            if kept is None or not kept[0].is_dir():  # none, or its copy is gone
                 kept = _READERS[directory.name] = (directory, _load_reader(directory))
             self._loaded = kept[1]
         return self._loaded

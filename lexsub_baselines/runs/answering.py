@@ -1,8 +1,8 @@
 """Answer and score the systems of `lexsub baselines`: from the results cache, else on Dask.
 
-For each system the client computes its unit's key (`runs.result_cache.system_key`: the
-system, its datasets, the answering code's digest, the relevant settings) and looks the
-answers up, then their score rows. A unit found whole is copied into `--out` and answers
+For each system the client computes its unit's key (`runs.result_cache.answers_key`: the
+system, its datasets, the settings that name no file) and looks up an entry whose trace still
+holds, then its score rows. A unit found whole is copied into `--out` and answers
 nothing. The others run as one task each (`runs.unit_task.run_unit`) on the embedded
 `LocalCluster` (or `--scheduler`'s cluster) through the build engine (`engine.cluster`,
 `engine.tasks.in_task`: the client's code snapshot, its warnings), the longest first (by
@@ -25,33 +25,23 @@ from pathlib import Path
 from typing import Any
 
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.runs.closure import Fingerprints
 from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.runs.result_cache import (
     AnswersEntry,
+    answers_key,
+    answers_settings,
     copy_answers,
     find_answers,
     find_scores,
-    has_entries,
     note_run,
     previous_run,
-    relevant_settings,
     scores_key,
-    scores_settings,
-    system_key,
-    why_again,
+    why_not_cached,
 )
 from lexsub_baselines.runs.runner import file_stem, merge
 from lexsub_baselines.runs.unit import unit_spec
 from lexsub_baselines.runs.unit_scores import placed, unit_lines
-from lexsub_baselines.runs.unit_task import (
-    UnitJob,
-    answering_code,
-    job_environment,
-    registries,
-    run_unit,
-    scoring_code,
-)
+from lexsub_baselines.runs.unit_task import UnitJob, job_environment, run_unit
 
 __all__ = ["Unit", "merge_unit", "plan_units", "run_units", "say_to_stderr", "summary"]
 
@@ -79,43 +69,28 @@ class Unit:
     lines: list[str] = field(default_factory=list)
 
 
-def _stages(name: str, lexsubgen: bool) -> set[str]:
-    """Return the build stages a unit of `name` can read, with what they are built from."""
-    from lexsub_baselines.builds.stages import STAGES
-    from lexsub_baselines.catalog import system_needs
-    from lexsub_baselines.catalog.fill_policies import fill_needs
-    from lexsub_baselines.engine.graph import closure
-
-    return closure(STAGES, [*system_needs(name), *(fill_needs() if lexsubgen else ())])
-
-
 def plan_units(names: Sequence[str], roots: Roots, settings: Mapping[str, str], *,
                lexsubgen: bool, tsar: bool, plugins: Sequence[str] = (),
-               progress: bool = False) -> list[Unit]:
-    """Return the unit of each system, taken whole from the cache where it is there."""
-    prints = Fingerprints()
-    code, scoring = answering_code(prints), scoring_code(prints)
-    found_in = registries()
-    score_settings = scores_settings(settings)
+               progress: bool = False, out: Path | None = None) -> list[Unit]:
+    """Return the unit of each system, taken whole from the cache where it is there (`out`:
+    the run's results folder, whose files are the run's outputs, never a unit's inputs)."""
     template = unit_spec("", roots, lexsubgen, tsar)
+    declared = (*sorted(k.removeprefix("input:") for k in settings
+                        if k.startswith("input:")), "wordnet")  # what its key holds
     units = []
     for name in names:
         spec = dataclasses.replace(template, system=name)
-        relevant = relevant_settings(settings, _stages(name, lexsubgen))
-        key = system_key(system=name, unit=spec.to_json(), code=code, settings=relevant)
-        parts = {"key": key, "unit": spec.to_json(), "code": code, "settings": relevant}
-        entry = find_answers(roots.cache, key, found_in, prints)
+        key = answers_key(name, spec.to_json(), settings)
+        parts = {"key": key, "unit": spec.to_json(), "settings": answers_settings(settings)}
+        entry, why = find_answers(roots, key)
         previous = previous_run(roots.cache, name)
-        declared = (*sorted(k.removeprefix("input:") for k in settings
-                            if k.startswith("input:")), "wordnet")  # what its key holds
-        job = UnitJob(spec, roots, key, entry is not None, scoring, score_settings, progress,
-                      tuple(plugins), os.getcwd(), job_environment(), declared)
+        job = UnitJob(spec, roots, key, entry is not None, dict(settings), progress,
+                      tuple(plugins), os.getcwd(), job_environment(), declared,
+                      () if out is None else (str(out.absolute()),))
         unit = Unit(name, job, parts, seconds=float(previous.get("seconds") or 0.0))
         if entry is None:
-            unit.reason = ("code changed" if has_entries(roots.cache, key)
-                           else why_again(previous, parts))
-        elif (rows := find_scores(roots.cache, scores_key(
-                answers=entry.digest, code=scoring, settings=score_settings))) is not None:
+            unit.reason = why if why != "not cached" else why_not_cached(previous, parts)
+        elif (rows := find_scores(roots, scores_key(entry.digest, settings))) is not None:
             unit.outcome = {"system": name, "error": None, "missing": False,
                             "answered": False, "folder": str(entry.folder),
                             "unit": entry.unit, "scores": rows}

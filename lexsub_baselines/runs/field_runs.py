@@ -21,18 +21,21 @@
 Every row's `released` block says where the file comes from (repository, commit, path, its
 sha256), how many instances it answers and why the rest are not, and the published figures;
 runs.json records the answer files as for any row. Rows whose file is absent are left out
-with one note naming `lexsub fetch field`.
+with one note naming `lexsub fetch field`. Each output's files and rows are a kept result, as
+a unit's are (`runs.result_cache`: keyed by the output and the run's settings, served while
+the trace of what made them holds): a warm run rescores nothing.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import atomic_path, file_sha256
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
@@ -44,12 +47,24 @@ from lexsub_baselines.datasets.field_outputs import (
     field_output,
     read_tsar_eval,
 )
+from lexsub_baselines.inputs.code_identity import closure
+from lexsub_baselines.inputs.trace import record as trace_of
 from lexsub_baselines.runs.field_answers import ReleasedLists, wordtune_answers
-from lexsub_baselines.runs.lexsubgen_runs import KIND as LSG_KIND
-from lexsub_baselines.runs.lexsubgen_runs import LexSubGenGolds, write_lexsubgen_result
+from lexsub_baselines.runs.lexsubgen_runs import write_lexsubgen_result
 from lexsub_baselines.runs.records import RunsFile
-from lexsub_baselines.runs.runner import RunRecord, file_stem, merge, score_files
-from lexsub_baselines.runs.tsar_runs import tsar_field
+from lexsub_baselines.runs.result_cache import (
+    UNIT_FILE,
+    AnswersEntry,
+    answers_key,
+    copy_answers,
+    find_answers,
+    staging,
+    store_answers,
+)
+from lexsub_baselines.runs.row_kinds import KIND as LSG_KIND
+from lexsub_baselines.runs.runner import RunRecord, file_stem, merge
+from lexsub_baselines.runs.scorers import LexSubGenGolds, score_files, tsar_field
+from lexsub_baselines.runs.unit_scores import OUT, moved, placed
 from lexsub_baselines.substitutes.answers import (
     SWORDS_KIND,
     TSAR_KIND,
@@ -57,7 +72,7 @@ from lexsub_baselines.substitutes.answers import (
     write_swords_result,
 )
 
-__all__ = ["PARTS", "record_field_rows", "released_rows"]
+__all__ = ["PARTS", "kept_rows", "record_field_rows", "released_rows"]
 
 #: The LexSubGen-protocol dataset each WordTune file is scored on, and the part it answers.
 PARTS: dict[str, tuple[str, str]] = {
@@ -206,6 +221,33 @@ def released_rows(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
     return _wordtune_rows(output, out, roots)
 
 
+def kept_rows(output: FieldOutput, out: Path, roots: Roots, settings: Mapping[str, str]
+              ) -> tuple[list[Row], bool]:
+    """Return the rows of one released output and whether they came from the results cache
+    (else they are made now, and kept); its files are copied into `out` either way."""
+    key = answers_key(output.system, {"released": output.id}, settings)
+    entry, _ = find_answers(roots, key)
+    cached = entry is not None
+    if entry is None:
+        entry = _made(output, roots, key, out)
+    copy_answers(entry, out)
+    return [(row["dataset"], row["record"], placed(row["kinds"], out))
+            for row in entry.unit["rows"]], cached
+
+
+def _made(output: FieldOutput, roots: Roots, key: str, out: Path) -> AnswersEntry:
+    work = staging(roots.cache, key)
+    try:
+        rows = [{"dataset": dataset, "system": output.system, "record": record,
+                 "kinds": moved(kinds, f"{work}/", OUT)}
+                for dataset, record, kinds in released_rows(output, work, roots)]
+        atomic_write_text(work / UNIT_FILE, json.dumps({"rows": rows}, sort_keys=True) + "\n")
+        return store_answers(roots.cache, key, work,
+                             trace_of(roots, closure(__name__), outputs=[work, out]))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)  # gone already when installed
+
+
 def record_field_rows(out: Path, roots: Roots, scores: dict[str, Any], runs: RunsFile,
                       settings: tuple[str, Mapping[str, str]]) -> list[str]:
     """Rescore every released output present and record its rows in `scores` and `runs`
@@ -216,7 +258,7 @@ def record_field_rows(out: Path, roots: Roots, scores: dict[str, Any], runs: Run
     left_out: list[str] = []
     for output in (o for o in FIELD_OUTPUTS if o.system):
         try:
-            made = released_rows(output, out, roots)
+            made, cached = kept_rows(output, out, roots, recorded)
         except MissingResourceError as error:
             (absent if output.path in str(error.path) else left_out).append(
                 f"{output.system} on {output.dataset}: {error}")
@@ -225,8 +267,10 @@ def record_field_rows(out: Path, roots: Roots, scores: dict[str, Any], runs: Run
             runs.add(dataset, output.system, record, current, dict(recorded))
             merge(scores, dataset, output.system,
                   {kind: {**row, "settings": current} for kind, row in kinds.items()})
-            print(f"lexsub: {output.system} on {dataset}: released output, rescored "
-                  f"({record['answered']}/{record['instances']} answered)", file=sys.stderr)
+            if not cached:
+                print(f"lexsub: {output.system} on {dataset}: released output, rescored "
+                      f"({record['answered']}/{record['instances']} answered)",
+                      file=sys.stderr)
     if absent:
         print(f"lexsub: note: {len(absent)} released outputs of the field not in place, their "
               f"rows not made: `lexsub fetch {FETCH_GROUP}` gets them", file=sys.stderr)

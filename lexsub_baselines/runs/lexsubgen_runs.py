@@ -32,7 +32,7 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,34 +42,17 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.registry import note_lookups
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.types import Instance
+from lexsub_baselines.runs.row_kinds import KIND, LEXSUBGEN_DATASETS, POOL_KIND, TOP
 from lexsub_baselines.runs.runner import RunRecord, answer_dataset, answer_kinds, file_stem
 from lexsub_baselines.substitutes.answers import Answers
 from lexsub_baselines.systems.base import System
 from lexsub_baselines.systems.fill import FilledSystem, SharedChain
 
 if TYPE_CHECKING:
-    from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
     from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData
 
-__all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "TEST_PART", "LexSubGenGolds",
-           "LexSubGenInputs", "answer_lexsubgen", "fill_answers", "filled_row",
-           "lexsubgen_entries", "run_filled", "score_filled", "score_lexsubgen",
-           "test_part", "write_lexsubgen_result"]
-
-#: The kind of a LexSubGen result file (`<system>.lexsubgen.json`) in scores.json.
-KIND = "lexsubgen"
-#: The datasets scored under LexSubGen's protocol, and the runs each is made of (None: its own).
-LEXSUBGEN_DATASETS: dict[str, tuple[str, ...] | None] = {
-    "semeval2007-all": ("semeval2007-trial", "semeval2007-test"), "coinco-all": None}
-#: The datasets scored on a part alone too, and that part's dataset (its instances): the
-#: test part of LS07-all, without the trial instances the settings were chosen on.
-TEST_PART: dict[str, str] = {"semeval2007-all": "semeval2007-test"}
-#: The longest list LexSubGen's protocol reads (R@10).
-_TOP = 10
-#: The kind of the pool-ranking file (`<system>+fill.pool.json`) in runs.json.
-POOL_KIND = "pool"
-_GAPS = ("gap", "gap_normalized")
-
+__all__ = ["LexSubGenInputs", "answer_lexsubgen", "fill_answers", "lexsubgen_entries",
+           "write_lexsubgen_result"]
 
 def lexsubgen_entries(answers: Answers) -> list[list[Any]]:
     """Return [[lemma, score], ...] of one instance: every ranked candidate, best first (the
@@ -137,38 +120,6 @@ class LexSubGenInputs:
         return self._instances[dataset]
 
 
-class LexSubGenGolds(LexSubGenInputs):
-    """`LexSubGenInputs` with one scorer per (dataset, profile, instances) built from the
-    data, reused by every system and its `+fill` row."""
-
-    def __init__(self, roots: Roots) -> None:
-        super().__init__(roots)
-        self._scorers: dict[tuple[str, str, frozenset[str] | None], LexSubGenScorer] = {}
-
-    def scorer(self, dataset: str, profile: str,
-               ids: Collection[str] | None = None) -> LexSubGenScorer:
-        """Return the scorer of `dataset` under `profile` (only the instances `ids` when
-        given), built once."""
-        from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
-
-        key = (dataset, profile, None if ids is None else frozenset(ids))
-        if key not in self._scorers:
-            self._scorers[key] = LexSubGenScorer(self.data(dataset), profile, roots=self.roots,
-                                                 ids=ids)
-        return self._scorers[key]
-
-
-def score_lexsubgen(path: Path, dataset: str, roots: Roots, short: bool,
-                    ids: Collection[str] | None = None,
-                    golds: LexSubGenGolds | None = None) -> dict[str, Any]:
-    """Score a result file under `lexsubgen`, or `lexsubgen-padded` when a list is `short`
-    (only the instances `ids` when given: the trial part of `semeval2007-all`), with the
-    scorer of `golds` (a new one when None)."""
-    profile = "lexsubgen-padded" if short else "lexsubgen"
-    scorer = (golds or LexSubGenGolds(roots)).scorer(dataset, profile, ids)
-    return scorer.score(path, warn=False).to_json()
-
-
 def answer_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
                      parts: Mapping[str, Mapping[str, Answers]] | None = None,
                      progress: bool = True) -> tuple[RunRecord, bool] | None:
@@ -203,7 +154,7 @@ def answer_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
                        ((KIND, relative),), out,
                        digests=((KIND, file_sha256(out / relative)),), missing=missing,
                        answers=answers)
-    return record, any(len(entries) < _TOP for _, entries in rows)
+    return record, any(len(entries) < TOP for _, entries in rows)
 
 
 def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
@@ -241,64 +192,3 @@ def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers
     return record, {**filled.policy.settings(), "short": short, "pool_ranked_by": dict(hows)}
 
 
-def filled_row(row: dict[str, Any], fill: Mapping[str, Any]) -> dict[str, Any]:
-    """Return a `+fill` row's scores with what it records of the fill (`fill_answers`): the
-    `fill` object, and a note when the chain ran out for some instances."""
-    row = {**row, "fill": dict(fill)}
-    if short := int(fill.get("short", 0)):
-        row["notes"] = [*row["notes"], f"the fill chain ran out for {short} instances: their "
-                        f"lists hold fewer than {fill.get('k')}, so the row is scored under "
-                        "lexsubgen-padded"]
-    return row
-
-
-def run_filled(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
-               roots: Roots, ids: Collection[str] | None = None,
-               golds: LexSubGenGolds | None = None) -> tuple[RunRecord, dict[str, Any]]:
-    """Fill and write (`fill_answers`), then score both files (only the instances `ids` when
-    given; `scripts/fill_trial.py` scores the trial part) with the data and scorers of
-    `golds` (a new one when None).
-
-    Returns:
-        The run record (both files) and the scores row (see the module docstring).
-    """
-    golds = golds or LexSubGenGolds(roots)
-    record, fill = fill_answers(filled, dataset, inner, out, golds)
-    files = dict(record.paths())
-    row = score_filled(files[KIND], files[POOL_KIND], dataset, roots, fill["short"] > 0, ids,
-                       golds)
-    return record, filled_row(row, fill)
-
-
-def score_filled(path: Path, pool_path: Path, dataset: str, roots: Roots, short: bool,
-                 ids: Collection[str] | None = None, golds: LexSubGenGolds | None = None
-                 ) -> dict[str, Any]:
-    """Score a `+fill` row: the list (`path`) for P@k and R@k, its pool ranking
-    (`pool_path`) for GAP (the list's own GAP kept as `list_gap`); see the module docstring."""
-    row = score_lexsubgen(path, dataset, roots, short, ids, golds)
-    pool = score_lexsubgen(pool_path, dataset, roots, True, ids, golds)
-    row["list_gap"] = {name: row["metrics"][name] for name in _GAPS}
-    row["metrics"].update({name: pool["metrics"][name] for name in _GAPS})
-    row["counts"].update({name: pool["counts"][name] for name in _GAPS})
-    row["gap_made"] = POOL_KIND
-    row["pool_signature"] = pool["signature"]
-    return row
-
-
-def test_part(dataset: str, files: Mapping[str, Path], row: Mapping[str, Any], roots: Roots,
-              golds: LexSubGenGolds) -> dict[str, Any] | None:
-    """Return `row` scored again on the test part of `dataset` alone (`TEST_PART`), from
-    its result `files` (kind -> path), under the same profile: {metrics, counts, instances,
-    part, signature}; None for a dataset without one."""
-    part = TEST_PART.get(dataset)
-    if part is None:
-        return None
-    ids = [i.id for i in load_dataset(part, roots).instances()]
-    short = row.get("profile") != "lexsubgen"
-    if POOL_KIND in files:
-        again = score_filled(files[KIND], files[POOL_KIND], dataset, roots, short, ids, golds)
-    else:
-        again = score_lexsubgen(files[KIND], dataset, roots, short, ids, golds)
-    return {"part": part, "instances": again["instances_scored"],
-            "metrics": again["metrics"], "counts": again["counts"],
-            "signature": again["signature"]}

@@ -17,15 +17,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256, folder_digest, sealed_checksum
+from lexsub_baselines.core.cache import folder_digest, sealed_checksum
 from lexsub_baselines.core.kernels import describe, require_pinned
 from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.core.profile import profile, sample_size
 from lexsub_baselines.core.version import __version__
 from lexsub_baselines.inputs.libraries import LIBRARIES, library_version
 
@@ -114,6 +114,7 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
     from lexsub_baselines.catalog import BASELINE_FREQUENCY, PRIOR_FREQUENCY
     from lexsub_baselines.generators.distributional import SYSTEM_MIN_COUNT
     from lexsub_baselines.inputs.code_identity import RUNTIME, package_identity
+    from lexsub_baselines.inputs.kenlm_tools import tools_identity
     from lexsub_baselines.plugins import loaded_plugins
     from lexsub_baselines.resources.wordnet import WORDNET_ENV, parse_spec
 
@@ -127,30 +128,25 @@ def collect_settings(roots: Roots, resources: Mapping[str, Any],
         "prior-frequency": PRIOR_FREQUENCY,
         "neighbour-min-count": str(SYSTEM_MIN_COUNT),
         "kernels": kernels,
+        "profile": profile(),
         "cache": str(roots.cache.resolve()),
     }
+    if (sample := sample_size()) is not None:  # the first N instances of every dataset
+        values["sample"] = str(sample)
     if values["wordnet"].startswith("nltk"):
         values["wordnet-files"] = wordnet_files_identity(roots)
     if plugins := loaded_plugins():  # a user's components can change any row
         values["plugins"] = ", ".join(_plugin_label(name) for name in plugins)
-    if "relations" in resources:  # the corpus sample matters only to rows that read it
-        values["relations-tokens"] = ResourceSettings.from_env().relations.label()
-    if isinstance(model := resources.get("lm"), Path):  # the tools that built the LM
-        values["kenlm-tools"] = _meta(model).get("kenlm_tools", "not recorded")
+    # what chooses the resources a row reads, recorded whichever were built by this run (a
+    # run of fewer systems keys their answers as a run of all does: runs.result_cache)
+    values["relations-tokens"] = ResourceSettings.from_env().relations.label()
+    values["kenlm-tools"] = tools_identity()
     values.update({f"version:{name}": library_version(name) for name in LIBRARIES})
     values.update({f"input:{name}": digest for name, digest in (inputs or {}).items()})
     for stage, result in sorted(resources.items()):
         if (fingerprint := resource_fingerprint(result, roots.cache)) is not None:
             values[f"resource:{stage}"] = fingerprint
     return RunSettings(tuple(sorted(values.items())))
-
-
-def _meta(model: Path) -> dict[str, Any]:
-    try:
-        found = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return found if isinstance(found, dict) else {}
 
 
 def recorded_kernels() -> str:
@@ -178,17 +174,11 @@ def wordnet_files_identity(roots: Roots) -> str:
 
 
 def _plugin_label(name: str) -> str:
-    """Return a plug-in's name with the digest of the code it ran (`my_systems@1a2b3c4d5e6f`:
-    `plugins.plugin_code`), or with its file's as it is now when none was recorded."""
+    """Return a plug-in's name with the digest of the code its import loaded
+    (`my_systems@1a2b3c4d5e6f`, `plugins.plugin_code`)."""
     from lexsub_baselines.plugins import plugin_code
 
-    if (code := plugin_code(name)) is not None:
-        return f"{name}@{code}"
-    module = sys.modules.get(name) or sys.modules.get(f"lexsub_plugin_{Path(name).stem}")
-    file = getattr(module, "__file__", None)
-    if file is None or not Path(file).is_file():
-        return name
-    return f"{name}@file {file_sha256(Path(file))[:12]}"
+    return f"{name}@{code}" if (code := plugin_code(name)) is not None else name
 
 
 def merged(records: Iterable[Mapping[str, str]]) -> dict[str, str]:

@@ -1,25 +1,29 @@
-"""The results cache: each system's answer files and score rows, kept under what made them.
+"""The results cache: each system's answer files and score rows, kept with what made them.
 
-`lexsub baselines` keys one system's whole contribution to a run (its *unit*: its answer and
+`lexsub baselines` keeps one system's whole contribution to a run (its *unit*: its answer and
 result files on every dataset it answers, with their records, and the score rows made from
-them) as the build keys a resource, in two entries under `<cache>/results/`:
+them) under `<cache>/results/`:
 
-    answers/<key>/<deps>   a link to `<deps>.<seal>/`: the unit's files as `--out` holds them
+    answers/<key>/<trace>  a link to `<trace>.<seal>/`: the unit's files as `--out` holds them
                            (`<dataset>/<system>.<kind>`), `unit.json` (what each run answered,
-                           `runs.unit`) and `deps.json` (the registry entries it looked up)
-    scores/<key>.json      its score rows (`runs.unit_scores`), sealed
-    systems/<system>.json  the parts of the system's last key and its answering time (why a
-                           unit is answered again; which units start first)
+                           `runs.unit`) and `trace.json` (what the answering ran and read)
+    scores/<key>.json      its score rows (`runs.unit_scores`) and the trace of their
+                           scoring, sealed
+    systems/<system>.json  the system's last key and its answering time (why a unit is
+                           answered again; which units start first)
 
-The answers' key (`system_key`) is the system's name, the datasets and protocols of the unit,
-the digest of the answering code (`runs.closure`), and the settings relevant to it
-(`relevant_settings`); `<deps>` is the digest of the registry entries the unit looked up,
-computed again with the current code before an entry is served (`find_answers`). The
-scores' key (`scores_key`) is the digest of `unit.json` (which holds every file's sha256),
-the scoring code and the settings the scorers read, so an edit of a scorer scores again and
-answers nothing. Entries are written to a temporary folder and renamed into place
-(`core.cache.install_folder`, a sealed folder behind a link; a score file by `atomic_path`
-with its `.sha256` seal), and checked against their seals when read back.
+The answers' key (`answers_key`) holds what is known before answering: the system, the
+datasets of its unit and the run's settings that name no file (`answers_settings`: the
+kernels, the WordNet backend, the libraries' versions, the plug-ins loaded, the digest of every
+input present). What the answering then ran and read is its entry's trace (`inputs.trace`):
+the package's modules it can run, the user's modules loaded, every file read; an entry is
+served only while every item of its trace holds (`find_answers`). The scores' key
+(`scores_key`): the sha256 of `unit.json` (which names every file's sha256), the scoring code
+(`inputs.code_identity.code_digest` of `SCORING`) and the settings the scorers read; they are
+served while the trace of their scoring (the files it read) holds. Entries
+are written to a temporary folder and renamed into place (`core.cache.install_folder`, a
+sealed folder behind a link; a score file by `atomic_path` with its `.sha256` seal), and
+checked against their seals when read back.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import json
 import os
 import shutil
 import uuid
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,73 +43,44 @@ from lexsub_baselines.core.cache import (
     atomic_write_text,
     file_sha256,
     install_folder,
-    seal,
-    verified,
+    read_sealed_json,
     verified_folder,
+    write_sealed_json,
 )
-from lexsub_baselines.core.registry import Registry
-from lexsub_baselines.runs.closure import Fingerprints, lookups_digest
+from lexsub_baselines.core.paths import Roots
+from lexsub_baselines.inputs.keys import computation_key
+from lexsub_baselines.inputs.trace import Trace, changed
 
-__all__ = ["RESULTS", "AnswersEntry", "copy_answers", "find_answers", "find_scores",
-           "has_entries", "note_run", "previous_run", "relevant_settings", "scores_key",
-           "scores_settings", "staging", "store_answers", "store_scores", "system_key",
-           "why_again"]
+__all__ = ["RESULTS", "SCORING", "AnswersEntry", "answers_key", "answers_settings",
+           "copy_answers", "find_answers", "find_scores", "note_run", "previous_run",
+           "scores_key", "scores_settings", "staging", "store_answers", "store_scores"]
 
 #: The results cache's folder under the cache.
 RESULTS = "results"
-#: The unit's record and depfile inside an answers entry.
+#: The unit's record and trace inside an answers entry.
 UNIT_FILE = "unit.json"
-DEPS_FILE = "deps.json"
-#: Settings that name no input of an answer: the whole package's code id (the closure's
-#: digests stand for it), where the cache is, the package's version string, the Python (in
-#: every code digest), and constants of the code (in the closure).
+TRACE_FILE = "trace.json"
+#: The module that scores a unit (its code, with what it imports, keys the score rows).
+SCORING = "lexsub_baselines.runs.unit_scores"
+#: Settings the answers' key leaves out: the whole package's code id (the trace holds the
+#: modules a unit can run), where the cache is, the package's version string, the Python
+#: (in every module's identity), constants of the code, and files the trace holds (the
+#: built resources, WordNet's files). What chooses which resources a unit reads stays (the
+#: profile, the corpus sample, the KenLM tools, the inputs' digests: a resource made of other
+#: inputs lies elsewhere, and the files of the one read before have not changed).
 _NOT_KEYED = frozenset({"code", "cache", "package", "python", "baseline-frequency",
-                        "prior-frequency", "neighbour-min-count"})
-#: Settings that belong with one built resource: kept when the unit reads it.
-_WITH_RESOURCE = {"relations-tokens": "relations", "kenlm-tools": "lm"}
+                        "prior-frequency", "neighbour-min-count", "wordnet-files"})
 
 
-def _key(kind: str, parts: Mapping[str, Any]) -> str:
-    text = json.dumps({"kind": kind, **parts}, sort_keys=True, ensure_ascii=True, default=str)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:24]
-
-
-def system_key(*, system: str, unit: Mapping[str, Any], code: str,
-               settings: Mapping[str, str]) -> str:
-    """Return the key of a system's answers: the one place its parts are combined.
-
-    Arguments:
-        system: the system's name (`wordnet+lm`).
-        unit: what the unit answers (`runs.unit.UnitSpec.to_json`: the datasets present,
-            the protocols on).
-        code: the digest of the answering code (`runs.closure`: the unit's entry point and
-            what it can run; the registry entries it looks up count apart, in `<deps>`).
-        settings: the run's settings that can change these answers (`relevant_settings`).
-    """
-    return _key("answers", {"system": system, "unit": dict(unit), "code": code,
-                            "settings": dict(sorted(settings.items()))})
-
-
-def scores_key(*, answers: str, code: str, settings: Mapping[str, str]) -> str:
-    """Return the key of a unit's score rows: the sha256 of its `unit.json` (which names
-    every file's sha256), the scoring code's digest and the settings the scorers read."""
-    return _key("scores", {"answers": answers, "code": code,
-                           "settings": dict(sorted(settings.items()))})
-
-
-def relevant_settings(settings: Mapping[str, str], stages: Collection[str]) -> dict[str, str]:
-    """Return the settings that can change the answers of a unit reading the built `stages`
-    (their closure): every input's digest, the kernels, WordNet, the libraries' versions and
-    plug-ins, and of the built resources only those it reads."""
-    kept = {}
-    for name, value in settings.items():
-        if name in _NOT_KEYED:
-            continue
-        if name.startswith("resource:") and name.removeprefix("resource:") not in stages:
-            continue
-        if name in _WITH_RESOURCE and _WITH_RESOURCE[name] not in stages:
-            continue
-        kept[name] = value
+def answers_settings(settings: Mapping[str, str]) -> dict[str, str]:
+    """Return the run's settings that can change a unit's answers and name no file it reads:
+    every input's digest, the kernels, WordNet's backend, the libraries' versions and the
+    plug-ins loaded (their names: their code is in the trace)."""
+    kept = {name: value for name, value in settings.items()
+            if name not in _NOT_KEYED and not name.startswith("resource:")}
+    if "plugins" in kept:  # a module's or file's code is traced; a distribution's version
+        kept["plugins"] = ", ".join(p if p.startswith("entry-point:") else p.partition("@")[0]
+                                    for p in kept["plugins"].split(", "))
     return kept
 
 
@@ -114,7 +89,20 @@ def scores_settings(settings: Mapping[str, str]) -> dict[str, str]:
     pools, the SWORDS lemmatiser's WordNet), WordNet, the kernels and plug-ins."""
     return {name: value for name, value in settings.items()
             if name.startswith("input:") or name in ("wordnet", "wordnet-files", "kernels",
-                                                     "plugins")}
+                                                     "plugins", "sample")}
+
+
+def answers_key(system: str, unit: Mapping[str, Any], settings: Mapping[str, str]) -> str:
+    """Return the key of a system's answers (`answers_settings` of the run's settings)."""
+    return computation_key(None, "answers", code=(), system=system, unit=dict(unit),
+                           settings=dict(sorted(answers_settings(settings).items())))
+
+
+def scores_key(answers: str, settings: Mapping[str, str]) -> str:
+    """Return the key of a unit's score rows: the sha256 of its `unit.json`, the scoring
+    code and the settings the scorers read (`scores_settings`)."""
+    return computation_key(None, "scores", code=(SCORING,), answers=answers,
+                           settings=dict(sorted(scores_settings(settings).items())))
 
 
 @dataclass(frozen=True)
@@ -154,47 +142,34 @@ def _read_entry(link: Path) -> AnswersEntry | None:
     return AnswersEntry(link, unit, digest) if isinstance(unit, dict) else None
 
 
-def find_answers(cache: Path, key: str, registries: Mapping[str, Registry[Any]],
-                 prints: Fingerprints | None = None) -> AnswersEntry | None:
-    """Return the entry of `key` whose recorded lookups digest, with this process's code, to
-    its name, and whose folder matches its seal; None when there is none."""
-    folder = _answers_dir(cache, key)
-    if not folder.is_dir():
-        return None
-    prints = prints or Fingerprints()
-    for link in sorted(folder.iterdir()):
-        if link.name.startswith(".") or "." in link.name or not link.is_symlink():
-            continue
+def find_answers(roots: Roots, key: str) -> tuple[AnswersEntry | None, str]:
+    """Return the entry of `key` whose trace holds and whose folder matches its seal, and
+    why none is served when none is (`not cached`, or the first traced item that changed:
+    `module lexsub_baselines.rankers.bow changed`)."""
+    folder = _answers_dir(roots.cache, key)
+    why = "not cached"
+    links = sorted((p for p in folder.iterdir() if not p.name.startswith(".")
+                    and "." not in p.name and p.is_symlink()),
+                   key=lambda p: -p.lstat().st_mtime_ns) if folder.is_dir() else []
+    for link in links:
         try:
-            deps = json.loads((link / DEPS_FILE).read_text(encoding="utf-8"))
-            lookups = [(str(kind), str(name)) for kind, name in deps["lookups"]]
-        except (OSError, ValueError, KeyError, TypeError):
+            trace = Trace.from_json(json.loads((link / TRACE_FILE).read_text(encoding="utf-8")))
+        except (OSError, ValueError):
             continue
-        if lookups_digest(lookups, dict(registries), prints) != link.name:
+        if (item := changed(trace, roots)) is not None:
+            why = f"{item} changed" if why == "not cached" else why  # the newest entry's
             continue
         if verified_folder(link) and (entry := _read_entry(link)) is not None:
-            return entry
-    return None
+            return entry, ""
+    return None, why
 
 
-def has_entries(cache: Path, key: str) -> bool:
-    """Return True when `key` has entries (whose depfiles no longer match the code, when
-    `find_answers` found none)."""
-    folder = _answers_dir(cache, key)
-    return folder.is_dir() and any(not p.name.startswith(".") and "." not in p.name
-                                   for p in folder.iterdir())
-
-
-def store_answers(cache: Path, key: str, work: Path, lookups: Collection[tuple[str, str]],
-                  registries: Mapping[str, Registry[Any]]) -> AnswersEntry:
+def store_answers(cache: Path, key: str, work: Path, trace: Trace) -> AnswersEntry:
     """Put the answered folder `work` (its files and `unit.json`) in place as an entry of
-    `key`, with its depfile; return the entry (sealed, swapped in atomically)."""
-    digest = lookups_digest(lookups, dict(registries))
-    if digest is None:  # cannot happen: the entries were just looked up here
-        raise KeyError(f"a registry entry looked up by the unit of {key} is gone")
-    atomic_write_text(work / DEPS_FILE, json.dumps(
-        {"lookups": sorted(map(list, set(lookups)))}, sort_keys=True) + "\n")
-    final = _answers_dir(cache, key) / digest
+    `key`, with its trace; return the entry (sealed, swapped in atomically)."""
+    text = json.dumps(trace.to_json(), sort_keys=True) + "\n"
+    atomic_write_text(work / TRACE_FILE, text)
+    final = _answers_dir(cache, key) / hashlib.sha256(text.encode()).hexdigest()[:16]
     install_folder(work, final)
     entry = _read_entry(final)
     if entry is None:
@@ -206,23 +181,21 @@ def _scores_path(cache: Path, key: str) -> Path:
     return cache / RESULTS / "scores" / f"{key}.json"
 
 
-def find_scores(cache: Path, key: str) -> dict[str, Any] | None:
-    """Return the score rows kept under `key` (checked against their seal), or None."""
-    path = _scores_path(cache, key)
-    if not verified(path):
-        return None
+def find_scores(roots: Roots, key: str) -> dict[str, Any] | None:
+    """Return the score rows kept under `key` (checked against their seal) while the trace of
+    their scoring holds, or None."""
+    kept = read_sealed_json(_scores_path(roots.cache, key))
     try:
-        rows = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        trace = Trace.from_json(kept["trace"])
+    except (TypeError, KeyError, ValueError):
         return None
-    return rows if isinstance(rows, dict) else None
+    rows = kept.get("rows")
+    return rows if isinstance(rows, dict) and changed(trace, roots) is None else None
 
 
-def store_scores(cache: Path, key: str, rows: Mapping[str, Any]) -> None:
-    """Keep the score rows under `key`, atomically, sealed."""
-    path = _scores_path(cache, key)
-    atomic_write_text(path, json.dumps(rows, sort_keys=True, ensure_ascii=False) + "\n")
-    seal(path)
+def store_scores(cache: Path, key: str, rows: Mapping[str, Any], trace: Trace) -> None:
+    """Keep the score rows under `key` with the trace of their scoring, atomically, sealed."""
+    write_sealed_json(_scores_path(cache, key), {"rows": rows, "trace": trace.to_json()})
 
 
 def copy_answers(entry: AnswersEntry, out: Path) -> None:
@@ -264,15 +237,13 @@ def note_run(cache: Path, system: str, parts: Mapping[str, Any]) -> None:
                           json.dumps(dict(parts), sort_keys=True, default=str) + "\n")
 
 
-def why_again(previous: Mapping[str, Any], parts: Mapping[str, Any]) -> str:
-    """Return why a unit is answered again: `code changed`, `settings changed: NAME`,
-    `datasets changed`, or `not cached` (nothing noted before)."""
-    if not previous:
+def why_not_cached(previous: Mapping[str, Any], parts: Mapping[str, Any]) -> str:
+    """Return why a unit with no entry under its key is answered: `settings changed: NAME`,
+    `datasets changed`, or `not cached` (nothing noted before, or the same key)."""
+    if not previous or previous.get("key") == parts.get("key"):
         return "not cached"
     if previous.get("unit") != parts.get("unit"):
         return "datasets changed"
     before, now = previous.get("settings") or {}, parts.get("settings") or {}
-    if before != now:
-        names = sorted(n for n in before.keys() | now.keys() if before.get(n) != now.get(n))
-        return f"settings changed: {names[0]}" if names else "settings changed"
-    return "code changed"
+    names = sorted(n for n in before.keys() | now.keys() if before.get(n) != now.get(n))
+    return f"settings changed: {names[0]}" if names else "not cached"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +21,6 @@ from tqdm import tqdm
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
-from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
@@ -44,16 +42,9 @@ __all__ = [
     "file_stem",
     "json_text",
     "run_system",
-    "score_files",
-    "score_paths",
     "write_answers",
     "write_json",
 ]
-
-#: The scorer profile of the regenerated tables, by the language of the substitutes: the
-#: official SemEval-2007 scorer for English, the official SemEval-2010 Task 2 scorer for Spanish.
-PROFILES: dict[str, str] = {"en": "official", "es": "clls2010-official"}
-
 
 @dataclass(frozen=True)
 class RunRecord:
@@ -224,48 +215,6 @@ def write_answers(system: System, dataset: Dataset, answers: Mapping[str, Answer
 def file_stem(system_name: str) -> str:
     """Return a file-name-safe form of a system name (`wordnet+freq:bnc` -> `wordnet+freq-bnc`)."""
     return system_name.replace(":", "-").replace("/", "-")
-
-
-def score_files(record: RunRecord, dataset: Dataset, roots: Roots | None = None
-                ) -> dict[str, Any]:
-    """Score each answer file of `record` with the official profile (`score_paths`)."""
-    return score_paths(record.paths(), dataset, roots)
-
-
-def score_paths(paths: Sequence[tuple[str, Path]], dataset: Dataset,
-                roots: Roots | None = None) -> dict[str, Any]:
-    """Score each (kind, answer file) with the official profile; return kind -> JSON.
-
-    The profile is the official scorer of the dataset's language (`PROFILES`); a SWORDS
-    result is scored with the benchmark's evaluation (by PoS too), TSAR-2022 predictions
-    with the task's.
-    """
-    from lexsub_baselines.scoring import Scorer, SwordsScorer, score
-
-    results: dict[str, Any] = {}
-    if dataset.spec.format == TSAR_FORMAT:
-        for kind, path in paths:
-            results[kind] = Scorer(dataset, roots=roots).score(path, warn=False).to_json()
-        return results
-    if dataset.spec.format == SWORDS_FORMAT:
-        scorer = Scorer(dataset, roots=roots)
-        if isinstance(scorer, SwordsScorer):
-            for kind, path in paths:
-                results[kind] = scorer.score(path, by_pos=True, warn=False).to_json()
-        return results
-    for kind, path in paths:
-        role = "mwgold" if kind == "mw" else "gold"
-        if not dataset.has(role):
-            continue
-        subsets = kind != "mw" and dataset.has("mwids") and dataset.has("mrsamples")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # our own files: problems would be bugs, tested
-            report = score(path, dataset, kind, profile=PROFILES[dataset.spec.language],
-                           subsets=subsets,
-                           by_pos=kind != "mw", measures=("jabbari",) if kind != "mw" else (),
-                           warn=False, refuse=False)  # a system that answered nothing: 0.00
-        results[kind] = report.to_json()
-    return results
 
 
 def json_text(data: Any) -> str:

@@ -22,23 +22,19 @@ CoInCo's 48 rows most of it).
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.cache import file_sha256, kept
 from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.inputs.code_identity import code_digest
+from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 from lexsub_baselines.scoring.scorer import Scorer
-from lexsub_baselines.scoring.signature import scoring_code
 from lexsub_baselines.scoring.significance import LEVEL, RESAMPLES, PairedTest, paired_test
 from lexsub_baselines.scoring.swords import SwordsScorer
 from lexsub_baselines.scoring.tsar import TsarScorer
@@ -122,29 +118,6 @@ def _test_rows(dataset: str, kind: str, files: Mapping[str, Mapping[str, Path]],
     return differ, best
 
 
-def _cached(roots: Roots, key: Mapping[str, Any], compute: Callable[[], Outcome]) -> Outcome:
-    """Return the outcome kept under `key` in the cache folder, or compute and keep it (a
-    folder that cannot be written keeps nothing)."""
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:32]
-    path = roots.cache / "significance" / f"{digest}.json"
-    try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-        if kept.get("key") == key:
-            return [(str(a), str(b)) for a, b in kept["differ"]], dict(kept["best"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # absent or unreadable
-        pass
-    differ, best = compute()
-    staged = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:  # written whole, then renamed: a reader never meets half a file
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staged.write_text(json.dumps({"key": key, "differ": differ, "best": best},
-                                     sort_keys=True), encoding="utf-8")
-        os.replace(staged, path)
-    except OSError:
-        staged.unlink(missing_ok=True)
-    return differ, best
-
-
 def significance_marks(out: Path, scores: Mapping[str, Any], runs: RunsFile, roots: Roots,
                        resamples: int = RESAMPLES, seed: int = 0, level: float = LEVEL
                        ) -> SignificanceMarks:
@@ -163,7 +136,6 @@ def significance_marks(out: Path, scores: Mapping[str, Any], runs: RunsFile, roo
     """
     differ: set[tuple[str, str, str, str]] = set()
     best: dict[tuple[str, str, str], str] = {}
-    own = code_digest(__name__, libraries=False)  # the one code identity (and the scorers')
     for dataset, systems in scores.items():
         records = runs.runs.get(dataset, {})
         vouched = {system: _vouched_files(out, records.get(system, {})) for system in systems
@@ -173,12 +145,14 @@ def significance_marks(out: Path, scores: Mapping[str, Any], runs: RunsFile, roo
                      for system, found in vouched.items() if kind in found}
             if len(files) < 2:
                 continue
-            key = {"dataset": dataset, "kind": kind, "code": [scoring_code(), own],
-                   "resamples": resamples, "seed": seed, "level": level,
-                   "rows": [[system, {k: vouched[system][k][1] for k in (kind, _POOL)
-                                      if k in vouched[system]}] for system in files]}
-            found, tops = _cached(roots, key, partial(_test_rows, dataset, kind, files, roots,
-                                                      resamples, seed, level))
-            differ.update((dataset, kind, system, measure) for system, measure in found)
+            key = computation_key(
+                None, "significance", code=(__name__,), dataset=dataset, row_kind=kind,
+                resamples=resamples, seed=seed, level=level,
+                rows=[[system, {k: vouched[system][k][1] for k in (kind, _POOL)
+                                if k in vouched[system]}] for system in files])
+            found, tops = kept(roots.cache / "significance" / f"{key}.json",
+                               partial(_test_rows, dataset, kind, files, roots, resamples,
+                                       seed, level))
+            differ.update((dataset, kind, str(system), str(measure)) for system, measure in found)
             best.update({(dataset, kind, measure): top for measure, top in tops.items()})
     return SignificanceMarks(frozenset(differ), best, resamples, seed, level)

@@ -35,8 +35,8 @@ from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.runs.digest import tables_digest
 from lexsub_baselines.runs.records import RunsFile, read_runs, settings_section
 from lexsub_baselines.runs.runner import file_stem, json_text, load_json
+from lexsub_baselines.runs.scorers import tsar_field
 from lexsub_baselines.runs.significance_marks import significance_marks
-from lexsub_baselines.runs.tsar_runs import tsar_field
 from lexsub_baselines.substitutes.answers import SWORDS_KIND
 from lexsub_baselines.systems.fill import FILL_SUFFIX
 from lexsub_baselines.systems.tsar import SIMPLER
@@ -273,7 +273,13 @@ def write_record(out: Path, scores: dict[str, Any], runs: RunsFile,
     significance = significance_marks(out, scores, runs, roots)  # `‡`: issue 55
     tables = render_tables(scores, runs.runs, skipped, failed, marks, section,
                            tsar_field(roots, scores), significance)
-    kernels = runs.settings.get(runs.newest(), {}).get("kernels", "not recorded")
+    newest = runs.settings.get(runs.newest(), {})
+    if newest.get("profile", "full") != "full" or "sample" in newest:  # core.profile
+        tables = tables.replace("\n\n", f"\n\n> **Not the benchmarks' figures**: the "
+                                f"`{newest.get('profile', 'full')}` profile, the first "
+                                f"{newest.get('sample', 'all')} instances of every dataset "
+                                "(`LEXSUB_PROFILE`, `LEXSUB_SAMPLE`).\n\n", 1)
+    kernels = newest.get("kernels", "not recorded")
     tables += (f"\n## The tables' digest\n\n`{digest}`: the sha256 of every figure above "
                "(`scores.json` without its signatures), computed with the numeric kernels "
                f"{kernels}. `lexsub verify-tables` compares it, row by row, with the "

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,6 @@ from tqdm import tqdm
 from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
-from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
 from lexsub_baselines.runs.runner import RunRecord, file_stem
@@ -37,7 +36,6 @@ from lexsub_baselines.substitutes.answers import TSAR_KIND, Answers, write_tsar_
 from lexsub_baselines.systems.base import OOT_SIZE, System
 from lexsub_baselines.systems.tsar import SIMPLER, Tagger, TsarSystem
 from lexsub_baselines.systems.tsar_languages import LEMMATISER, LanguageSystem, analogy
-from lexsub_baselines.tables.tsar import TsarRun, read_results
 
 __all__ = [
     "KIND",
@@ -48,11 +46,8 @@ __all__ = [
     "answer_tsar",
     "for_dataset",
     "parser_tagger",
-    "run_tsar",
-    "score_tsar",
     "source_language",
     "tsar_datasets",
-    "tsar_field",
     "tsar_settings",
     "tsar_system",
     "write_predictions",
@@ -198,21 +193,6 @@ def for_dataset(system: System, dataset: Dataset, roots: Roots) -> System:
                       name=system.name)
 
 
-def tsar_field(roots: Roots, datasets: Iterable[str]) -> dict[str, tuple[TsarRun, ...]]:
-    """Return TSAR dataset -> the official runs of its results CSV (the test sets whose CSV
-    is in the data folder; the others are left out)."""
-    from lexsub_baselines.datasets.catalog import dataset_names
-
-    field = {}
-    for name in datasets:
-        if not name.startswith("tsar2022-") or name not in dataset_names():
-            continue
-        dataset = load_dataset(name, roots)
-        if dataset.spec.relpath("results") is not None and dataset.has("results"):
-            field[name] = read_results(dataset.path("results"))
-    return field
-
-
 def write_predictions(path: Path, dataset: Dataset, answers: Mapping[str, Answers]) -> None:
     """Write the task's format: the `_none` line's sentence and word, then up to 10
     substitutes, best first (`substitutes.answers.write_tsar_predictions`)."""
@@ -244,21 +224,3 @@ def answer_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool 
     return done
 
 
-def score_tsar(path: Path, relative: str, dataset: Dataset) -> dict[str, Any]:
-    """Score a predictions file with the task's evaluation; its notes name it by `relative`,
-    its place in the results folder, not where that folder is (reproducible notes)."""
-    from lexsub_baselines.scoring.tsar import TsarScorer, read_predictions
-
-    return TsarScorer(dataset).score(read_predictions(path, relative), warn=False).to_json()
-
-
-def run_tsar(system: TsarSystem, dataset: Dataset, out: Path, progress: bool = True
-             ) -> list[tuple[RunRecord, dict[str, Any]]]:
-    """Answer `dataset`, write and score `<system>.tsv` and `<system>+simpler.tsv`.
-
-    Returns:
-        (run record, the scorer's JSON) of the plain row, then of the `+simpler` row.
-    """
-    return [(record, score_tsar(path, relative, dataset))
-            for record in answer_tsar(system, dataset, out, progress)
-            for (_, relative), (_, path) in zip(record.files, record.paths(), strict=True)]

@@ -20,12 +20,8 @@ from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
-from lexsub_baselines.runs.lexsubgen_runs import (
-    LEXSUBGEN_DATASETS,
-    LexSubGenInputs,
-    answer_lexsubgen,
-    fill_answers,
-)
+from lexsub_baselines.runs.lexsubgen_runs import LexSubGenInputs, answer_lexsubgen, fill_answers
+from lexsub_baselines.runs.row_kinds import LEXSUBGEN_DATASETS
 from lexsub_baselines.runs.runner import RunRecord, answer_kinds, run_system
 from lexsub_baselines.runs.tsar_runs import (
     answer_tsar,

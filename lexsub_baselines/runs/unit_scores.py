@@ -16,19 +16,18 @@ from typing import Any
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
-from lexsub_baselines.runs.lexsubgen_runs import (
-    KIND,
-    POOL_KIND,
+from lexsub_baselines.runs.row_kinds import KIND, POOL_KIND
+from lexsub_baselines.runs.scorers import (
     LexSubGenGolds,
     filled_row,
     score_filled,
     score_lexsubgen,
+    score_paths,
+    score_tsar,
     test_part,
 )
-from lexsub_baselines.runs.runner import score_paths
-from lexsub_baselines.runs.tsar_runs import score_tsar
 
-__all__ = ["OUT", "placed", "score_unit", "unit_lines"]
+__all__ = ["OUT", "moved", "placed", "score_unit", "unit_lines"]
 
 #: What stands for the results folder in a kept row that names a file (LexSubGen's rows name
 #: the file they scored): the rows are scored from the cache's copy, and say where the run
@@ -36,21 +35,21 @@ __all__ = ["OUT", "placed", "score_unit", "unit_lines"]
 OUT = "\u0000out\u0000"
 
 
-def _moved(value: Any, prefix: str, to: str) -> Any:
+def moved(value: Any, prefix: str, to: str) -> Any:
     """Return `value` (JSON data) with each string that starts with `prefix` starting with
     `to` instead."""
     if isinstance(value, str):
         return to + value[len(prefix):] if value.startswith(prefix) else value
     if isinstance(value, list):
-        return [_moved(item, prefix, to) for item in value]
+        return [moved(item, prefix, to) for item in value]
     if isinstance(value, dict):
-        return {key: _moved(item, prefix, to) for key, item in value.items()}
+        return {key: moved(item, prefix, to) for key, item in value.items()}
     return value
 
 
 def placed(row: Any, out: Path) -> Any:
     """Return a kept score row with the files it names in the results folder `out`."""
-    return _moved(row, OUT, f"{out}/")
+    return moved(row, OUT, f"{out}/")
 
 
 def _score_row(row: Mapping[str, Any], folder: Path, roots: Roots,
@@ -97,7 +96,7 @@ def score_unit(unit: Mapping[str, Any], folder: Path, roots: Roots,
         except MissingResourceError as error:
             notes.append(f"lexsub: note: {row['dataset']} not run ({error})")
             continue
-        rows.setdefault(row["dataset"], {})[row["system"]] = _moved(scored, f"{folder}/", OUT)
+        rows.setdefault(row["dataset"], {})[row["system"]] = moved(scored, f"{folder}/", OUT)
     return {"rows": rows, "notes": notes}
 
 

@@ -83,7 +83,7 @@ class LexSubGenScorer(OtherProtocolScorer):
     Arguments:
         gold: `semeval2007-all`, `coinco-all`, a folder of LexSubGen's three files, a
             `LexSubGenFiles`, or `LexSubGenData` already read (taken as it is: the runs of
-            `lexsub baselines` read each dataset's once, `runs.lexsubgen_runs.LexSubGenGolds`).
+            `lexsub baselines` read each dataset's once, `runs.scorers.LexSubGenGolds`).
         profile: `lexsubgen` (default) or a variant in `LSG_PROFILES`.
         mwids, mrsamples: SemEval-2007 subset files (an error when given).
         roots: where dataset names are looked up (default: `resolve_roots()`).

@@ -170,7 +170,8 @@ class TsarScorer(OtherProtocolScorer):
 
     # The override returns this protocol's report (as SwordsScorer does).
     def score(self, system: ResultInput, kind: str = PROTOCOL, *,  # type: ignore[override]
-              warn: bool = True, spelling: Spelling = PYTHON, **ignored: Any) -> TsarReport:
+              warn: bool = True, spelling: Spelling = PYTHON, refuse: bool = True,
+              **ignored: Any) -> TsarReport:
         """Score predictions as `tsar_eval.py` does.
 
         Arguments:
@@ -178,6 +179,8 @@ class TsarScorer(OtherProtocolScorer):
             kind: `tsar2022` (another is ignored, with a note, as `-t` is).
             warn: show the report's messages (`scoring.emit.show`).
             spelling: how the notes name options (`scoring.spelling`).
+            refuse: refuse a file whose every line is empty (False: a run of ours that
+                answered nothing, scored 0).
             ignored: SemEval options by keyword, which do not apply (a note names those set).
 
         Raises:
@@ -189,7 +192,7 @@ class TsarScorer(OtherProtocolScorer):
         if not predictions.by_key:
             raise NothingToScoreError(f"{predictions.path}: lists no instance: nothing to "
                                       "score (the task's evaluator divides by zero here)")
-        if not any(_given(p) for p in predictions.by_key.values()):
+        if refuse and not any(_given(p) for p in predictions.by_key.values()):
             raise NothingToScoreError(
                 f"{predictions.path}: no line has a substitute after the sentence and the "
                 "complex word (the dataset's _none file?): nothing to score; a predictions "
