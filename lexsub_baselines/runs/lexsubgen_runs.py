@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 __all__ = ["KIND", "LEXSUBGEN_DATASETS", "POOL_KIND", "TEST_PART", "LexSubGenGolds",
            "LexSubGenInputs", "answer_lexsubgen", "fill_answers", "filled_row",
            "lexsubgen_entries", "run_filled", "score_filled", "score_lexsubgen",
-           "test_part", "write_lexsubgen_result"]
+           "test_part", "write_lexsubgen", "write_lexsubgen_result"]
 
 #: The kind of a LexSubGen result file (`<system>.lexsubgen.json`) in scores.json.
 KIND = "lexsubgen"
@@ -193,17 +193,26 @@ def answer_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
         if parts is None or any(part not in parts for part in made_of):
             return None
         answers = {i: a for part in made_of for i, a in parts[part].items()}
-    seconds = time.perf_counter() - start
+    record, short = write_lexsubgen(system.name, dataset, answers, out,
+                                    time.perf_counter() - start)
+    return record, short > 0
+
+
+def write_lexsubgen(system: str, dataset: str, answers: Mapping[str, Answers], out: Path,
+                    seconds: float) -> tuple[RunRecord, int]:
+    """Write the result of `system`'s `answers` on `dataset` (`<system>.lexsubgen.json`);
+    return its run record (with the answers) and how many lists are shorter than LexSubGen
+    reads."""
     rows = [(i, lexsubgen_entries(a)) for i, a in answers.items()]
-    relative = f"{dataset}/{file_stem(system.name)}.{KIND}.json"
+    relative = f"{dataset}/{file_stem(system)}.{KIND}.json"
     write_lexsubgen_result(out / relative, rows)
     answered = sum(1 for _, entries in rows if entries)
     missing = tuple(i for i, entries in rows if not entries)
-    record = RunRecord(dataset, system.name, len(rows), answered, seconds,
+    record = RunRecord(dataset, system, len(rows), answered, seconds,
                        ((KIND, relative),), out,
                        digests=((KIND, file_sha256(out / relative)),), missing=missing,
                        answers=answers)
-    return record, any(len(entries) < _TOP for _, entries in rows)
+    return record, sum(1 for _, entries in rows if len(entries) < _TOP)
 
 
 def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,
