@@ -224,9 +224,16 @@ CASES = [
           f"{BEST}",)),
     Case("a-damaged-gold", b"side.n 1 :: team\n", "",
          ("lexsub: error: <GOLD_FILE>: the gold looks damaged: 2 of its 3 lines are not UTF-8 "
-          "(first: line 2): score against a sound copy (`lexsub fetch` gets a dataset's "
-          "recorded gold)",), gold_bytes=GOLD.encode().replace(b"clever", b"cl\xe9\xffver")
-         .replace(b"luminous", b"\xfe\xfflum")),
+          "and hold control characters (first: line 2): score against a sound copy (`lexsub "
+          "fetch` gets a dataset's recorded gold)",),
+         gold_bytes=GOLD.encode().replace(b"clever", b"cl\x81\x02ver")
+         .replace(b"luminous", b"\xfe\x9flum")),
+    Case("a-latin-1-gold", b"side.n 1 :: team\n", _official(*ONE),
+         ("lexsub: warning: <GOLD_FILE>:2: not valid UTF-8; read as Latin-1; save the gold as "
+          "UTF-8", "lexsub: hint: the gold <GOLD_FILE> has non-ASCII substitutes on 1 of its 3 "
+          "lines (e.g. `sér 1`), but profile official is for English (SemEval-2007) gold; for "
+          "Spanish (SemEval-2010 Task 2) gold use --profile clls2010-official"),
+         gold_bytes=GOLD.encode().replace(b"smart", b"s\xe9r")),
     Case("another-split", b"side.n 301 :: team\nbright.a 302 :: clever\n", "",
          ("lexsub: error: <SYS>: none of its 2 ids is in the gold <GOLD> (the file's ids: "
           "301–302; the gold's: 1–3): was it made for another split?",)),

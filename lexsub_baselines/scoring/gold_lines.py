@@ -20,6 +20,7 @@ blank entries dropped, CR removed, lenient spacing; `from_items` turns its items
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,22 +94,23 @@ class GoldFile:
 
     def damage(self) -> str:
         """Return why the gold looks damaged, or "": a file of another format, or one with
-        `DAMAGED` of its lines or more not UTF-8 (a gold file overwritten or mangled: no
-        score against it means anything; a line score.pl skips is its quirk, not damage).
+        `DAMAGED` of its lines or more garbled, not UTF-8 and holding control characters (a
+        gold file overwritten or mangled: no score against it means anything; a Latin-1
+        gold is no damage, nor is a line score.pl skips, one of its quirks).
 
         >>> GoldFile("g", (), form="gzip").damage()
         'g: gzip-compressed, not a gold file: decompress it first (`gunzip -k g`)'
         """
         if self.form is not None:
             return f"{self.path}: {_FORMS.get(self.form, self.form).format(self.path)}"
-        bad = sorted(p.line for p in self.problems if p.code == "encoding")
+        bad = sorted(p.line for p in self.problems if p.cause == "garbled")
         lines = len({line.line for line in self.lines} | set(bad)
                     | {p.line for p in self.problems if p.code in ("skipped", "malformed")})
         if not bad or len(bad) < DAMAGED * lines:
             return ""
         return (f"{self.path}: the gold looks damaged: {len(bad)} of its {lines} lines are not "
-                f"UTF-8 (first: line {bad[0]}): score against a sound copy (`lexsub fetch` "
-                "gets a dataset's recorded gold)")
+                f"UTF-8 and hold control characters (first: line {bad[0]}): score against a "
+                "sound copy (`lexsub fetch` gets a dataset's recorded gold)")
 
     def lexelts(self) -> dict[str, str]:
         """Return id -> lexelt of its first line."""
@@ -127,6 +129,19 @@ def from_items(items: Mapping[str, GoldItem] | Iterable[GoldItem], path: str = "
                     problems)
 
 
+#: What no text holds, Latin-1 or not: control characters (C0 but tab and CR, and C1).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _undecoded(path: str, number: int, message: str, text: str) -> Problem:
+    """Return the problem of a gold line that is not UTF-8: Latin-1 text (`latin-1`), or
+    bytes no text holds (`garbled`: what `GoldFile.damage` counts)."""
+    garbled = _CONTROL.search(text) is not None
+    return Problem(path, number, "encoding", message + (", with bytes no text holds (control "
+                   "characters)" if garbled else ""), "garbled" if garbled else "latin-1",
+                   "save the gold as UTF-8")
+
+
 def _read(path: Path, mw: bool, patterns: GoldLinePatterns, recorded: bool = False
           ) -> GoldFile:
     pattern = patterns.mw if mw else patterns.gold
@@ -138,8 +153,8 @@ def _read(path: Path, mw: bool, patterns: GoldLinePatterns, recorded: bool = Fal
     data = read_input(path, "gold file")
     texts = decode_lines(data, str(path), undecoded)
     if not recorded:  # a recorded gold's bytes are the manifest's: no news to anyone
-        problems += [Problem(str(path), number, "encoding", text, remedy="save the gold as "
-                             "UTF-8") for number, text in undecoded]
+        problems += [_undecoded(str(path), number, text, texts[number - 1])
+                     for number, text in undecoded]
     for number, text in enumerate(texts, start=1):
         match = pattern.search(text)
         if match is None:
