@@ -244,6 +244,16 @@ def test_lexsub_run_writes_the_files_of_the_row_as_baselines_does(
             assert main([*options, "score", str(result), dataset]) == 0
         else:  # short lists: the padded profile, or the fill, is named
             assert "--profile lexsubgen-padded`" in printed and "wordnet+fill" in printed
+    # Python's run() alike: the same files, named in the result
+    from lexsub_baselines import LexsubError
+    from lexsub_baselines import run as run_system
+
+    python = run_system("wordnet", "semeval2007-all", out=tmp_path / "python",
+                        roots=dataclasses.replace(roots, data=data))
+    assert python.files["lexsubgen"].read_bytes() == (
+        mine / "semeval2007-all" / "wordnet.lexsubgen.json").read_bytes()
+    with pytest.raises(LexsubError, match="give out=FOLDER"):
+        run_system("wordnet", "coinco-all")
     assert main([*options, "run", "mw", "coinco-all", "--out", str(mine)]) == 2
     assert "which coinco-all cannot score" in capsys.readouterr().err
     assert main([*options, "run", "mw", "semeval2007-all", "--out", str(mine)]) == 2

@@ -44,6 +44,7 @@ ALLOWED: dict[str, str] = {
     "inputs/package_data.py": CODE, "core/paths.py": CODE, "core/extras.py": CODE,
     "engine/snapshot_check.py": CODE,
     "runs/digest.py": CODE, "analysis/explorer.py": CODE, "cli/kernels_cmd.py": CODE,
+    "runs/shipped.py": CODE, "runs/ship.py": RESULTS,
     "runs/store.py": RESULTS, "runs/runner.py": RESULTS, "analysis/browser.py": RESULTS,
     "analysis/candidates.py": RESULTS,
     "core/kernels.py": MACHINE, "engine/locks.py": MACHINE, "engine/softlock.py": MACHINE,
