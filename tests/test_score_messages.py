@@ -609,10 +609,11 @@ def test_docs_list_every_message() -> None:
     messages = docs[docs.index("## Messages"):]
     codes = ("malformed", "duplicate-id", "blank-answers", "crlf", "encoding", "over-cap",
              "empty-file", "format", "no-gold", "unknown-id", "lexelt-mismatch", "near-miss",
-             "skipped")
+             "skipped", "counts", "commas", "many-answers", "bare-cr")
     for name in (*codes, *CAUSES, "case", "space", "another split", "did you mean -t",
                  "gzip-compressed", "a SWORDS result (JSON)", "a binary file", "lists no target",
-                 "cut short", "infinite", "t-prefix-added"):
+                 "cut short", "infinite", "t-prefix-added", "another dataset", "UTF-16",
+                 "a damaged gold", "--paired` of another kind"):
         assert name in messages, name
 
 
