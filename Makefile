@@ -6,7 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 LEXSUB := $(VENV)/bin/lexsub
 
-.PHONY: setup test lint typecheck unit baselines smoke report kenlm parser relations lm \
+.PHONY: setup test lint typecheck unit baselines smoke report ship-answers kenlm parser \
+        relations lm \
         bench bench-scorer bench-measures bench-rankers bench-report bench-parse bench-kernels \
         clean-results
 
@@ -64,6 +65,14 @@ relations: setup
 # The 5-gram LM and the bag-of-words counts of the lm/bow/cmlc rankers.
 lm: setup
 	$(LEXSUB) build lm bow
+
+# --- the answers shipped with the package (after the full `make baselines` the README prints) ----
+
+# Writes lexsub_baselines/shipped/ (the README's rows' answer files, xz, and their index), which
+# `lexsub score ... --paired wordnet` and `--compare` read without a results folder;
+# `lexsub verify-tables` then compares them with a run's by sha256.
+ship-answers: setup
+	$(PY) scripts/ship_answers.py results
 
 # --- the analysis report (after `make baselines`) ----------------------------------------------
 

@@ -15,11 +15,14 @@ from pathlib import Path
 
 from lexsub_baselines.catalog import build_system
 from lexsub_baselines.core.collector import fewer_full_collections
+from lexsub_baselines.core.errors import LexsubError
 from lexsub_baselines.core.extras import require_extra
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.plugins import load_plugins
+from lexsub_baselines.runs.lexsubgen_one import run_lexsubgen_one
+from lexsub_baselines.runs.row_kinds import LEXSUBGEN_DATASETS
 from lexsub_baselines.runs.runner import answer_dataset, check_run, write_answers
 from lexsub_baselines.runs.store import drop_rows, rows_to_replace
 from lexsub_baselines.runs.tsar_runs import for_dataset
@@ -60,7 +63,9 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
 
     Arguments:
         system: a registered system name, a `GENERATOR+RANKER` composition, or a `System`.
-        dataset: a dataset name (`semeval2007-trial`) or a `Dataset`.
+        dataset: a dataset name (`semeval2007-trial`) or a `Dataset`; `semeval2007-all` or
+            `coinco-all`: LexSubGen's protocol, the row's files as `lexsub run` writes them
+            (`out` needed; `files["lexsubgen"]`, and a `+fill` row's `files["pool"]`).
         out: a results folder: files go to `out/<dataset>/<system>.<kind>` (None: no files).
         roots: data, resources and cache (default: `resolve_roots()`).
         progress: show a progress bar on a terminal.
@@ -85,9 +90,15 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
     """
     require_extra("run()")
     roots = roots or resolve_roots()
+    lexsubgen = isinstance(dataset, str) and dataset in LEXSUBGEN_DATASETS
+    if lexsubgen and out is None:
+        raise LexsubError(f"run(SYSTEM, {dataset!r}) writes LexSubGen's result files: give "
+                          "out=FOLDER")
     if isinstance(system, str):
         load_plugins()
         system = build_system(system, roots)
+    if lexsubgen and isinstance(dataset, str) and out is not None:
+        return _run_lexsubgen(system, dataset, Path(out), roots, progress, force)
     if isinstance(dataset, str):
         dataset = load_dataset(dataset, roots)
     folder = Path(out) if out is not None else None
@@ -102,3 +113,13 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
     files = write_answers(system, dataset, answers, folder) if folder is not None else ()
     return RunResult(system.name, dataset.name, answers,
                      {kind: (folder or Path()) / relative for kind, relative in files})
+
+
+def _run_lexsubgen(system: System, dataset: str, out: Path, roots: Roots, progress: bool,
+                   force: bool) -> RunResult:
+    """`run` on `semeval2007-all` or `coinco-all`: the row's LexSubGen-protocol files, as
+    `lexsub run` writes them (`runs.lexsubgen_one`)."""
+    if rows := rows_to_replace(out, dataset, system.name, force):
+        drop_rows(out, rows)
+    record = run_lexsubgen_one(system, dataset, out, roots, progress).record
+    return RunResult(system.name, dataset, record.answers or {}, dict(record.paths()))

@@ -217,3 +217,47 @@ def test_ls07_rows_are_also_scored_on_the_test_part_alone(run: tuple[Path, Path]
     assert "### semeval2007-all without the tuning set — the test part alone" in tables
     assert "(1703 scored instances, ids 301-2010)" in tables
     assert "| GAP all | GAP test | GAP Δ |" in tables
+
+
+def test_lexsub_run_writes_the_files_of_the_row_as_baselines_does(
+        run: tuple[Path, Path], data_roots: Roots, tiny_shared: Roots, tiny_built: Path,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`lexsub run SYSTEM coinco-all` (LexSubGen's protocol: issue 59 saw "unknown dataset"
+    for semeval2007-all) writes the bytes `lexsub baselines` wrote for the row: the result,
+    and for `+fill` its pool ranking; it says how to score them, and they score."""
+    out, data = run
+    roots = seed_built(tiny_built, tiny_shared, tmp_path)
+    mine = tmp_path / "mine"
+    options = ["--shared-root", str(roots.shared), "--data-root", str(data), "--cache-dir",
+               str(roots.cache)]
+    for system, dataset in (("wordnet+fill", "coinco-all"), ("wordnet", "semeval2007-all")):
+        capsys.readouterr()
+        assert main([*options, "run", system, dataset, "--out", str(mine)]) == 0
+        printed = capsys.readouterr().out
+        for name in (f"{system}.lexsubgen.json", *(["wordnet+fill.pool.json"]
+                                                    if "+fill" in system else [])):
+            ours = mine / dataset / name
+            assert ours.read_bytes() == (out / dataset / name).read_bytes(), name
+            assert f": {ours}\n" in printed
+        result = mine / dataset / f"{system}.lexsubgen.json"
+        if "+fill" in system:  # every list holds 10: LexSubGen's own profile scores it
+            assert f"score: `lexsub score {result} {dataset}`" in printed
+            assert main([*options, "score", str(result), dataset]) == 0
+        else:  # short lists: the padded profile, or the fill, is named
+            assert "--profile lexsubgen-padded`" in printed and "wordnet+fill" in printed
+    # Python's run() alike: the same files, named in the result
+    from lexsub_baselines import LexsubError
+    from lexsub_baselines import run as run_system
+
+    python = run_system("wordnet", "semeval2007-all", out=tmp_path / "python",
+                        roots=dataclasses.replace(roots, data=data))
+    assert python.files["lexsubgen"].read_bytes() == (
+        mine / "semeval2007-all" / "wordnet.lexsubgen.json").read_bytes()
+    with pytest.raises(LexsubError, match="give out=FOLDER"):
+        run_system("wordnet", "coinco-all")
+    assert main([*options, "run", "mw", "coinco-all", "--out", str(mine)]) == 2
+    assert "which coinco-all cannot score" in capsys.readouterr().err
+    assert main([*options, "run", "mw", "semeval2007-all", "--out", str(mine)]) == 2
+    assert capsys.readouterr().err == (
+        "lexsub: error: system mw writes no substitutes: LexSubGen's protocol scores ranked "
+        "substitutes, so semeval2007-all has nothing to score of it\n")

@@ -16,6 +16,7 @@ import pytest
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.cache import file_sha256
+from lexsub_baselines.core.errors import NothingToScoreError
 from lexsub_baselines.core.paths import resolve_roots
 from lexsub_baselines.scoring import Other, Scorer, paired
 
@@ -143,7 +144,9 @@ def test_rows_of_a_run_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--paired", VECTORS / "s002_test_oot10.oot"), "did you mean -t oot?"),
+    (("--paired", VECTORS / "s002_test_oot10.oot"),  # not -t oot: the scored file is best
+     "none is a best line: --paired tests files of the kind scored (best): give that "
+     "system's best file"),
     (("--paired", VECTORS / "s029_trial_clean1.best"), "was it made for another split?"),
     (("--paired", "nothing-here.best"), "--paired file not found at nothing-here.best"),
     (("--paired", "wordnet", "--results", "no-such-folder"),
@@ -160,6 +163,21 @@ def test_refusals_are_one_line(capsys: pytest.CaptureFixture[str], args: tuple[s
     status, out, err = lexsub(capsys, "score", system, gold, *args)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and err.startswith("lexsub: error: ") and message in err
+
+
+def test_an_other_file_of_another_kind_is_refused_alike_in_python(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The two entry points, one verdict: an oot file tested against a best one is refused
+    naming the kind the scored file fixes, never suggesting to score as oot (which would
+    change the scored file's kind too)."""
+    oot = VECTORS / "s002_test_oot10.oot"
+    line = (f"--paired: {oot}: 1703 of its 1703 lines are oot lines (`:::`), none is a best "
+            "line: --paired tests files of the kind scored (best): give that system's best file")
+    assert lexsub(capsys, "score", CLEAN, "semeval2007-test", "--paired", oot) == (
+        2, "", f"lexsub: error: {line}\n")
+    with pytest.raises(NothingToScoreError) as refused:
+        paired(CLEAN, "semeval2007-test", [oot])
+    assert str(refused.value) == line
 
 
 def test_a_row_whose_file_changed_or_is_unknown_is_refused(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import os
 import re
 import shlex
@@ -84,13 +85,13 @@ def test_example_runs_and_prints_what_the_scorer_gives(shared: Roots, tmp_path: 
 @pytest.mark.slow
 @pytest.mark.needs("wordnet")
 def test_the_readme_plugin_commands_run_as_written(built_roots: Roots, tmp_path: Path) -> None:
-    """The README's example saved without its last four lines as `my_systems.py`, and its two
-    plug-in commands run as written, by the installed `lexsub` script, from that folder (the
-    tiny corpus's resources, built once in the session: the commands, not the figures, are
-    tested)."""
+    """The README's example saved without its last four lines as `my_systems.py`, and its
+    three plug-in commands (the tables, SWORDS, CoInCo under LexSubGen's protocol) run as
+    written, by the installed `lexsub` script, from that folder (the tiny corpus's resources,
+    built once in the session: the commands, not the figures, are tested)."""
     readme = (PROJECT / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"`(lexsub [^`]*--plugin\s+my_systems[^`]*)`", readme)
-    assert len(commands) == 2, commands
+    assert len(commands) == 3, commands
     assert "Saved without its last four lines as a module" in " ".join(readme.split())
     code = EXAMPLE.read_text(encoding="utf-8").splitlines()
     assert code[-4].startswith("if __name__ == ")
@@ -115,6 +116,9 @@ def test_the_readme_plugin_commands_run_as_written(built_roots: Roots, tmp_path:
     results = tmp_path / "results"
     assert "| `wordnet+short-first` |" in (results / "tables.md").read_text(encoding="utf-8")
     assert (tmp_path / "mine" / "swords-test" / "wordnet+short-first.lsr.json").is_file()
+    result = tmp_path / "mine" / "coinco-all" / "wordnet+short-first+fill.lexsubgen.json"
+    assert len(json.loads(result.read_text(encoding="utf-8"))) == 40  # LexSubGen's protocol
+    assert (result.parent / "wordnet+short-first+fill.pool.json").is_file()
 
 
 @pytest.mark.shared

@@ -13,6 +13,7 @@ gold's name in messages, `<GOLD_FILE>` for its path.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import io
 import json
@@ -47,6 +48,8 @@ def _official(attempted: int, p: str, r: str, mode_attempted: int, mp: str, mr: 
     return "".join(line + "\n" for line in lines)
 
 
+#: What a row of another protocol scored (exit 0) expects of stdout: figures, unchecked.
+SCORED = "<scored>"
 #: `side.n 1 :: team` and nothing else of use: 3/4 on one item of three, its mode found.
 ONE = (1, "75.00", "25.00", 1, "100.00", "33.33")
 
@@ -65,6 +68,7 @@ class Case:
         args: further arguments (flags; `keywords` turns them into `score()`'s).
         swapped: the dataset is given first, then the file (`lexsub score DATASET FILE`).
         suffix: the system file's name ends so.
+        gold_bytes: the tiny gold's bytes, where another than `GOLD` (a damaged one).
     """
 
     name: str
@@ -76,6 +80,7 @@ class Case:
     args: tuple[str, ...] = field(default=())
     swapped: bool = False
     suffix: str = ""
+    gold_bytes: bytes = b""
 
 
 def _malformed(name: str, line: str, cause: str) -> Case:
@@ -144,9 +149,27 @@ CASES = [
     Case("unknown-id", b"side.n 1 :: team\nx.n 99 :: foo\n", _official(*ONE),
          ("lexsub: warning: <SYS>:2: id 99 is not in the gold; ignored; the gold's ids are 1–3: "
           "check that the file was made for this gold's split",)),
-    Case("lexelt-mismatch", b"bright.a 1 :: team\n", _official(*ONE),
+    Case("lexelt-mismatch", b"bright.a 1 :: team\nbright.a 2 :: x\nbright.a 3 :: y\n",
+         _official(3, "25.00", "25.00", 3, "33.33", "33.33"),
          ("lexsub: warning: <SYS>:1: lexelt bright.a for id 1, the gold has side.n (the id "
           "decides; scored); write the gold's lexelt beside each id",)),
+    # --- written in a shape no scorer credits: said, or refused when most lines are ---------
+    Case("a-line-with-counts", b"side.n 1 :: team\nbright.a 2 :: clever 2\n",
+         _official(2, "37.50", "25.00", 2, "50.00", "33.33"),
+         ("lexsub: warning: <SYS>:2: the answers of id 2 end in counts (`clever 2`), as a gold "
+          "line's entries do; an answer with its count earns nothing; write the answers alone "
+          "(`clever`): the counts are the gold's",)),
+    Case("a-line-with-commas", b"side.n 1 :: team\nbright.a 2 :: clever, smart\n",
+         _official(2, "37.50", "25.00", 2, "50.00", "33.33"),
+         ("lexsub: warning: <SYS>:2: answer `clever, smart` for id 2 holds commas; answers are "
+          "separated by `;`, so it is one answer, which earns nothing; separate the answers "
+          "with `;` (`clever;smart`)",)),
+    Case("a-million-best-answers", b"side.n 1 :: " + b";".join([b"team"] * 1_000_000) + b"\n",
+         _official(*ONE),
+         ("lexsub: warning: <SYS>:1: 1,000,000 answers for id 1 on a best line (999,999 of them "
+          "repeats); score.pl divides the item's credit among them and credits a repeated "
+          "answer each time; a best line gives the system's best guess (or a few, best first); "
+          "more than 10 belong on an oot line",)),
     # --- nothing useful can come out: refused, one line, exit 2 ---------------------------
     Case("empty", b"", "", (f"lexsub: error: <SYS>: empty: no answer line: nothing to score; "
                             f"{BEST}",)),
@@ -175,6 +198,42 @@ CASES = [
     Case("binary", bytes(range(256)) * 4, "",
          (f"lexsub: error: <SYS>: a binary file, not a best answer file: nothing to score; "
           f"{BEST}",)),
+    Case("written-as-the-gold", GOLD.encode(), "",
+         ("lexsub: error: <SYS>: 3 of its 3 lines give answers with counts (`team 3`), as a gold "
+          "file's lines do (was the gold scored as a system?): write the answers alone, without "
+          f"counts; {BEST}",)),
+    Case("oot-answers-separated-by-commas", b"side.n 1 ::: team, thing, good\n", "",
+         ("lexsub: error: <SYS>: 1 of its 1 lines separate their answers with commas (`team, "
+          "thing, good`), so each line is one answer, which earns nothing: separate the answers "
+          f"with `;`; {OOT}",), kind="oot"),
+    Case("bare-cr-line-ends", b"side.n 1 :: team\rbright.a 2 :: clever\rbright.a 3 :: bright "
+         b"light\r", "",
+         ("lexsub: error: <SYS>:1: its lines end in a bare CR (classic Mac OS line ends), not "
+          "LF: score.pl splits lines on LF, so it reads its 3 lines as 1: nothing to score; "
+          "convert the line ends to LF (`tr '\\r' '\\n' < <SYS> > <SYS>.lf`)",)),
+    Case("utf-16", "side.n 1 :: team\nbright.a 2 :: clever\n".encode("utf-16"), "",
+         ("lexsub: error: <SYS>: UTF-16, not UTF-8 as a best answer file is: nothing to score; "
+          "save it as UTF-8: `iconv -f UTF-16 -t UTF-8 <SYS> > <SYS>.utf8`",)),
+    Case("another-dataset", b"bright.a 1 :: team\nbright.a 2 :: clever\nside.n 3 :: bright\n",
+         "", ("lexsub: error: <SYS>: for 2 of its 3 lines the gold <GOLD> has another lexelt "
+              "under the same id (line 1: lexelt bright.a for id 1, the gold has side.n): was it "
+              "made for another dataset?",)),
+    Case("junk-where-the-id-goes", b"x.n ;;;;;;;;;;;;;;;;;;;;;;;;;;;;;; :: ;;;\n", "",
+         ("lexsub: error: <SYS>: none of its 1 lines has an instance id (a number, as the "
+          "gold's 1–3) where the id goes (line 1: `;;;;;;;;;;;;;;;;;;;;…`): nothing to score; "
+          f"{BEST}",)),
+    Case("a-damaged-gold", b"side.n 1 :: team\n", "",
+         ("lexsub: error: <GOLD_FILE>: the gold looks damaged: 2 of its 3 lines are not UTF-8 "
+          "and hold control characters (first: line 2): score against a sound copy (`lexsub "
+          "fetch` gets a dataset's recorded gold)",),
+         gold_bytes=GOLD.encode().replace(b"clever", b"cl\x81\x02ver")
+         .replace(b"luminous", b"\xfe\x9flum")),
+    Case("a-latin-1-gold", b"side.n 1 :: team\n", _official(*ONE),
+         ("lexsub: warning: <GOLD_FILE>:2: not valid UTF-8; read as Latin-1; save the gold as "
+          "UTF-8", "lexsub: hint: the gold <GOLD_FILE> has non-ASCII substitutes on 1 of its 3 "
+          "lines (e.g. `sér 1`), but profile official is for English (SemEval-2007) gold; for "
+          "Spanish (SemEval-2010 Task 2) gold use --profile clls2010-official"),
+         gold_bytes=GOLD.encode().replace(b"smart", b"s\xe9r")),
     Case("another-split", b"side.n 301 :: team\nbright.a 302 :: clever\n", "",
          ("lexsub: error: <SYS>: none of its 2 ids is in the gold <GOLD> (the file's ids: "
           "301–302; the gold's: 1–3): was it made for another split?",)),
@@ -246,13 +305,48 @@ TSAR_LINE = ("a predictions line is `sentence<TAB>complex word<TAB>substitute<TA
              "first, the sentence and word copied unchanged from the dataset's _none file")
 TEN = [[word, 10 - place] for place, word in enumerate("abcdefghij")]
 
+#: The test key, whose first answers make an LS07 file.
+KEY = resolve_roots().data / "semeval2007" / "key" / "gold"
+
+
+def _first_answers(gold: Path) -> bytes:
+    """Return a best file of the first substitute of each line of a gold file."""
+    return "".join(f"{line.split(' :: ')[0]} :: {line.split(' :: ')[1].split()[0]}\n"
+                   for line in gold.read_text(encoding="utf-8").splitlines()
+                   if " :: " in line).encode()
+
+
 #: The datasets' rows: they need ../shared (SWORDS also WordNet, for its lemmatiser).
 DATA_CASES = [
     *(Case(c.name, c.system, c.stdout, c.stderr, None, "swords-dev", suffix=".lsr.json")
       for c in SWORDS_CASES),
     Case("tsar-a-best-file", b"side.n 1 :: team\n", "",
-         ("lexsub: error: <SYS>:1: no complex word (tsar_eval.py stops on this predictions "
-          f"line: IndexError) ({TSAR_LINE})",), None, "tsar2022-en-test", suffix=".tsv"),
+         ("lexsub: error: <SYS>:1: a SemEval answer line (`lexelt id :: answers`), not a "
+          "TSAR-2022 line (tsar_eval.py finds no complex word on it and stops: IndexError) "
+          f"({TSAR_LINE})",), None, "tsar2022-en-test", suffix=".tsv"),
+    Case("tsar-comma-separated", b"A cat sat on the mat .,sat,rested,perched\n", "",
+         ("lexsub: error: <SYS>:1: no tab but commas: the fields are separated by commas where "
+          "TSAR-2022 separates them by tabs (tsar_eval.py finds no complex word on it and "
+          f"stops: IndexError) ({TSAR_LINE})",), None, "tsar2022-en-test", suffix=".tsv"),
+    Case("tsar-utf-16", "A cat sat .\tsat\trested\n".encode("utf-16"), "",
+         ("lexsub: error: <SYS>: UTF-16, not UTF-8 (save it as UTF-8: `iconv -f UTF-16 -t "
+          "UTF-8 <SYS> > <SYS>.utf8`)",), None, "tsar2022-en-test", suffix=".tsv"),
+    Case("lexsubgen-ids-with-their-lexelt", json.dumps({"bright.a 1": TEN}).encode(), "",
+         ("lexsub: error: <SYS>: none of its 1 instance ids is in semeval2007-all (first: "
+          "bright.a 1): its ids are written `lexelt id`, and the dataset's ids are bare: key "
+          "the result by the instance id alone (`1`, not `bright.a 1`)",),
+         None, "semeval2007-all", suffix=".json"),
+    Case("lexsubgen-repeated-words", json.dumps({"1": [["a", 3], ["a", 2], *TEN]}).encode(),
+         SCORED, ("lexsub: note: <SYS>: 1 instances list a word more than once in their first 10 "
+                  "(first: 1, `a` 3 times): LexSubGen counts a repeated word as a hit each "
+                  "time, so P@k and R@k count it again (R@10 can pass 100); list each word "
+                  "once",), None, "semeval2007-all", ("--only-listed",), suffix=".json"),
+    Case("lexsubgen-constant-scores", json.dumps({"1": [[w, 0] for w in "abcdefghij"]}).encode(),
+         SCORED, ("lexsub: note: <SYS>: 1 instances give every word of their list the same "
+                  "score (first: 1): GAP ranks the lemma's pool by the scores, ties in "
+                  "alphabetical order, so their GAP reads the alphabet, not the list's order; "
+                  "give scores that fall with the rank (or bare words, scored by their place)",),
+         None, "semeval2007-all", ("--only-listed",), suffix=".json"),
     Case("tsar-empty", b"", "", ("lexsub: error: <SYS>: lists no instance: nothing to score "
                                  "(the task's evaluator divides by zero here)",),
          None, "tsar2022-en-test", suffix=".tsv"),
@@ -276,14 +370,17 @@ DATA_CASES = [
           "quotes) (a result is a JSON object {instance id: [[word, score], ...]}, each list "
           "in ranked order)",), None, "coinco-all", ("--protocol", "lexsubgen"),
          suffix=".json"),
-    Case("trial-file-against-test", "".join(
-        f"{line.split(' :: ')[0]} :: {line.split(' :: ')[1].split()[0]}\n" for line in
-        (resolve_roots().data / "semeval2007" / "trial" / "gold.trial").read_text(
-            encoding="utf-8").splitlines() if " :: " in line).encode()
-        if (resolve_roots().data / "semeval2007" / "trial" / "gold.trial").is_file() else b"",
+    Case("trial-file-against-test", _first_answers(KEY.parent.parent / "trial" / "gold.trial")
+         if (KEY.parent.parent / "trial" / "gold.trial").is_file() else b"",
          "", ("lexsub: error: <SYS>: none of its 300 ids is in the gold semeval2007-test (the "
               "file's ids: 1–300; the gold's: 301–2010): was it made for another split?",),
          gold="semeval2007-test"),
+    # an LS07 file against CoInCo (ids 1-15,960 too): refused in one line, and not a word on
+    # the recorded CoInCo gold's one Latin-1 line (the manifest's bytes: no news to anyone)
+    Case("ls07-file-against-coinco", _first_answers(KEY) if KEY.is_file() else b"", "",
+         ("lexsub: error: <SYS>: for 1624 of its 1703 lines the gold coinco-all has another "
+          "lexelt under the same id (line 1: lexelt side.n for id 301, the gold has share.n): "
+          "was it made for another dataset?",), gold="coinco-all"),
 ]
 
 #: Every row, each with the parts it needs.
@@ -299,7 +396,7 @@ def _files(case: Case, tmp_path: Path) -> tuple[Path, str, dict[str, str]]:
     gold = case.gold
     names = {"<GOLD>": case.gold}
     if case.gold == "tiny":
-        (tmp_path / "gold").write_text(GOLD)
+        (tmp_path / "gold").write_bytes(case.gold_bytes or GOLD.encode())
         gold = str(tmp_path / "gold")
         names = {"<GOLD>": f"{tmp_path.name}/gold", "<GOLD_FILE>": gold}
     elif not case.swapped and not (resolve_roots().data / case.gold.split("-")[0]).is_dir() \
@@ -372,8 +469,7 @@ def test_python_gives_the_same_verdict(case: Case, tmp_path: Path) -> None:
     """The same row through `score()`: the same figures, or the same refusal (a
     `ScoreRefusedError` carrying the line), the same messages; hints in keywords."""
     system, gold, names = _files(case, tmp_path)
-    python = Case(case.name, case.system, case.stdout, tuple(map(as_python, case.stderr)),
-                  case.kind, case.gold, case.args, case.swapped, case.suffix)
+    python = dataclasses.replace(case, stderr=tuple(map(as_python, case.stderr)))
     _check(python, *_python(case, system, gold), names)
 
 
@@ -437,6 +533,9 @@ def _check(case: Case, status: int, out: str, err: str, names: dict[str, str]) -
 
     expected_err = [put(line) for line in case.stderr]
     assert err.splitlines() == expected_err
+    if case.stdout == SCORED:  # another protocol's figures: scored, with these lines
+        assert status == 0 and out
+        return
     if not case.stdout:
         assert (status, out) == (2, ""), out
         assert len(expected_err) == 1 and expected_err[0].startswith("lexsub: error: ")
@@ -510,10 +609,11 @@ def test_docs_list_every_message() -> None:
     messages = docs[docs.index("## Messages"):]
     codes = ("malformed", "duplicate-id", "blank-answers", "crlf", "encoding", "over-cap",
              "empty-file", "format", "no-gold", "unknown-id", "lexelt-mismatch", "near-miss",
-             "skipped")
+             "skipped", "counts", "commas", "many-answers", "bare-cr")
     for name in (*codes, *CAUSES, "case", "space", "another split", "did you mean -t",
                  "gzip-compressed", "a SWORDS result (JSON)", "a binary file", "lists no target",
-                 "cut short", "infinite", "t-prefix-added"):
+                 "cut short", "infinite", "t-prefix-added", "another dataset", "UTF-16",
+                 "a damaged gold", "--paired` of another kind"):
         assert name in messages, name
 
 
@@ -559,9 +659,27 @@ def test_compare_outside_a_checkout_says_where_our_rows_would_come_from(
     system = shared.shared / "tsar2022-vectors" / "systems" / "en-test-oracle.tsv"
     if not system.is_file():
         pytest.skip("../shared/tsar2022-vectors not found")
+    from lexsub_baselines.runs.shipped import shipped_index
+
     monkeypatch.chdir(tmp_path)
     assert main(["score", str(system), "tsar2022-en-test", "--compare"]) == 0
+    index = shipped_index()  # the answers shipped with the package place ours when there are
     assert (f"lexsub: note: --compare: our baselines' rows come from results/scores.json "
             f"(`lexsub baselines` writes it), which is not in {tmp_path}: only the published "
             "rows are ranked (run from a checkout that ran `make baselines` to place ours)"
+            if index is None else f"lexsub: note: --compare: our rows are those "
+            f"{index.source()} (no results/scores.json in {tmp_path})"
             ) in capsys.readouterr().err.splitlines()
+
+
+def test_the_diagnosing_modules_examples_hold() -> None:
+    """The examples in the docstrings of the modules that name a file's shape are true."""
+    import doctest
+
+    from lexsub_baselines.core import encodings
+    from lexsub_baselines.scoring import answer_shapes, diagnose, gold_lines, notes
+    from lexsub_baselines.scoring.lexsubgen import oddities
+
+    for module in (encodings, answer_shapes, diagnose, gold_lines, notes, oddities):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

@@ -24,25 +24,34 @@ import subprocess
 import sys
 import sysconfig
 import time
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from tiny_corpus import TinyRun
 
 from lexsub_baselines.cli import main
 from lexsub_baselines.core.paths import PROJECT_DIR, Roots
+from lexsub_baselines.runs.ship import ship
 
 pytestmark = [pytest.mark.slow, pytest.mark.needs("wordnet")]
 
 
-def _build_and_install(tmp_path: Path) -> Path:
+def _build_and_install(tmp_path: Path, results: Path | None = None) -> Path:
+    """Build the wheel from a copy of the sources (with `results`, the answers of that run's
+    rows of the README's tables shipped into it, as scripts/ship_answers.py ships them) and
+    install it into a fresh venv; return the venv."""
     source = tmp_path / "src"
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copyfile(PROJECT_DIR / name, source / name)
     shutil.copytree(PROJECT_DIR / "lexsub_baselines", source / "lexsub_baselines",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    if results is not None:
+        ship(results, source / "lexsub_baselines" / "shipped",
+             (PROJECT_DIR / "README.md").read_text(encoding="utf-8"), allow_missing=True)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index",
                     "-w", str(tmp_path / "dist"), str(source)], check=True, cwd=tmp_path)
@@ -82,8 +91,9 @@ def _checkout_output(capsys: pytest.CaptureFixture[str], shared: Roots, *args: s
 
 
 def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
-        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    venv = _build_and_install(tmp_path)
+        shared: Roots, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        wordnet_run: TinyRun) -> None:
+    venv = _build_and_install(tmp_path, wordnet_run.out)  # the tiny run's answers shipped
     home, work = tmp_path / "home", tmp_path / "elsewhere" / "work"
     work.mkdir(parents=True)
     (work.parent / "shared").mkdir()  # a folder beside the working one takes nothing over
@@ -186,6 +196,20 @@ def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
                                            "--format", "json"))["paired"]["tests"]
     assert tested[0]["measures"] == checkout[0]["measures"]
     assert (home / ".cache" / "lexsub_baselines" / "digests").is_dir()  # the per-user cache
+    # --paired ROW with no results folder (issue 59, 4): the row's answers shipped in the
+    # wheel, read without the extra, within the README's 3 s; --compare places the rows
+    [wheel] = (tmp_path / "dist").glob("lexsub_baselines-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {"lexsub_baselines/shipped/index.json",
+            "lexsub_baselines/shipped/semeval2007-test/wordnet.best.xz"} <= set(names)
+    start = time.perf_counter()
+    paired = lexsub("score", best, "semeval2007-test", "--paired", "wordnet")
+    seconds = time.perf_counter() - start
+    assert "against semeval2007-test/wordnet (shipped with the package: the README's run" \
+        in paired
+    print(f"lexsub score {best} semeval2007-test --paired wordnet: {seconds:.2f} s")
+    assert seconds < 10  # 3 s on an idle machine; a loaded one's margin
+    assert "| wordnet | ours |" in lexsub("score", tsar, "tsar2022-en-test", "--compare")
 
     # a damaged gold is refused in one line naming both digests and the fetch
     data = bytearray(gold.read_bytes())

@@ -43,6 +43,7 @@ from lexsub_baselines.runs.answering import (
 from lexsub_baselines.runs.field_runs import record_field_rows
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, describe_mixed
+from lexsub_baselines.runs.row_kinds import LEXSUBGEN_DATASETS
 from lexsub_baselines.runs.runner import check_run, load_json, run_system, write_json
 from lexsub_baselines.runs.store import (
     ROW_SUFFIXES,
@@ -111,7 +112,10 @@ def add_parser(subparsers: Any) -> None:
         "detector on SWORDS) is refused.",
         **examples("run"))
     single.add_argument("system", help="a system name, or GENERATOR+RANKER")
-    single.add_argument("dataset", help="a dataset name (see `lexsub datasets`)")
+    single.add_argument("dataset", help="a dataset name (see `lexsub datasets`); "
+                        "semeval2007-all or coinco-all: LexSubGen's protocol, the row's "
+                        "OUT/DATASET/SYSTEM.lexsubgen.json (SYSTEM+fill: and its "
+                        ".pool.json), as `lexsub baselines` writes them")
     single.add_argument("--out", default="results",
                         help="output folder, relative to the working directory "
                         "(default: ./results)")
@@ -173,6 +177,8 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     """
     load_plugin_options(args)
     check_system_name(args.system)
+    if args.dataset in LEXSUBGEN_DATASETS:
+        return _run_lexsubgen(args, roots)
     out, dataset = Path(args.out), load_dataset(args.dataset, roots)
     rows = rows_to_replace(out, dataset.name, args.system, args.force)
     _, blocked, _ = prebuild([args.system], args, roots)
@@ -193,6 +199,23 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
         more = f", and {len(record.missing) - NAMED_UNANSWERED} more" \
             if len(record.missing) > NAMED_UNANSWERED else ""
         print(f"unanswered (no candidate; scored as unattempted): {named}{more}")
+    return 0
+
+
+def _run_lexsubgen(args: argparse.Namespace, roots: Roots) -> int:
+    """`lexsub run SYSTEM semeval2007-all|coinco-all`: the row's LexSubGen-protocol files, as
+    `lexsub baselines` writes them (`runs.lexsubgen_one`); print them and how to score them."""
+    from lexsub_baselines.runs.lexsubgen_one import run_lexsubgen_one
+
+    out, dataset = Path(args.out), args.dataset
+    rows = rows_to_replace(out, dataset, args.system, args.force)
+    _, blocked, _ = prebuild([args.system], args, roots, coinco=dataset == "coinco-all")
+    if blocked:
+        raise LexsubError(f"system {args.system} needs {blocked[args.system]}")
+    system = build_system(args.system, roots)
+    if rows:
+        drop_rows(out, rows)
+    print("\n".join(run_lexsubgen_one(system, dataset, out, roots).lines(args.system)))
     return 0
 
 

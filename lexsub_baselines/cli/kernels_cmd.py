@@ -45,8 +45,10 @@ def add_parser(subparsers: Any) -> None:
         "printed; the published rows and the paper and Δ columns are not ours). Without a "
         "README (an installed package), the run is compared with the digests of the README's "
         "rows recorded in this version; with --digest, with a digest another user printed. "
-        "Exit status 0 when equal, 1 when a figure differs or a row of the README is not in "
-        "the run.", **examples("verify-tables"))
+        "Without --digest, the answer files shipped with the package (the README's rows, "
+        "scripts/ship_answers.py) are compared with the run's by sha256 too. "
+        "Exit status 0 when equal, 1 when a figure differs, a row of the README is not in "
+        "the run, or a shipped file differs from the run's.", **examples("verify-tables"))
     verify.add_argument("--out", type=Path, default=Path("results"),
                         help="the results folder of `lexsub baselines` (default results)")
     verify.add_argument("--readme", type=Path, default=PROJECT_DIR / "README.md",
@@ -99,8 +101,9 @@ def run_verify(args: argparse.Namespace, roots: Roots) -> int:
         same = digest == args.digest.strip()
         print("the same tables" if same else f"other figures than {args.digest.strip()}")
         return 0 if same else 1
+    shipped = _verify_shipped(args.out)
     if args.readme.is_file():
-        return _verify_readme(args.readme, scores)
+        return max(_verify_readme(args.readme, scores), shipped)
     reference = read_reference()
     if reference is None:
         raise LexsubError(f"{args.readme}: no README, and this version records no reference "
@@ -108,7 +111,7 @@ def run_verify(args: argparse.Namespace, roots: Roots) -> int:
                           "--digest DIGEST")
     if digest == reference["tables_sha256"]:
         print(f"the README's tables, figure for figure ({digest})")
-        return 0
+        return shipped
     ours, theirs = row_digests(scores), dict(reference.get("rows", {}))
     differ = sorted(row for row in ours.keys() & theirs.keys() if ours[row] != theirs[row])
     missing = sorted(theirs.keys() - ours.keys())
@@ -118,7 +121,27 @@ def run_verify(args: argparse.Namespace, roots: Roots) -> int:
           + (f", {len(missing)} not run" if missing else ""))
     _list("differs", differ)
     _list("not run", missing)
-    return 1 if differ or missing else 0
+    return 1 if differ or missing or shipped else 0
+
+
+def _verify_shipped(out: Path) -> int:
+    """Compare the answer files shipped with the package (`runs.shipped`) with the run's in
+    `out` by digest, naming those that differ; 1 when one does. A shipped file whose row the
+    run lacks is listed (the tables' check says whether the run is the README's)."""
+    from lexsub_baselines.runs.ship import check_shipped
+    from lexsub_baselines.runs.shipped import shipped_index
+
+    index = shipped_index()
+    if index is None:
+        print("shipped answers: none in this version (scripts/ship_answers.py writes them)")
+        return 0
+    check = check_shipped(out, index)
+    print(f"shipped answers (tables {index.tables_digest}): {check.equal} of "
+          f"{len(index.files)} files the same as {out}'s, {len(check.differ)} differ"
+          + (f", {len(check.absent)} not in it" if check.absent else ""))
+    _list("differs", check.differ)
+    _list("not in the run", check.absent)
+    return 1 if check.differ else 0
 
 
 def _list(what: str, lines: list[str], most: int = 20) -> None:

@@ -43,9 +43,10 @@ def add_paired_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0,
                         help="--paired: the tests' seed (default 0; the same seed, the same "
                              "figures)")
-    parser.add_argument("--results", type=Path, default=Path("results"),
+    parser.add_argument("--results", type=Path, default=None,
                         help="--paired: the results folder whose runs.json names the rows "
-                             "(default results)")
+                             "(default results; without one, the rows behind the README's "
+                             "tables shipped with the package)")
 
 
 def _dataset_and_kind(scorer: Scorer, kind: str) -> tuple[str | None, str]:
@@ -73,8 +74,9 @@ def _other(name: str, scorer: Scorer, args: argparse.Namespace) -> Other:
             not row_dataset and dataset is None):
         raise MissingResourceError("--paired file", path, "give the path of an answer file, "
                                    "or a row of a run: SYSTEM or DATASET/SYSTEM")
-    row = row_files(args.results, row_dataset or str(dataset), system, kind)
-    return Other(row.path, f"{row.name} ({row.path})", row.pool)
+    row = row_files(args.results or Path("results"), row_dataset or str(dataset), system, kind,
+                    shipped=args.results is None)
+    return Other(row.path, f"{row.name} ({row.source or row.path})", row.pool)
 
 
 def paired_report(scorer: Scorer, args: argparse.Namespace) -> PairedReport | None:

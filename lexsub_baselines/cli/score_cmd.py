@@ -207,13 +207,19 @@ def compare_with_field(report: ScoreReport, args: argparse.Namespace, roots: Roo
 
 def _our_scores(results: Path) -> tuple[dict[str, Any], str | None]:
     """Return `results/scores.json` when `runs.json` was written with it (`runs.store`), else
-    no rows and the reason: a row whose settings cannot be told is not placed in a ranking,
-    and a folder without one (outside a checkout) has none to place."""
+    no rows and the reason: a row whose settings cannot be told is not placed in a ranking;
+    without a results folder (outside a checkout), the rows shipped with the package
+    (`runs.shipped`) and a note saying so."""
     from lexsub_baselines.runs.runner import load_json
+    from lexsub_baselines.runs.shipped import shipped_scores
     from lexsub_baselines.runs.store import check_pair
 
     scores = results / "scores.json"
     if not scores.is_file():
+        shipped, source = shipped_scores()  # the rows behind the README's tables
+        if shipped:
+            return shipped, (f"--compare: our rows are those {source} (no {scores} in "
+                             f"{Path.cwd()})")
         return {}, (f"--compare: our baselines' rows come from {scores} (`lexsub baselines` "
                     f"writes it), which is not in {Path.cwd()}: only the published rows are "
                     "ranked (run from a checkout that ran `make baselines` to place ours)")

@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Collection, Mapping
 
 from lexsub_baselines.core.errors import DataFormatError
-from lexsub_baselines.datasets.gold import decode_lines, read_gold
+from lexsub_baselines.datasets.gold import Notes, decode_lines, read_gold
 from lexsub_baselines.datasets.types import POS_TAGS, DatasetSpec, GoldItem, Instance
 
 __all__ = [
@@ -73,15 +73,17 @@ def coinco_lexelt(raw: str) -> tuple[str, str, str] | None:
     return f"{lemma.replace(' ', '_')}.{pos}", lemma, pos
 
 
-def read_coinco_instances(data: bytes, path: str = "<bytes>") -> list[Instance]:
-    """Read a `.preprocessed` file's bytes into instances (file order); `path` names it.
+def read_coinco_instances(data: bytes, path: str = "<bytes>", notes: Notes | None = None
+                          ) -> list[Instance]:
+    """Read a `.preprocessed` file's bytes into instances (file order); `path` names it;
+    `notes`: where to note what would be warned about (`datasets.gold.Notes`).
 
     Raises:
         DataFormatError: a line does not have four tab-separated fields with a valid index
             (the message names file and line).
     """
     instances: list[Instance] = []
-    for number, line in enumerate(decode_lines(data, path), start=1):
+    for number, line in enumerate(decode_lines(data, path, notes), start=1):
         line = line.rstrip("\r")
         if not line.strip():
             continue
@@ -93,6 +95,9 @@ def read_coinco_instances(data: bytes, path: str = "<bytes>") -> list[Instance]:
         tokens = tuple(fields[3].split())
         index = int(fields[2])
         if parsed is None or index >= len(tokens):
+            if notes is not None:
+                notes.append((number, "unknown PoS tag or target index out of range; skipped"))
+                continue
             warnings.warn(f"{path}:{number}: unknown PoS tag or target index out of range; "
                           "skipped", stacklevel=2)
             continue
@@ -119,13 +124,14 @@ def parse_coinco_gold_line(line: str) -> tuple[str, str, tuple[str, ...]] | None
     return parsed[0], match.group(2), raw
 
 
-def read_coinco_gold(data: bytes, path: str = "<bytes>") -> dict[str, GoldItem]:
+def read_coinco_gold(data: bytes, path: str = "<bytes>", notes: Notes | None = None
+                     ) -> dict[str, GoldItem]:
     """Read CoInCo's gold (SemEval-2007 format, spaced lemmas allowed) into {id: GoldItem}.
 
     Lexelts are mapped as `coinco_lexelt` maps them; the first line per id wins; lines that
     do not parse are warned about with file and line, then skipped.
     """
-    return read_gold(data, path, parse_line=parse_coinco_gold_line)
+    return read_gold(data, path, parse_line=parse_coinco_gold_line, notes=notes)
 
 
 def restrict_gold(items: Mapping[str, GoldItem], ids: Collection[str]) -> dict[str, GoldItem]:

@@ -14,7 +14,11 @@ from collections.abc import Callable
 
 from lexsub_baselines.datasets.types import GoldItem
 
-__all__ = ["LineParser", "decode_lines", "parse_gold_line", "read_gold"]
+__all__ = ["LineParser", "Notes", "decode_lines", "parse_gold_line", "read_gold"]
+
+#: Where a reader puts what it would warn about, as (line, text), instead of warning: a
+#: scorer reports them in its report; a recorded dataset's own bytes are not worth a word.
+Notes = list[tuple[int, str]]
 
 _LINE = re.compile(r"^\s*(\S+)\s+(\S+)\s*::\s?(.*)$")
 
@@ -39,11 +43,11 @@ def _entry(raw: str) -> tuple[str, int] | None:
     return head, int(count)
 
 
-def decode_lines(data: bytes, source: str) -> list[str]:
+def decode_lines(data: bytes, source: str, notes: Notes | None = None) -> list[str]:
     """Split bytes on LF and decode each line as UTF-8, falling back to Latin-1 per line.
 
     A trailing CR is kept (callers decide). One warning names the first line that was not
-    UTF-8 and how many were.
+    UTF-8 and how many were; with `notes`, each such line is noted there instead.
 
     >>> decode_lines("a\\r\\npequeño\\n".encode(), "x")
     ['a\\r', 'pequeño']
@@ -59,7 +63,9 @@ def decode_lines(data: bytes, source: str) -> list[str]:
         except UnicodeDecodeError:
             bad.append(number)
             lines.append(raw.decode("latin-1"))
-    if bad:
+    if notes is not None:
+        notes += [(number, "not valid UTF-8; read as Latin-1") for number in bad]
+    elif bad:
         warnings.warn(f"{source}:{bad[0]}: not valid UTF-8; read as Latin-1 ({len(bad)} such "
                       "line(s) in this file)", stacklevel=2)
     return lines
@@ -69,8 +75,8 @@ def decode_lines(data: bytes, source: str) -> list[str]:
 LineParser = Callable[[str], "tuple[str, str, tuple[str, ...]] | None"]
 
 
-def read_gold(data: bytes, path: str = "<bytes>", parse_line: LineParser = parse_gold_line
-              ) -> dict[str, GoldItem]:
+def read_gold(data: bytes, path: str = "<bytes>", parse_line: LineParser = parse_gold_line,
+              notes: Notes | None = None) -> dict[str, GoldItem]:
     """Read a gold file into {id: GoldItem} (first line per id wins, as in the official scorer).
 
     Lines that are not UTF-8 are read as Latin-1 with a warning (`decode_lines`); lines that
@@ -81,14 +87,18 @@ def read_gold(data: bytes, path: str = "<bytes>", parse_line: LineParser = parse
         data: the gold file's bytes (read by the input layer).
         path: the file, for messages.
         parse_line: the line format (`parse_gold_line`; CoInCo's allows spaced lemmas).
+        notes: where to note what would be warned about, instead of warning.
     """
     items: dict[str, GoldItem] = {}
-    for number, line in enumerate(decode_lines(data, path), start=1):
+    for number, line in enumerate(decode_lines(data, path, notes), start=1):
         if not line.strip():
             continue
         parsed = parse_line(line)
         if parsed is None:
-            warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
+            if notes is not None:
+                notes.append((number, "not a gold line; skipped"))
+            else:
+                warnings.warn(f"{path}:{number}: not a gold line; skipped", stacklevel=2)
             continue
         lexelt, item_id, raw = parsed
         if item_id in items:

@@ -11,7 +11,7 @@ from lexsub_baselines.core.paths import DATA_ENV, Roots, one_folder_off
 from lexsub_baselines.core.profile import sample_size
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
-from lexsub_baselines.datasets.gold import read_gold
+from lexsub_baselines.datasets.gold import Notes, read_gold
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml, semeval_xml_ids
 from lexsub_baselines.datasets.swords import (
     SWORDS_FORMAT,
@@ -30,9 +30,11 @@ DATASETS: Registry[DatasetSpec] = Registry("dataset")
 
 
 @lru_cache(maxsize=16)
-def _instances(data: bytes, where: str, format: str = "semeval") -> tuple[Instance, ...]:
+def _instances(data: bytes, where: str, format: str = "semeval", recorded: bool = False
+               ) -> tuple[Instance, ...]:
+    # a recorded file's bytes are the manifest's: what a reader would warn of is no news
     if format == "coinco":
-        return tuple(read_coinco_instances(data, where))
+        return tuple(read_coinco_instances(data, where, [] if recorded else None))
     if format == SWORDS_FORMAT:
         return swords_instances(read_swords(data, where))
     if format == TSAR_FORMAT:
@@ -41,21 +43,23 @@ def _instances(data: bytes, where: str, format: str = "semeval") -> tuple[Instan
 
 
 @lru_cache(maxsize=16)
-def _gold(data: bytes, where: str, format: str = "semeval") -> dict[str, GoldItem]:
+def _gold(data: bytes, where: str, format: str = "semeval", recorded: bool = False
+          ) -> dict[str, GoldItem]:
+    notes: Notes | None = [] if recorded else None  # as `_instances`: the manifest's bytes
     if format == "coinco":
-        return read_coinco_gold(data, where)
+        return read_coinco_gold(data, where, notes)
     if format == SWORDS_FORMAT:
         return swords_gold_items(read_swords(data, where))
     if format == TSAR_FORMAT:
         return tsar_gold_items(data, where)
-    return read_gold(data, where)
+    return read_gold(data, where, notes=notes)
 
 
 @lru_cache(maxsize=16)
-def _split_gold(data: bytes, where: str, format: str, ids: frozenset[str]
+def _split_gold(data: bytes, where: str, format: str, ids: frozenset[str], recorded: bool
                 ) -> dict[str, GoldItem]:
     """Return the items of a gold file shared by several splits that belong to `ids`."""
-    return {i: item for i, item in _gold(data, where, format).items() if i in ids}
+    return {i: item for i, item in _gold(data, where, format, recorded).items() if i in ids}
 
 
 @dataclass(frozen=True)
@@ -121,10 +125,12 @@ class Dataset:
         return rel is not None and (self.root / rel).is_file()
 
     def instances(self) -> tuple[Instance, ...]:
-        """Return the instances in file order (parsed once per content in a process); with a
-        sample in force (`core.profile.sample_size`), the first ones only."""
-        found = _instances(self.read("instances"), str(self.path("instances")),
-                           self.spec.format)
+        """Return the instances in file order (parsed once per content in a process; a
+        recorded file's oddities, known bytes, are not warned about); with a sample in force
+        (`core.profile.sample_size`), the first ones only."""
+        checked = self.input("instances")
+        found = _instances(inputs(self.roots).read_bytes(checked), str(checked.path),
+                           self.spec.format, checked.recorded)
         return found[:sample_size()]
 
     def instance_ids(self) -> frozenset[str]:
@@ -135,9 +141,11 @@ class Dataset:
         return frozenset(i.id for i in self.instances())
 
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
-        """Return {id: GoldItem} from the gold (or `mwgold`) file."""
-        data, where = self.read(role), str(self.path(role))
+        """Return {id: GoldItem} from the gold (or `mwgold`) file (a recorded file's oddities,
+        such as CoInCo's one Latin-1 line, known bytes, are not warned about)."""
+        checked = self.input(role)
+        data, where = inputs(self.roots).read_bytes(checked), str(checked.path)
         if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT):
-            return _gold(data, where, self.spec.format)
+            return _gold(data, where, self.spec.format, checked.recorded)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
-        return _split_gold(data, where, self.spec.format, ids)
+        return _split_gold(data, where, self.spec.format, ids, checked.recorded)

@@ -40,6 +40,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexsub_baselines.core.encodings import UTF16_REMEDY, utf16
 from lexsub_baselines.core.errors import DataFormatError
 from lexsub_baselines.datasets.types import DatasetSpec, GoldItem, Instance
 from lexsub_baselines.text.tokenise import tokenise
@@ -105,6 +106,9 @@ def split_data(data: bytes, path: Path | str) -> list[tuple[int, list[str]]]:
     try:  # text mode with universal newlines, as open() reads it
         lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", newline=None).readlines()
     except UnicodeDecodeError as error:
+        if utf16(data):
+            raise DataFormatError(path, None, "UTF-16, not UTF-8",
+                                  UTF16_REMEDY.format(path=path)) from None
         raise DataFormatError(path, None, f"not UTF-8 ({error.reason} at byte {error.start})",
                               "save the file as UTF-8") from None
     return [(number, line.strip().split("\t")) for number, line in enumerate(lines, start=1)]

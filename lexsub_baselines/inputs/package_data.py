@@ -23,8 +23,9 @@ __all__ = ["NOT_CODE", "PACKAGE_DIR", "PROSE", "data_digest", "data_files", "pac
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 _SUFFIXES = (".cfg", ".json")
-#: Data files of the package that compute nothing, left out of every digest (relative paths).
-NOT_CODE: tuple[str, ...] = ("runs/reference.json",)
+#: Data files of the package that compute nothing, left out of every digest (relative paths;
+#: `shipped/`: the baselines' answers shipped with the package, outputs of a run, not code).
+NOT_CODE: tuple[str, ...] = ("runs/reference.json", "shipped/")
 #: Data files (JSON) -> the keys whose values are prose for people, left out where they are.
 PROSE: dict[str, frozenset[str]] = {
     "inputs/manifest.json": frozenset({"what", "note", "licence", "used_by"})}
@@ -34,7 +35,8 @@ def data_files(relatives: Iterable[str]) -> list[str]:
     """Return those of the package's files `relatives` (relative paths) that are data files
     that can change a result, sorted."""
     return sorted(relative for relative in relatives
-                  if os.path.splitext(relative)[1] in _SUFFIXES and relative not in NOT_CODE)
+                  if os.path.splitext(relative)[1] in _SUFFIXES
+                  and not relative.startswith(NOT_CODE))
 
 
 def package_file(file: str | Path) -> bytes:

@@ -34,6 +34,8 @@ _PACKAGE = PACKAGE_DIR.name
 MARKER = SNAPSHOT_MARKER
 #: The suffixes of the package's files a snapshot holds (`pyproject.toml`'s package data).
 _KEPT = (".py", ".json", ".cfg", ".typed", ".html", ".css", ".js")
+#: The package's folder a snapshot leaves out: the shipped answers, a run's outputs, not code.
+_LEFT_OUT = "shipped"
 
 
 def _identity(files: dict[str, str]) -> str:
@@ -65,7 +67,8 @@ def snapshot_files(package: Path = PACKAGE_DIR) -> list[str]:
     lock: a dangling link)."""
     found = []
     for top, children, names in os.walk(package):
-        children[:] = sorted(c for c in children if c != "__pycache__" and not c.startswith("."))
+        children[:] = sorted(c for c in children if c != "__pycache__" and not c.startswith(".")
+                             and (c != _LEFT_OUT or Path(top) != package))
         prefix = Path(top).relative_to(package).as_posix()
         for name in names:
             path = Path(top, name)

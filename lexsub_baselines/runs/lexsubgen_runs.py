@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from lexsub_baselines.scoring.lexsubgen.data import LexSubGenData
 
 __all__ = ["LexSubGenInputs", "answer_lexsubgen", "fill_answers", "lexsubgen_entries",
-           "write_lexsubgen_result"]
+           "write_lexsubgen", "write_lexsubgen_result"]
 
 def lexsubgen_entries(answers: Answers) -> list[list[Any]]:
     """Return [[lemma, score], ...] of one instance: every ranked candidate, best first (the
@@ -76,7 +76,7 @@ def write_lexsubgen_result(path: Path, rows: Iterable[tuple[str, list[list[Any]]
 class LexSubGenInputs:
     """LexSubGen's data of each dataset (its pools), the instances of each dataset, derived
     and read once, and the run's fill chain (`fill_chain`), shared by every `+fill` row that
-    a process makes: what answering reads (`LexSubGenGolds` adds the scorers).
+    a process makes: what answering reads (`runs.scorers.LexSubGenGolds` holds the scorers).
 
     `lexsub baselines` keeps one per process (before, each system's rows derived CoInCo's data
     again: 24 systems, 24 derivations, and as many of LS07-all).
@@ -144,17 +144,26 @@ def answer_lexsubgen(system: System, dataset: str, out: Path, roots: Roots,
         if parts is None or any(part not in parts for part in made_of):
             return None
         answers = {i: a for part in made_of for i, a in parts[part].items()}
-    seconds = time.perf_counter() - start
+    record, short = write_lexsubgen(system.name, dataset, answers, out,
+                                    time.perf_counter() - start)
+    return record, short > 0
+
+
+def write_lexsubgen(system: str, dataset: str, answers: Mapping[str, Answers], out: Path,
+                    seconds: float) -> tuple[RunRecord, int]:
+    """Write the result of `system`'s `answers` on `dataset` (`<system>.lexsubgen.json`);
+    return its run record (with the answers) and how many lists are shorter than LexSubGen
+    reads."""
     rows = [(i, lexsubgen_entries(a)) for i, a in answers.items()]
-    relative = f"{dataset}/{file_stem(system.name)}.{KIND}.json"
+    relative = f"{dataset}/{file_stem(system)}.{KIND}.json"
     write_lexsubgen_result(out / relative, rows)
     answered = sum(1 for _, entries in rows if entries)
     missing = tuple(i for i, entries in rows if not entries)
-    record = RunRecord(dataset, system.name, len(rows), answered, seconds,
+    record = RunRecord(dataset, system, len(rows), answered, seconds,
                        ((KIND, relative),), out,
                        digests=((KIND, file_sha256(out / relative)),), missing=missing,
                        answers=answers)
-    return record, any(len(entries) < TOP for _, entries in rows)
+    return record, sum(1 for _, entries in rows if len(entries) < TOP)
 
 
 def fill_answers(filled: FilledSystem, dataset: str, inner: Mapping[str, Answers], out: Path,

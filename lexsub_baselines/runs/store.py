@@ -202,7 +202,8 @@ def rows_to_replace(out: Path, dataset: str, system: str, force: bool) -> set[tu
             names the record, the rows and the remedy.
     """
     ours = {out / f"{dataset}/{file_stem(system)}{suffix}"
-            for suffix in (".best", ".oot", ".mw", f".{SWORDS_KIND}.json", ".tsv")}
+            for suffix in (".best", ".oot", ".mw", f".{SWORDS_KIND}.json", ".tsv",
+                           ".lexsubgen.json", ".pool.json")}
     rows = {(v.dataset, v.system) for v in vouched(out) if v.path in ours}
     if rows and not force:
         names = ", ".join(f"{name} on {data}" for data, name in sorted(rows))

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from lexsub_baselines.scoring.diagnose import (
     OTHER_KIND,
     Problem,
+    bare_cr_problem,
     file_format,
     format_problem,
     malformed_problems,
@@ -160,6 +161,8 @@ def _parse(texts: list[str], kind: str, profile: Profile, path: str,
     line order, as a line-by-line reading records them.
     """
     if "\r" in "".join(texts):
+        if (bare := bare_cr_problem(texts, path)) is not None:
+            problems.append(bare)  # the file is refused (`notes.unusable_reason`)
         texts = _strip_crs(texts, profile, path, problems, spelling)
     matches = list(map(profile.lines.for_kind(kind).search, texts))
     found: list[re.Match[str]] = list(filter(None, matches))

@@ -10,9 +10,10 @@ LexSubGen's data (`semeval2007-all`, `coinco-all` given a JSON result, or `proto
 One verdict, whatever the entry point: `lexsub score` is a thin shell over this call (it
 prints the report, its `messages` on stderr, and exits 2 on a `LexsubError`). A file the
 scorer refuses raises `ScoreRefusedError` (a `ValueError`) carrying the line `lexsub score`
-prints; what does not refuse is in the report (`report.messages`, `report.notes`) and shown
-every time (`warn`). Hints name what the caller typed: keywords here (`kind="oot"`), flags on
-the command line (`-t oot`): `spelling`.
+prints; what does not refuse is in the report (`report.messages`, `report.notes`) and logged
+every time (`warn`): the API prints nothing, the command line prints the messages. Hints name
+what the caller typed: keywords here (`kind="oot"`), flags on the command line (`-t oot`):
+`spelling`.
 
 >>> # report = score("wordnet.best", "semeval2007-test", "best")
 >>> # report.to_json()["all"]["precision"]
@@ -130,9 +131,9 @@ def score(
         mwids: the mwids file.
         mrsamples: the MRsamples file.
         k: the coverage weight of a wrong answer (Jabbari coverage).
-        warn: show the report's messages (problems, notes, hints) every time, through the
-            `lexsub_baselines.scoring` logger (`scoring.emit`); they are in `report.messages`
-            either way.
+        warn: log the report's messages (problems, notes, hints) every time to the
+            `lexsub_baselines.scoring` logger (`scoring.emit`), which prints nothing unless
+            the application configures logging; they are in `report.messages` either way.
         roots: where a dataset name is looked up (default: `resolve_roots()`).
         protocol: the evaluation (`PROTOCOLS`; default: the gold's): `lexsubgen` scores
             `coinco-all` under LexSubGen's protocol whatever the result.

@@ -25,9 +25,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from lexsub_baselines.core.encodings import UTF16_REMEDY, utf16
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 
-__all__ = ["CAUSES", "OTHER_KIND", "VALID_LINE", "Problem", "file_format", "format_problem",
+__all__ = ["CAUSES", "OTHER_KIND", "VALID_LINE", "Problem", "bare_cr_problem", "file_format",
+           "format_problem",
            "line_cause", "malformed_problems", "multiword_line", "semeval_kind", "valid_line"]
 
 #: A line of each kind, as the task documentation writes them.
@@ -135,16 +137,25 @@ def file_format(text: str) -> str | None:
     r"""Return what a file is when it cannot be an answer file, else None.
 
     `text` is the file decoded as the reader decodes it (undecodable bytes as lone
-    surrogates or Latin-1). `gzip`, `binary` (a NUL, or a tenth of its start no text),
-    `swords` (JSON with a `substitutes` object: a SWORDS result), `json` (other JSON).
+    surrogates or Latin-1). `gzip`, `utf-16` (a byte-order mark, or ASCII text with a NUL
+    before or after every character: what Windows tools call "Unicode"), `binary` (a NUL, or
+    a tenth of its start no text), `swords` (JSON with a `substitutes` object: a SWORDS
+    result), `json` (other JSON).
 
     >>> file_format("\x1f\udc8b\x08\x00"), file_format('{"substitutes": {}}')
     ('gzip', 'swords')
+    >>> file_format("\udcff\udcfes\x00i\x00"), file_format("s\x00i\x00d\x00e\x00")
+    ('utf-16', 'utf-16')
     >>> file_format("bright.a 1 :: luminous\n") is None
     True
     """
     if text[:1] == "\x1f" and text[1:2] in ("\x8b", "\udc8b"):
         return "gzip"
+    try:  # the bytes back: lone surrogates (or Latin-1 letters) are the undecodable ones
+        if utf16(text[:400].encode("latin-1", "surrogateescape")):
+            return "utf-16"
+    except UnicodeEncodeError:  # a letter beyond Latin-1: the file was UTF-8
+        pass
     head = text[:4096]
     if "\x00" in head:
         return "binary"
@@ -179,6 +190,8 @@ def format_problem(found: str, expected: str, path: str,
     if found == "gzip":
         return (f"gzip-compressed, not a {expected}",
                 f"decompress it first (`gunzip -k {path}`) and score the file that gives")
+    if found == "utf-16":
+        return f"UTF-16, not UTF-8 as a {expected} is", UTF16_REMEDY.format(path=path)
     if found == "swords":
         return (f"a SWORDS result (JSON), not a {expected}", "score it against swords-dev or "
                 f"swords-test: `{spelling.call(path, 'swords-dev')}`")
@@ -228,6 +241,26 @@ def malformed_problems(texts: Sequence[str], matches: Sequence[re.Match[str] | N
             remedy = valid_line(kind)
         problems.append(Problem(path, number, "malformed", what, cause, remedy))
     return problems, other_kind, multiwords
+
+
+def bare_cr_problem(texts: Sequence[str], path: str) -> Problem | None:
+    r"""Return a problem when the file's lines end in bare CRs (classic Mac OS line ends), not
+    LF: score.pl splits on LF alone and reads such a file as one line; else None.
+
+    >>> str(bare_cr_problem(["a.n 1 :: b\rc.n 2 :: d\r"], "f"))[:60]
+    'f:1: its lines end in a bare CR (classic Mac OS line ends), '
+    >>> bare_cr_problem(["a.n 1 :: b\r", "c.n 2 :: d\r"], "f") is None  # CRLF
+    True
+    """
+    bare = [n for n, text in enumerate(texts, start=1) if "\r" in text.rstrip("\r")]
+    lines = sum(1 for text in texts if text.strip(_BLANKS))
+    pieces = sum(1 for n in bare for piece in texts[n - 1].split("\r") if piece.strip(_BLANKS))
+    if not bare or pieces < 2 * max(lines, 1):
+        return None
+    return Problem(path, bare[0], "bare-cr", f"its lines end in a bare CR (classic Mac OS line "
+                   f"ends), not LF: score.pl splits lines on LF, so it reads its {pieces} lines as "
+                   f"{lines}", remedy="convert the line ends to LF (`tr '\\r' "
+                   f"'\\n' < {path} > {path}.lf`)")
 
 
 def multiword_line(lexelt: str, answers: Sequence[str]) -> bool:

@@ -10,11 +10,13 @@ then the remedy:
     run.best:3: not a best answer line: a tab where the line needs ` :: `; skipped (12 lines:
     3, 7, 9, 12, 15, …); a best line is `bright.a 1 :: luminous;shining` (…)
 
-`score()` and `Scorer.score` show them (`show`) through the `lexsub_baselines.scoring` logger
-(no handler is installed: with none configured, Python writes them to stderr), every time,
-not through the warnings filter, which shows a warning once per place in the code: scoring the
-same bad file twice in a loop says so twice. `warn=False` leaves them in the report alone.
-docs/scorer.md lists every message.
+`score()` and `Scorer.score` print nothing: they return the messages in the report and log
+them (`show`) to the `lexsub_baselines.scoring` logger, every time (not through the warnings
+filter, which shows a warning once per place in the code: scoring the same bad file twice in a
+loop logs it twice). The logger has only a `NullHandler`, as the logging documentation asks of
+a library, so that Python's last-resort handler does not write them to stderr: an application
+that configures logging (`logging.basicConfig()`) sees them; `lexsub score` prints them itself.
+`warn=False` does not log them either. docs/scorer.md lists every message.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ __all__ = ["LOGGER", "SHOWN_LINES", "Message", "show", "summarise"]
 SHOWN_LINES = 5
 #: Where `show` sends the messages.
 LOGGER = logging.getLogger("lexsub_baselines.scoring")
+# a library prints nothing unless the application configures logging (the logging HOWTO,
+# "Configuring Logging for a Library"): no handler but this one, which drops the records
+LOGGER.addHandler(logging.NullHandler())
 
 
 class Message(NamedTuple):

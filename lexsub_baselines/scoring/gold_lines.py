@@ -20,19 +20,31 @@ blank entries dropped, CR removed, lenient spacing; `from_items` turns its items
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lexsub_baselines.datasets.gold import decode_lines
+from lexsub_baselines.core.encodings import UTF16_REMEDY
+from lexsub_baselines.datasets.gold import Notes, decode_lines
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.scoring.answers_reader import Problem
+from lexsub_baselines.scoring.diagnose import file_format
 from lexsub_baselines.scoring.input_files import read_input
 from lexsub_baselines.scoring.normalise import perl_split
 from lexsub_baselines.scoring.profiles import GoldLinePatterns
 
-__all__ = ["GoldFile", "GoldLine", "from_items", "read_gold_file"]
+__all__ = ["DAMAGED", "GoldFile", "GoldLine", "from_items", "read_gold_file"]
+
+#: The share of a gold file's lines that, not UTF-8, make it damaged.
+DAMAGED = 0.1
+#: What a gold file of another format is, and what to do (`diagnose.file_format`'s names).
+_FORMS = {"gzip": "gzip-compressed, not a gold file: decompress it first (`gunzip -k {}`)",
+          "utf-16": "UTF-16, not UTF-8 as a gold file is: " + UTF16_REMEDY.replace("{path}",
+                                                                                  "{0}"),
+          "binary": "a binary file, not a gold file",
+          "swords": "a SWORDS result (JSON), not a gold file", "json": "JSON, not a gold file"}
 
 
 @dataclass(frozen=True)
@@ -65,16 +77,40 @@ class GoldFile:
         problems: what was skipped or is suspicious, each with its line; code `malformed` is
             a line score.pl reports as `Error in GOLD on line N` (mw gold only), `skipped` a
             line it skips silently, `duplicate-id` an id already on an earlier line, `crlf` a
-            CRLF line end.
+            CRLF line end, `encoding` a line that is not UTF-8 (read as Latin-1).
+        form: what a file without a gold line is instead (`diagnose.file_format`: `gzip`,
+            `binary`, `utf-16`, ...), or None.
     """
 
     path: str
     lines: tuple[GoldLine, ...]
     problems: tuple[Problem, ...] = ()
+    form: str | None = None
 
     def restricted(self, ids: frozenset[str]) -> GoldFile:
         """Return the lines whose id is in `ids` (problems kept)."""
-        return GoldFile(self.path, tuple(g for g in self.lines if g.id in ids), self.problems)
+        return GoldFile(self.path, tuple(g for g in self.lines if g.id in ids), self.problems,
+                        self.form)
+
+    def damage(self) -> str:
+        """Return why the gold looks damaged, or "": a file of another format, or one with
+        `DAMAGED` of its lines or more garbled, not UTF-8 and holding control characters (a
+        gold file overwritten or mangled: no score against it means anything; a Latin-1
+        gold is no damage, nor is a line score.pl skips, one of its quirks).
+
+        >>> GoldFile("g", (), form="gzip").damage()
+        'g: gzip-compressed, not a gold file: decompress it first (`gunzip -k g`)'
+        """
+        if self.form is not None:
+            return f"{self.path}: {_FORMS.get(self.form, self.form).format(self.path)}"
+        bad = sorted(p.line for p in self.problems if p.cause == "garbled")
+        lines = len({line.line for line in self.lines} | set(bad)
+                    | {p.line for p in self.problems if p.code in ("skipped", "malformed")})
+        if not bad or len(bad) < DAMAGED * lines:
+            return ""
+        return (f"{self.path}: the gold looks damaged: {len(bad)} of its {lines} lines are not "
+                f"UTF-8 and hold control characters (first: line {bad[0]}): score against a "
+                "sound copy (`lexsub fetch` gets a dataset's recorded gold)")
 
     def lexelts(self) -> dict[str, str]:
         """Return id -> lexelt of its first line."""
@@ -84,21 +120,42 @@ class GoldFile:
         return out
 
 
-def from_items(items: Mapping[str, GoldItem] | Iterable[GoldItem], path: str = "<memory>"
-               ) -> GoldFile:
-    """Return gold items (from `read_gold`, or made in memory) as lines, in their order."""
+def from_items(items: Mapping[str, GoldItem] | Iterable[GoldItem], path: str = "<memory>",
+               problems: tuple[Problem, ...] = ()) -> GoldFile:
+    """Return gold items (from `read_gold`, or made in memory) as lines, in their order, with
+    the problems found reading them."""
     values = items.values() if isinstance(items, Mapping) else items
-    return GoldFile(path, tuple(GoldLine(i.id, i.lexelt, i.raw, i.line) for i in values))
+    return GoldFile(path, tuple(GoldLine(i.id, i.lexelt, i.raw, i.line) for i in values),
+                    problems)
 
 
-def _read(path: Path, mw: bool, patterns: GoldLinePatterns) -> GoldFile:
+#: What no text holds, Latin-1 or not: control characters (C0 but tab and CR, and C1).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _undecoded(path: str, number: int, message: str, text: str) -> Problem:
+    """Return the problem of a gold line that is not UTF-8: Latin-1 text (`latin-1`), or
+    bytes no text holds (`garbled`: what `GoldFile.damage` counts)."""
+    garbled = _CONTROL.search(text) is not None
+    return Problem(path, number, "encoding", message + (", with bytes no text holds (control "
+                   "characters)" if garbled else ""), "garbled" if garbled else "latin-1",
+                   "save the gold as UTF-8")
+
+
+def _read(path: Path, mw: bool, patterns: GoldLinePatterns, recorded: bool = False
+          ) -> GoldFile:
     pattern = patterns.mw if mw else patterns.gold
     lines: list[GoldLine] = []
     problems: list[Problem] = []
     first_line: dict[str, int] = {}
     crlf = False
-    for number, text in enumerate(decode_lines(read_input(path, "gold file"), str(path)),
-                                  start=1):
+    undecoded: Notes = []
+    data = read_input(path, "gold file")
+    texts = decode_lines(data, str(path), undecoded)
+    if not recorded:  # a recorded gold's bytes are the manifest's: no news to anyone
+        problems += [_undecoded(str(path), number, text, texts[number - 1])
+                     for number, text in undecoded]
+    for number, text in enumerate(texts, start=1):
         match = pattern.search(text)
         if match is None:
             if text.strip(" \t\r\f\v"):
@@ -127,16 +184,19 @@ def _read(path: Path, mw: bool, patterns: GoldLinePatterns) -> GoldFile:
             first_line[item_id] = number
         # score.pl: `@res = split(';', $rest)`: trailing empty fields go, inner ones stay
         lines.append(GoldLine(item_id, lexelt, tuple(perl_split(rest)), number))
-    return GoldFile(str(path), tuple(lines), tuple(problems))
+    problems.sort(key=lambda problem: problem.line)
+    return GoldFile(str(path), tuple(lines), tuple(problems), file_format(data[:4096].decode(
+        "utf-8", "surrogateescape")) if not lines else None)
 
 
 @lru_cache(maxsize=16)
 def _read_cached(path: Path, resolved: Path, mtime_ns: int, size: int, mw: bool,
-                 patterns: GoldLinePatterns) -> GoldFile:
-    return _read(path, mw, patterns)
+                 patterns: GoldLinePatterns, recorded: bool) -> GoldFile:
+    return _read(path, mw, patterns, recorded)
 
 
-def read_gold_file(path: Path, mw: bool, patterns: GoldLinePatterns) -> GoldFile:
+def read_gold_file(path: Path, mw: bool, patterns: GoldLinePatterns, recorded: bool = False
+                   ) -> GoldFile:
     """Read a gold file line by line with score.pl's patterns.
 
     The result is immutable and cached by path (as given, for messages, and resolved),
@@ -146,6 +206,8 @@ def read_gold_file(path: Path, mw: bool, patterns: GoldLinePatterns) -> GoldFile
         path: the gold (or mw gold) file.
         mw: read it as readmwfile does (mw gold) instead of readgoldfile.
         patterns: the profile's gold line patterns.
+        recorded: the file is a recorded dataset's gold (its bytes the manifest's): its
+            undecodable lines are not problems of the score.
 
     Raises:
         MissingResourceError: the file does not exist.
@@ -153,5 +215,6 @@ def read_gold_file(path: Path, mw: bool, patterns: GoldLinePatterns) -> GoldFile
     """
     if path.is_file():
         stat = path.stat()
-        return _read_cached(path, path.resolve(), stat.st_mtime_ns, stat.st_size, mw, patterns)
-    return _read(path, mw, patterns)  # a device or a pipe: read once, not cached
+        return _read_cached(path, path.resolve(), stat.st_mtime_ns, stat.st_size, mw, patterns,
+                            recorded)
+    return _read(path, mw, patterns, recorded)  # a device or a pipe: read once, not cached

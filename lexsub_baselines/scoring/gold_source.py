@@ -26,15 +26,16 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexsub_baselines.core.digests import sha256
-from lexsub_baselines.core.errors import LexsubError, MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError, ScoreRefusedError
 from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
-from lexsub_baselines.datasets.gold import read_gold
+from lexsub_baselines.datasets.gold import Notes, read_gold
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.types import GoldItem
 from lexsub_baselines.inputs.layer import InputMismatchError, Inputs, inputs
 from lexsub_baselines.inputs.manifest import Resource
 from lexsub_baselines.inputs.reads import check_path, read_path
+from lexsub_baselines.scoring.answers_reader import Problem
 from lexsub_baselines.scoring.gold_lines import GoldFile, from_items, read_gold_file
 from lexsub_baselines.scoring.input_files import path_kind
 from lexsub_baselines.scoring.profiles import Profile
@@ -119,10 +120,16 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
 
 
 @lru_cache(maxsize=8)
-def _lenient(data: bytes, path: str) -> GoldFile:
-    # the lenient reader's items as lines; one object per content, so its built gold is
-    # shared as `read_gold_file`'s is
-    return from_items(read_gold(data, path), path)
+def _lenient(data: bytes, path: str, recorded: bool) -> GoldFile:
+    # the lenient reader's items as lines, what it noted as problems (none of a recorded
+    # gold's: the manifest's bytes); one object per content, so its built gold is shared as
+    # `read_gold_file`'s is
+    notes: Notes = []
+    items = read_gold(data, path, notes=notes)
+    problems = () if recorded else tuple(
+        Problem(path, line, "encoding" if "UTF-8" in text else "skipped", text)
+        for line, text in notes)
+    return from_items(items, path, problems)
 
 
 @dataclass(frozen=True)
@@ -180,20 +187,32 @@ class GoldSource:
             if path is not None else None
 
     def read(self, mw: bool, profile: Profile) -> GoldFile:
-        """Return the gold (or mw gold) lines as `profile` reads them."""
+        """Return the gold (or mw gold) lines as `profile` reads them.
+
+        Raises:
+            ScoreRefusedError: the gold looks damaged (`GoldFile.damage`): the line blames
+                the gold, not the system file that would be scored against it.
+        """
+        read = self._read(mw, profile)
+        if damage := read.damage():
+            raise ScoreRefusedError(damage)
+        return read
+
+    def _read(self, mw: bool, profile: Profile) -> GoldFile:
         path = self.file(mw)
         if path is None:  # gold in memory
             return self.items or GoldFile("<memory>", ())
         if self.dataset is not None and self.dataset.spec.format != "semeval":
             # CoInCo: the dataset's own reader (spaced lemmas, the split's ids)
             return from_items(self.dataset.gold(_ROLES[mw]), str(path))
+        recorded = (self.dataset or self.twin) is not None  # the bytes of a recorded gold
         if profile.gold_lines is not None:
-            return read_gold_file(path, mw, profile.gold_lines)
+            return read_gold_file(path, mw, profile.gold_lines, recorded)
         kind = path_kind(path)
         if kind != "a file":
             raise LexsubError(f"the gold {path} is {kind}, not a file: profile "
                               f"{profile.name} reads gold files only")
-        return _lenient(read_path(path), str(path))
+        return _lenient(read_path(path), str(path), recorded)
 
 
 def resolve_gold(gold: str | Path | Dataset | Mapping[str, GoldItem], roots: Roots | None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 
+from lexsub_baselines.scoring.answer_shapes import shape_problems, shape_refusal
 from lexsub_baselines.scoring.answers_reader import OTHER_KIND, Problem, SystemAnswers
 from lexsub_baselines.scoring.diagnose import VALID_LINE, multiword_line, valid_line
 from lexsub_baselines.scoring.gold import ScoringGold
@@ -21,11 +22,20 @@ from lexsub_baselines.scoring.profile import Profile
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 
-__all__ = ["answer_problems", "attempt_notes", "id_span", "near_miss_problems",
+__all__ = ["answer_problems", "as_paired_file", "attempt_notes", "id_span", "near_miss_problems",
            "over_cap_problems", "unknown_id_problems", "unusable_reason"]
 
 #: The blanks score.pl leaves on an answer (it splits on `;` and trims nothing).
 _SPACES = " \t"
+
+
+def _brief(text: str, most: int = 20) -> str:
+    """Return `text`, cut to `most` characters with `…`.
+
+    >>> _brief(";" * 30)
+    ';;;;;;;;;;;;;;;;;;;;…'
+    """
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def id_span(ids: Collection[str]) -> str:
@@ -37,7 +47,7 @@ def id_span(ids: Collection[str]) -> str:
     if ids and all(i.isdigit() for i in ids):
         numbers = sorted(int(i) for i in ids)
         return f"{numbers[0]}–{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
-    shown = list(ids)[:3]
+    shown = [_brief(i) for i in list(ids)[:3]]
     return ", ".join(shown) + (", …" if len(ids) > 3 else "")
 
 
@@ -78,9 +88,11 @@ def answer_problems(gold: ScoringGold, system: SystemAnswers, kind: str, profile
                     lexelts: Mapping[str, str], instance_ids: Callable[[], Collection[str]],
                     spelling: Spelling = PYTHON) -> list[Problem]:
     """Return the problems of best or oot answers that scoring reveals: ids without gold,
-    unknown ids and lexelts, answers beyond the oot cap, near misses."""
+    unknown ids and lexelts, answers beyond the oot cap, answers in a shape no scorer credits
+    (`answer_shapes`), near misses."""
     return [*unknown_id_problems(system, lexelts, instance_ids),
             *over_cap_problems(system, kind, profile),
+            *shape_problems(gold, system, kind),
             *near_miss_problems(gold, system, kind, profile, spelling)]
 
 
@@ -185,13 +197,25 @@ def unusable_reason(system: SystemAnswers, problems: Sequence[Problem], gold: st
         spelling: how the hints name options (`scoring.spelling`).
     """
     path, kind = system.path, system.kind
+    bare = next((p for p in problems if p.code == "bare-cr"), None)
+    if bare is not None:
+        return f"{bare}: nothing to score; {bare.remedy}"
     if mw := _mw_file(system, problems, spelling):
         return mw
+    if shaped := shape_refusal(system, problems):
+        return shaped
     if system.lines:
         unknown = sum(1 for p in problems if p.code == "unknown-id")
-        if kind == "mw" or unknown < len(system.lines):
+        if kind == "mw":
             return ""
+        if unknown < len(system.lines):
+            return _other_lexelts(system, problems, gold)
         ids = list(dict.fromkeys(line.id for line in system.lines))
+        if gold_ids and all(i.isdigit() for i in gold_ids) and not any(map(str.isdigit, ids)):
+            line = system.lines[0]  # no number where the id goes: junk, not another split
+            return (f"{path}: none of its {len(system.lines)} lines has an instance id (a "
+                    f"number, as the gold's {id_span(gold_ids)}) where the id goes (line "
+                    f"{line.line}: `{_brief(line.id)}`): nothing to score; {valid_line(kind)}")
         return (f"{path}: none of its {len(ids)} ids is in the gold {gold} (the file's ids: "
                 f"{id_span(ids)}; the gold's: {id_span(gold_ids)}): was it made for another "
                 "split?")
@@ -228,3 +252,34 @@ def _mw_file(system: SystemAnswers, problems: Sequence[Problem], spelling: Spell
     return (f"{system.path}: {found} of its {lines} lines name one multiword holding the "
             f"target word (`{VALID_LINE['mw']}`), as the lines of an mw file do: did you "
             f"mean {spelling.option('kind', 'mw')}?")
+
+
+def _other_lexelts(system: SystemAnswers, problems: Sequence[Problem], gold: str) -> str:
+    """Return why a file whose lexelts differ from the gold's for most of its known ids is
+    refused (its ids are another dataset's: an LS07 file against CoInCo), or ""."""
+    counts = {code: sum(1 for p in problems if p.code == code)
+              for code in ("unknown-id", "no-gold", "lexelt-mismatch")}
+    known = len(system.lines) - counts["unknown-id"] - counts["no-gold"]
+    if not counts["lexelt-mismatch"] or 2 * counts["lexelt-mismatch"] <= known:
+        return ""
+    first = next(p for p in problems if p.code == "lexelt-mismatch")
+    return (f"{system.path}: for {counts['lexelt-mismatch']} of its {len(system.lines)} lines "
+            f"the gold {gold} has another lexelt under the same id (line {first.line}: "
+            f"{first.message.removesuffix(' (the id decides; scored)')}): was it made for "
+            "another dataset?")
+
+
+def as_paired_file(reason: str, kind: str, spelling: Spelling = PYTHON) -> str:
+    """Return the refusal of a file tested against the scored one (`--paired`), whose kind is
+    the scored file's: a hint to score it as another kind (`did you mean -t oot?`, which
+    would change the scored file's kind too) becomes what to give instead.
+
+    >>> as_paired_file('f: 2 lines are oot lines: did you mean kind="oot"?', "best")[15:]
+    "oot lines: --paired tests files of the kind scored (best): give that system's best file"
+    """
+    for other in ("best", "oot", "mw"):
+        tail = f": did you mean {spelling.option('kind', other)}?"
+        if reason.endswith(tail):
+            return (f"{reason.removesuffix(tail)}: --paired tests files of the kind scored "
+                    f"({kind}): give that system's {kind} file")
+    return reason

@@ -34,6 +34,7 @@ from lexsub_baselines.core.errors import LexsubError, NothingToScoreError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.scoring.contributions import Contributions, Statistic
 from lexsub_baselines.scoring.lexsubgen.scorer import LexSubGenScorer
+from lexsub_baselines.scoring.notes import as_paired_file
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.scorer import GoldInput, Scorer
 from lexsub_baselines.scoring.significance import (
@@ -141,15 +142,18 @@ class PairedReport:
         return "\n".join(lines) + "\n"
 
 
-def _usable(scorer: Scorer, source: Any, kind: str, spelling: Spelling) -> None:
+def _usable(scorer: Scorer, source: Any, kind: str, spelling: Spelling,
+            other: bool = False) -> None:
     """Raise where the scorer would refuse the file (its own one-line reasons, naming options
-    as `spelling` does)."""
+    as `spelling` does; for an `other` file, its kind is the scored file's: `as_paired_file`)."""
     if isinstance(scorer, SwordsScorer | TsarScorer):
         scorer.score(source, warn=False, spelling=spelling)
     elif not isinstance(scorer, LexSubGenScorer):
         report = scorer.score(source, kind, warn=False, refuse=False, spelling=spelling)
         if report.unusable:
-            raise NothingToScoreError(f"--paired: {report.unusable}")
+            reason = as_paired_file(report.unusable, kind, spelling) if other \
+                else report.unusable
+            raise NothingToScoreError(f"--paired: {reason}")
 
 
 def _contributions(scorer: Scorer, source: Any, kind: str, universe: Sequence[str] | None,
@@ -219,7 +223,7 @@ def paired(system: Any, gold: GoldInput | Scorer, others: Sequence[Any],
     comparisons = []
     for given in others:
         other = given if isinstance(given, Other) else Other(given)
-        _usable(scorer, other.source, kind, spelling)
+        _usable(scorer, other.source, kind, spelling, other=True)
         b = _contributions(scorer, other.source, kind, a.ids, only_listed, other.pool)
         if len(b.missing) == len(a.ids) and len(a.ids) > 0 and b.ignored:
             raise NothingToScoreError(f"--paired {other.label}: none of its instances is one "

@@ -26,8 +26,8 @@ from lexsub_baselines.tables.table import fmt
 from lexsub_baselines.tables.today import TODAY
 from lexsub_baselines.tables.tsar import TSAR_KIND, TSAR_METRICS
 
-__all__ = ["PrintedTable", "ReadmeCheck", "check_readme", "column_source", "printed_tables",
-           "row_system", "system_in"]
+__all__ = ["PrintedTable", "ReadmeCheck", "check_readme", "column_source", "not_ours",
+           "printed_tables", "row_system", "system_in"]
 
 #: A figure's place in `scores.json`: dataset, kind, then the keys below the system's kind.
 Source = tuple[str, str, tuple[str, ...]]
@@ -86,6 +86,16 @@ def column_source(label: str) -> Source | None:
     if (match := _LANGUAGE_COLUMN.fullmatch(label)) and match.group(2) in TSAR_METRICS:
         return f"tsar2022-{match.group(1).lower()}-test", TSAR_KIND, ("metrics", match.group(2))
     raise KeyError(label)
+
+
+def not_ours(system: str) -> bool:
+    """Return whether a README row names a system that is not ours: a published system of
+    today (LexSubGen's table), or a TSAR-2022 team's run, baseline or best team.
+
+    >>> not_ours("UniHD run 2"), not_ours("XLNet+embs"), not_ours("wordnet")
+    (True, True, False)
+    """
+    return system in {row.system for row in TODAY} or _TEAM_RUN.fullmatch(system) is not None
 
 
 def system_in(system: str, source: Source) -> str:
@@ -173,7 +183,6 @@ def check_readme(text: str, scores: Mapping[str, Any]) -> ReadmeCheck:
     Raises:
         KeyError: a table has a column no rule knows (`column_source`), named with its line.
     """
-    published = {row.system for row in TODAY}
     check = ReadmeCheck()
     for table in printed_tables(text):
         if table.header[0] not in ("system", "mw"):
@@ -184,7 +193,7 @@ def check_readme(text: str, scores: Mapping[str, Any]) -> ReadmeCheck:
             raise KeyError(f"README line {table.line}: column {error.args[0]!r}") from None
         for row in table.rows:
             system = row_system(row[0])
-            if system in published or _TEAM_RUN.fullmatch(system):
+            if not_ours(system):
                 continue
             check.rows += 1
             where = f"line {table.line}, `{system}`"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lexsub_baselines.core.encodings import UTF16_REMEDY, utf16
 from lexsub_baselines.core.errors import DataFormatError, NothingToScoreError
 from lexsub_baselines.inputs.reads import read_path
 
@@ -118,6 +119,9 @@ def read_lsg_result(path: Path) -> LsgResult:
     except FileNotFoundError:
         raise DataFormatError(path, None, "no such file", "give the result's path") from None
     except UnicodeDecodeError:
+        if utf16(raw):
+            raise DataFormatError(path, None, "UTF-16, not UTF-8",
+                                  UTF16_REMEDY.format(path=path)) from None
         raise DataFormatError(path, None, "not UTF-8", RESULT_FORMAT) from None
     except json.JSONDecodeError as error:
         raise DataFormatError(path, error.lineno, f"not JSON ({error.msg})",

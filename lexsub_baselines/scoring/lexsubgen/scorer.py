@@ -47,6 +47,7 @@ from lexsub_baselines.scoring.lexsubgen.metrics import (
     instance_gaps,
     topk_metrics,
 )
+from lexsub_baselines.scoring.lexsubgen.oddities import oddity_notes
 from lexsub_baselines.scoring.lexsubgen.profiles import LSG_PROFILES, LsgProfile
 from lexsub_baselines.scoring.lexsubgen.report import METRICS, LsgReport
 from lexsub_baselines.scoring.lexsubgen.result import (
@@ -183,9 +184,13 @@ class LexSubGenScorer(OtherProtocolScorer):
         listed = [i for i in self.data.instances if i.id in predictions]
         if not listed:
             first = next(iter(predictions))
+            bare = first.rpartition(" ")[2]
+            why = (f"its ids are written `lexelt id`, and the dataset's ids are bare: key the "
+                   f"result by the instance id alone (`{bare}`, not `{first}`)"
+                   if " " in first.strip() and bare in known else
+                   "was it made for another dataset?")
             raise NothingToScoreError(f"{result.path}: none of its {len(predictions)} instance "
-                                      f"ids is in {self.data.name} (first: {first}): was it "
-                                      "made for another dataset?")
+                                      f"ids is in {self.data.name} (first: {first}): {why}")
         instances = listed if only_listed else self.data.instances
         pad = self.lsg_profile.pad_short
         values: dict[str, list[float]] = {name: [] for name in METRICS}
@@ -236,10 +241,7 @@ class LexSubGenScorer(OtherProtocolScorer):
                  f"were ignored (first: {unknown[0]})"] if unknown else []
         notes += [f"{missing} instances are not in the result and were scored as empty lists"
                   ] if missing else []
-        unscored = [i for i, p in predictions.items() if p.unscored]
-        notes += [f"{result.path}: {len(unscored)} instances list words without scores (first: "
-                  f"{unscored[0]}): each is scored by its place, so the list's order ranks the "
-                  "lemma's pool for GAP"] if unscored and result.path != "<memory>" else []
+        notes += oddity_notes(result.path, predictions, {i.id for i in instances})
         notes += [f"{spelling.option(option, value)} does not apply to LexSubGen's protocol; "
                   "ignored" for option, value in ignored.items() if value]
         report = LsgReport(result.path, metrics, counts, len(instances),

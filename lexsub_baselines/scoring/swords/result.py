@@ -141,7 +141,7 @@ def read_result(path: Path, spelling: Spelling = PYTHON) -> SwordsResult:
     # A file that opens as JSON is parsed once, below (file_format would parse it again).
     opens_as_json = text.lstrip()[:1] in ("{", "[")
     found = None if opens_as_json else file_format(text) or semeval_kind(text)
-    if found in ("gzip", "binary", "best", "oot"):
+    if found in ("gzip", "utf-16", "binary", "best", "oot"):
         message, remedy = format_problem(found, "SWORDS result", str(path), spelling)
         raise DataFormatError(path, None, message, remedy)
     try:

@@ -26,6 +26,7 @@ it has is kept, and commented where it happens with the routine it mirrors:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,10 +99,21 @@ class TsarPredictions:
     repeated: tuple[tuple[int, int], ...] = ()
 
 
+#: A SemEval answer line (`side.n 301 :: team`, `::: ` for oot), not a TSAR-2022 line.
+_SEMEVAL_LINE = re.compile(r"^[\w.]+ \S+ :::? ")
+
+
 def _key(fields: Sequence[str], path: str, number: int, what: str) -> str:
     if len(fields) < 2:
-        raise DataFormatError(path, number, f"no complex word (tsar_eval.py stops on this "
-                              f"{what} line: IndexError)", _FORMAT)
+        line = fields[0] if fields else ""
+        found = ("a SemEval answer line (`lexelt id :: answers`), not a TSAR-2022 line"
+                 if _SEMEVAL_LINE.match(line) else "no tab but commas: the fields are "
+                 "separated by commas where TSAR-2022 separates them by tabs"
+                 if "," in line else "")
+        stop = (f"{found} (tsar_eval.py finds no complex word on it and stops: IndexError)"
+                if found else f"no complex word (tsar_eval.py stops on this {what} line: "
+                "IndexError)")
+        raise DataFormatError(path, number, stop, _FORMAT)
     return fields[0] + KEY_JOIN + fields[1]  # read_files: split[0] + "__" + split[1]
 
 
