@@ -11,6 +11,7 @@ from lexsub_baselines.core.paths import DATA_ENV, Roots, one_folder_off
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import read_gold
+from lexsub_baselines.datasets.prolex import PROLEX_FORMAT, prolex_gold_items, prolex_instances
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml, semeval_xml_ids
 from lexsub_baselines.datasets.swords import (
     SWORDS_FORMAT,
@@ -36,6 +37,8 @@ def _instances(data: bytes, where: str, format: str = "semeval") -> tuple[Instan
         return swords_instances(read_swords(data, where))
     if format == TSAR_FORMAT:
         return tsar_instances(data, where)
+    if format == PROLEX_FORMAT:
+        return prolex_instances(data, where)
     return tuple(read_semeval_xml(data, where))
 
 
@@ -47,6 +50,8 @@ def _gold(data: bytes, where: str, format: str = "semeval") -> dict[str, GoldIte
         return swords_gold_items(read_swords(data, where))
     if format == TSAR_FORMAT:
         return tsar_gold_items(data, where)
+    if format == PROLEX_FORMAT:
+        return prolex_gold_items(data, where)
     return read_gold(data, where)
 
 
@@ -134,7 +139,7 @@ class Dataset:
     def gold(self, role: str = "gold") -> dict[str, GoldItem]:
         """Return {id: GoldItem} from the gold (or `mwgold`) file."""
         data, where = self.read(role), str(self.path(role))
-        if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT):
+        if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT, PROLEX_FORMAT):
             return _gold(data, where, self.spec.format)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
         return _split_gold(data, where, self.spec.format, ids)
