@@ -149,6 +149,27 @@ def test_the_soft_variant_is_refused_and_an_empty_cell_noted(tmp_path: Path) -> 
 
 @pytest.mark.shared
 @needs_data
+def test_contributions_sum_to_the_figures_and_pair(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from lexsub_baselines.scoring import paired
+
+    noisy, sparse = (_VECTORS / "systems" / f"dev-{k}.csv" for k in ("noisy", "sparse"))
+    scorer = _scorer("dev")
+    report = scorer.score(noisy, warn=False)
+    figures = scorer.contributions(noisy).figures()
+    assert figures == {f"{a} {n}": v for a, m in report.metrics.items() for n, v in m.items()}
+    test = paired(noisy, scorer, [sparse], resamples=200).comparisons[0].test
+    assert test.measure("acc F1@10").a == report.metrics["acc"]["F1@10"]
+    monkeypatch.chdir(tmp_path)  # no results/ here: --compare shows the file alone, noted
+    assert main(["score", str(noisy), "prolex-dev", "--compare"]) == 0
+    captured = capsys.readouterr()
+    assert "prolex-dev — ProLex (evaluate.py)" in captured.out and "dev-noisy.csv" in captured.out
+    assert "results/scores.json" in captured.err
+
+
+@pytest.mark.shared
+@needs_data
 def test_cli_json_and_python_give_the_same_figures(capsys: pytest.CaptureFixture[str]) -> None:
     system = _VECTORS / "systems" / "dev-sparse.csv"
     assert main(["score", str(system), "prolex-dev", "--format", "json"]) == 0

@@ -34,7 +34,7 @@ from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LsgReport
 from lexsub_baselines.scoring.paired import PairedReport
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
 from lexsub_baselines.scoring.prolex import PROFILE as PROLEX_PROFILE
-from lexsub_baselines.scoring.prolex import SOFT
+from lexsub_baselines.scoring.prolex import SOFT, ProlexReport
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS
 from lexsub_baselines.scoring.signature import gold_label
@@ -127,7 +127,9 @@ def add_parser(subparsers: Any) -> None:
                              "(results/scores.json) and today's published systems (LexSubGen's "
                              "table) on the same data and protocol, ranked by GAP; on "
                              "tsar2022-*-test, among the teams' official runs (the task's "
-                             "results CSVs), ranked by ACC@1")
+                             "results CSVs), ranked by ACC@1; on prolex-*, among our baselines "
+                             "and ParaLS's released rows (results/scores.json), ranked by acc "
+                             "F1@10")
     add_paired_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -188,6 +190,13 @@ def compare(report: Any, args: argparse.Namespace, roots: Roots) -> tuple[Table 
         return table, [note for note in (why, unpaired) if note]
     if isinstance(report, TsarReport):
         return compare_tsar(report, args, roots)
+    if isinstance(report, ProlexReport):  # among our rows and the released ones
+        from lexsub_baselines.tables.prolex import compare_table as prolex_compare
+
+        ours, unpaired = _our_scores(Path("results"))
+        ranked, why = prolex_compare(args.system.name, report.to_json(),
+                                     report.signature.gold.rpartition("#")[0], ours)
+        return ranked, [note for note in (why, unpaired) if note]
     return None, ["--compare does not apply to SWORDS; ignored"]
 
 

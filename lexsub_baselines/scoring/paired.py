@@ -35,6 +35,7 @@ from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.scoring.contributions import Contributions, Statistic
 from lexsub_baselines.scoring.lexsubgen.scorer import LexSubGenScorer
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
+from lexsub_baselines.scoring.prolex import ProlexScorer
 from lexsub_baselines.scoring.scorer import GoldInput, Scorer
 from lexsub_baselines.scoring.significance import (
     BOOTSTRAP,
@@ -144,7 +145,7 @@ class PairedReport:
 def _usable(scorer: Scorer, source: Any, kind: str, spelling: Spelling) -> None:
     """Raise where the scorer would refuse the file (its own one-line reasons, naming options
     as `spelling` does)."""
-    if isinstance(scorer, SwordsScorer | TsarScorer):
+    if isinstance(scorer, SwordsScorer | TsarScorer | ProlexScorer):
         scorer.score(source, warn=False, spelling=spelling)
     elif not isinstance(scorer, LexSubGenScorer):
         report = scorer.score(source, kind, warn=False, refuse=False, spelling=spelling)
@@ -157,7 +158,7 @@ def _contributions(scorer: Scorer, source: Any, kind: str, universe: Sequence[st
     if isinstance(scorer, LexSubGenScorer):
         return scorer.contributions(source, universe=universe, only_listed=only_listed,
                                     pool=pool, pad=True if universe is not None else None)
-    if isinstance(scorer, SwordsScorer | TsarScorer):
+    if isinstance(scorer, SwordsScorer | TsarScorer | ProlexScorer):
         return scorer.contributions(source, universe=universe)
     return scorer.contributions(source, kind, universe=universe)
 

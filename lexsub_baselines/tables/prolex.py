@@ -38,6 +38,17 @@ def _figure(row: Mapping[str, Any], key: str) -> float | None:
     return 100 * float(value) if isinstance(value, int | float) else None
 
 
+def _agreement(rows: Any) -> str:
+    """Return how often our parser's tags agree with NLTK's (the ProLex authors'
+    `processed.tsv`), as a row of ours records it, or ""."""
+    for row in rows:
+        found = (row.get("prolex") or {}).get("nltk_agreement")
+        if isinstance(found, Mapping) and found.get("compared"):
+            return (f" (the same tag as NLTK's in the ProLex authors' processed.tsv for "
+                    f"{found['agree']} of {found['compared']} targets)")
+    return ""
+
+
 def _line(name: str, row: Mapping[str, Any]) -> list[Cell]:
     return [name, *(_figure(row, key) for key, _ in PROLEX_COLUMNS)]
 
@@ -55,11 +66,12 @@ def prolex_table(dataset: str, systems: Mapping[str, Any], runs: Mapping[str, An
               label(system, dataset) or f"{runs.get(system, {}).get('unanswered', 0)}"]
              for system in order]
     released = [s for s in order if is_released(s)]
-    note = ("ProLex's evaluate.py (calculate_metrics, exact strings), percentages: micro P, R, "
-            "F1 of the top k against `acc_subs` (acc) and `prof_acc_subs` (prof: acceptable "
-            "and at or above the target's CEFR level; rows without one are skipped). ProLex "
-            "gives no PoS: ours are tagged in context by our parser. Candidates inflected to "
-            "the target's form, as on the other benchmarks. k = 5 and 3 are in scores.json.")
+    note = (f"{dataset}: ProLex's evaluate.py (calculate_metrics, exact strings), percentages: "
+            "micro P, R, F1 of the top k against `acc_subs` (acc) and `prof_acc_subs` (prof: "
+            "acceptable and at or above the target's CEFR level; rows without one are "
+            "skipped). ProLex gives no PoS: ours are tagged in context by our parser"
+            f"{_agreement(rows.values())}. Candidates inflected to the target's form, as on "
+            "the other benchmarks. k = 5 and 3 are in scores.json.")
     if released:
         note += (" `released:parals`: ParaLS's released top 10 (the ProLex authors' run), "
                  "scored from its file, rows matched by id.")
