@@ -159,7 +159,10 @@ def test_the_report_counts_who_solves_what(field_report: Report) -> None:
     table = section.tables[0]
     rows = {(row[0], row[1]): row for row in table.rows}
     assert set(rows) >= {(WORDTUNE, "semeval2007-test"), (WORDTUNE, "swords-test"),
-                         ("released:unihd-3", "tsar2022-en-test")}
+                         ("released:unihd-3", "tsar2022-en-test"),
+                         ("released:concat", "semeval2007-trial"),
+                         ("released:bert-dropout", "swords-dev"), (PARALS, "prolex-test")}
+    assert rows[(PARALS, "prolex-test")][2] == 680  # every row has acceptable substitutes
     for row in rows.values():
         instances, solves, union, only, missed, both, neither = row[2:9]
         assert only + both == solves and missed + both == union  # type: ignore[operator]
@@ -169,6 +172,13 @@ def test_the_report_counts_who_solves_what(field_report: Report) -> None:
     assert ours and not any(  # the vote is of ours alone: one system here, so none
         "vote(all)" in str(row[0]) for s in ours for t in s.tables for row in t.rows)
     assert table.links[0] is not None and "rel=top" in str(table.links[0])
+    assert any(s.anchor == "prolex" for s in field_report.sections)  # our rows and ParaLS's
+    data = field_report.explorer
+    assert data is not None
+    explored = {d["name"]: {[s[0] for s in data["systems"]][g] for g in d["systems"]}
+                for d in data["datasets"]}
+    assert {"released:concat", "released:bert-dropout"} <= explored["semeval2007-trial"]
+    assert {"released:concat", "released:bert-dropout"} <= explored["swords-dev"]
 
 
 def _dom_attribute(dom: str, name: str) -> str:
