@@ -20,6 +20,7 @@ from lexsub_baselines.core.paths import Roots, resolve_roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.plugins import load_plugins
+from lexsub_baselines.runs.prolex_runs import for_prolex
 from lexsub_baselines.runs.runner import answer_dataset, check_run, write_answers
 from lexsub_baselines.runs.store import drop_rows, rows_to_replace
 from lexsub_baselines.runs.tsar_runs import for_dataset
@@ -95,6 +96,7 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
         else set()
     check_run(system, dataset)
     system = for_dataset(system, dataset, roots)  # TSAR-2022: the word's readings, its form
+    system = for_prolex(system, dataset, roots)  # ProLex: likewise, the target tagged
     if folder is not None and rows:
         drop_rows(folder, rows)
     with fewer_full_collections():  # as the `lexsub` command runs (core.collector)

@@ -81,6 +81,14 @@ def test_the_tag_chooses_the_reading_and_the_form_follows_the_sentence(
         found = row["Substitutes"].split(", ")
         if tag == "v":  # verb readings of `defy`, in the -ing form of the sentence
             assert found[0].endswith("ing")
+    from lexsub_baselines.api import run as api_run
+    from lexsub_baselines.scoring import score
+
+    result = api_run("wordnet", "prolex-dev", out=tmp_path / "run", roots=built_roots,
+                     progress=False)  # as `lexsub run wordnet prolex-dev`: the CSV, scored
+    assert result.files["prolex"].name == "wordnet.csv"
+    assert score(result.files["prolex"], "prolex-dev", roots=built_roots,
+                 warn=False).metrics["acc"]["R@10"] > 0
     write_prolex_csv(tmp_path / "empty.csv", dataset, {"0": Answers(oot=("generally",))})
     lines = (tmp_path / "empty.csv").read_text(encoding="utf-8").splitlines()
     assert len(lines) == 69 and lines[1].endswith(",generally") and lines[2].endswith(",")

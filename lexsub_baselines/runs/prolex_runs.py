@@ -23,8 +23,6 @@ the inflection, the case).
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 import time
 from collections.abc import Mapping
@@ -34,19 +32,19 @@ from typing import Any
 
 from tqdm import tqdm
 
-from lexsub_baselines.core.cache import atomic_write_text, file_sha256
+from lexsub_baselines.core.cache import file_sha256
 from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.prolex import prolex_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.runs.runner import RunRecord, file_stem
-from lexsub_baselines.substitutes.answers import Answers
+from lexsub_baselines.substitutes.answers import Answers, write_prolex_predictions
 from lexsub_baselines.systems.base import OOT_SIZE, System
 from lexsub_baselines.systems.tsar import TsarSystem
 
-__all__ = ["KIND", "PROLEX_DATASETS", "ProlexTags", "answer_prolex", "prolex_settings",
-           "prolex_tagging", "score_prolex", "write_prolex_csv"]
+__all__ = ["KIND", "PROLEX_DATASETS", "ProlexTags", "answer_prolex", "for_prolex",
+           "prolex_settings", "prolex_tagging", "score_prolex", "write_prolex_csv"]
 
 #: The kind of a ProLex row in scores.json (the protocol's name).
 KIND = "prolex"
@@ -136,13 +134,29 @@ def prolex_settings(tags: ProlexTags) -> dict[str, Any]:
 def write_prolex_csv(path: Path, dataset: Dataset, answers: Mapping[str, Answers]) -> None:
     """Write ProLex's format: the benchmark row's `target word` and `Sentence`, then the
     first 10 substitutes joined by `", "` (an unanswered row keeps its line, empty)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["target word", "Sentence", "Substitutes"])
-    for row_id, row in prolex_gold(dataset.read("gold"), str(dataset.path("gold"))).items():
-        chosen = answers[row_id].oot[:OOT_SIZE] if row_id in answers else ()
-        writer.writerow([row.word, row.sentence, ", ".join(chosen)])
-    atomic_write_text(path, buffer.getvalue())
+    rows = prolex_gold(dataset.read("gold"), str(dataset.path("gold")))
+    write_prolex_predictions(path, ((row.word, row.sentence, answers[i].oot[:OOT_SIZE]
+                                     if i in answers else ()) for i, row in rows.items()))
+
+
+def for_prolex(system: System, dataset: Dataset, roots: Roots) -> System:
+    """Return `system` wrapped for a ProLex dataset as `lexsub run` and `api.run` answer it
+    (the target tagged by our parser where it is built, else every reading); any other
+    dataset or system, unchanged."""
+    from lexsub_baselines.catalog import frequency_source
+    from lexsub_baselines.datasets.prolex import PROLEX_FORMAT
+    from lexsub_baselines.runs.tsar_runs import CASE_SETTING, READING_FREQUENCY, parser_tagger
+
+    if dataset.spec.format != PROLEX_FORMAT or not {"best", "oot"} & set(system.kinds) \
+            or isinstance(system, TsarSystem) or getattr(system, "language", "en") != "en":
+        return system
+    try:
+        tagger = parser_tagger(roots)
+    except LexsubError:
+        tagger = None
+    return TsarSystem(system, "tagged" if tagger is not None else "union",
+                      frequency_source(roots, READING_FREQUENCY), tagger=tagger,
+                      name=system.name, case=CASE_SETTING)
 
 
 def answer_prolex(system: System, tags: ProlexTags, out: Path, roots: Roots,
