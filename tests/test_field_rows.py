@@ -111,6 +111,10 @@ def test_rows_are_made_recorded_and_labelled(field_run: TinyRun) -> None:
     assert re.search(r"### prolex-test — ProLex \(evaluate\.py\), acc and prof\n(.|\n)*"
                      r"\| `released:parals` \| 12\.99 \| 45\.21 \| 20\.18 \|", tables)
     assert re.search(r"\| `released:concat` \| 300 of 300 \| 12\.96 \|", tables)
+    # our parser's tags of the ProLex targets beside NLTK's (the authors' processed.tsv)
+    agreement = scores["prolex-test"]["wordnet"]["prolex"]["prolex"]["nltk_agreement"]
+    assert agreement["compared"] == 680 and 0 < agreement["agree"] <= 680
+    assert f"for {agreement['agree']} of 680 targets" in tables
 
 
 @pytest.mark.shared
