@@ -138,7 +138,9 @@ def _from_csv(data: bytes, path: str, rows: Mapping[str, ProlexRow]
     empty: list[str] = []
     for line, cells in records:
         key = (cells["target word"], cells["Sentence"])
-        found = exact.get(key) or loose.get((key[0], _loose(key[1])))
+        found = exact.get(key)  # row "0" is a key too: no `or`
+        if found is None:
+            found = loose.get((key[0], _loose(key[1])))
         if found is None:
             raise _bad(path, line, f"its target {key[0]!r} and sentence are no row of the "
                        "benchmark", "copy `target word` and `Sentence` from the benchmark CSV")
