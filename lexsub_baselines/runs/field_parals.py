@@ -32,6 +32,7 @@ from lexsub_baselines.datasets.field_parals import (
     read_ranked,
     read_score_pl,
 )
+from lexsub_baselines.inputs.reads import read_path
 from lexsub_baselines.runs.field_common import Row, origin, run_record
 from lexsub_baselines.runs.runner import RunRecord, file_stem, score_files
 
@@ -96,7 +97,7 @@ def _coinco_rows(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
                                       "duplicate_lines": printed.duplicate_lines}
         published["differs"] += [f"{kind} {key}" for key, _ in _FIGURES
                                  if kinds[kind]["all"].get(key) != getattr(printed, key)]
-    lines = oot_source.read_text(encoding="utf-8").splitlines()
+    lines = read_path(oot_source, roots).decode("utf-8").splitlines()
     duplicates = oot_duplicate_lines(lines, set(Scorer(dataset, roots=roots).gold().items))
     if duplicates != published["figures"]["oot"]["duplicate_lines"]:
         published["differs"].append("oot duplicate_lines")
@@ -123,7 +124,7 @@ def _prolex_rows(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
     processed = read_processed(field_file(field_output(f"{output.id}-processed"), roots))
     try:
         route = route_metrics([p.row for p in processed],
-                              source.read_text(encoding="utf-8").splitlines(), scorer.rows)
+                              read_path(source, roots).decode("utf-8").splitlines(), scorer.rows)
         equal = route == row["metrics"]
         how = ("the ProLex authors' route (their conversion's inner merge on the row number, "
                "then evaluate.py by position) gives " + ("the same figures, every one"
