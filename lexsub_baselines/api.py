@@ -22,6 +22,7 @@ from lexsub_baselines.datasets.catalog import load_dataset
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.plugins import load_plugins
 from lexsub_baselines.runs.lexsubgen_one import run_lexsubgen_one
+from lexsub_baselines.runs.prolex_runs import for_prolex
 from lexsub_baselines.runs.row_kinds import LEXSUBGEN_DATASETS
 from lexsub_baselines.runs.runner import answer_dataset, check_run, write_answers
 from lexsub_baselines.runs.store import drop_rows, rows_to_replace
@@ -106,6 +107,7 @@ def run(system: str | System, dataset: str | Dataset, out: str | Path | None = N
         else set()
     check_run(system, dataset)
     system = for_dataset(system, dataset, roots)  # TSAR-2022: the word's readings, its form
+    system = for_prolex(system, dataset, roots)  # ProLex: likewise, the target tagged
     if folder is not None and rows:
         drop_rows(folder, rows)
     with fewer_full_collections():  # as the `lexsub` command runs (core.collector)

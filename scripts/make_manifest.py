@@ -50,6 +50,7 @@ from lexsub_baselines.datasets.catalog import (
 )
 from lexsub_baselines.datasets.coinco import COINCO_URL
 from lexsub_baselines.datasets.field_outputs import FETCH_GROUP, FIELD_OUTPUTS
+from lexsub_baselines.datasets.prolex import PROLEX_RAW, PROLEX_SPLITS
 from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.datasets.tsar import TSAR_LANGUAGES, TSAR_RAW, TSAR_SPLITS
 from lexsub_baselines.inputs.manifest import BUILD_ROOT, Manifest, Resource
@@ -217,6 +218,7 @@ def _shared_entries() -> list[dict[str, Any]]:
         "used_by": ["tests/test_swords_scoring.py", "scripts/bench_swords.py"],
         "input": "swords-vectors", "fetch": "", "groups": []})
     entries += _tsar_entries()
+    entries += _prolex_entries()
     entries += _field_entries()
     entries += _omw_entries()
     entries.append({
@@ -343,6 +345,36 @@ def _tsar_entries() -> list[dict[str, Any]]:
                 "are skipped without it)",
         "used_by": ["tests/test_tsar_scoring.py", "scripts/bench_tsar.py"],
         "input": "tsar2022-vectors", "fetch": "", "groups": []})
+    return entries
+
+
+def _prolex_entries() -> list[dict[str, Any]]:
+    """Return ProLex's files (the benchmark repository's, at commit f54ba0f) and its vectors."""
+    common = {"version": "LS_Proficiency at commit f54ba0f", "licence": "Apache-2.0",
+              "note": "`lexsub fetch prolex` puts the benchmark repository's file (commit "
+                      "f54ba0f) under <data root>/prolex/",
+              "input": "prolex", "fetch": "file", "groups": ["scoring"]}
+    files = [(f"prolex-{split}", f"data/{split}/ProLex_v1.0_{split}.csv",
+              f"ProLex_v1.0_{split}.csv", f"ProLex {split} rows (target word, sentence, gold "
+              "substitutes of both aspects, CEFR levels)",
+              ["lexsub_baselines.datasets.prolex", "lexsub_baselines.scoring.prolex"])
+             for split in PROLEX_SPLITS]
+    files.append(("prolex-licence", "LICENSE", "LICENSE", "ProLex's licence (Apache-2.0)",
+                  ["docs/prolex.md"]))
+    entries: list[dict[str, Any]] = [
+        {"id": i, "kind": "file", "path": f"data/prolex/{name}", "what": what,
+         "upstream_url": PROLEX_RAW + upstream, "used_by": users, **common}
+        for i, upstream, name, what, users in files]
+    entries.append({
+        "id": "prolex-vectors", "kind": "folder", "path": "prolex-vectors",
+        "what": "made-up ProLex predictions files with the figures of the benchmark's own "
+                "evaluate.py (cases.jsonl) for ProLex parity tests",
+        "version": "evaluate.py at commit f54ba0f", "licence": "made for this project",
+        "upstream_url": "", "upstream_sha256": "",
+        "note": "produced with the benchmark's evaluator; no public download (the tests that "
+                "read it are skipped without it)",
+        "used_by": ["tests/test_prolex_scoring.py"], "input": "prolex-vectors", "fetch": "",
+        "groups": []})
     return entries
 
 

@@ -216,7 +216,7 @@ def test_names_groups_and_what_cannot_be_fetched(tmp_path: Path,
     scoring = select(MANIFEST, ["scoring"])
     # what `lexsub score` reads: LS07-all's pools and CoInCo too (issue 54)
     assert list(scoring) == ["semeval2007", "lst-candidates", "coinco", "swords", "tsar2022",
-                             "wordnet"]
+                             "prolex", "wordnet"]
     baselines = select(MANIFEST, ["baselines"])
     assert {"roget", "bnc-lemmas", "freq-enwiki", "ud-ewt", "corpus-enwiki"} <= set(baselines)
     assert [r.id for r in select(MANIFEST, ["swords-test"])["swords-test"]] == ["swords-test"]

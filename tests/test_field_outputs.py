@@ -51,7 +51,7 @@ def _output(dataset: str, system: str = "released:wordtune") -> FieldOutput:
 
 def test_the_catalogue_and_the_manifest_agree() -> None:
     manifest = load_manifest()
-    assert len({o.id for o in FIELD_OUTPUTS}) == len({o.path for o in FIELD_OUTPUTS}) == 14
+    assert len({o.id for o in FIELD_OUTPUTS}) == len({o.path for o in FIELD_OUTPUTS}) == 34
     for output in FIELD_OUTPUTS:
         entry = manifest.get(output.id)
         assert (entry.path, entry.upstream_url, entry.groups) == (output.path, output.url,
@@ -188,13 +188,13 @@ def test_the_field_is_mirrored_and_fetched_sha256_checked(shared: Roots, tmp_pat
                  "field"]) == 0
     served = {"/" + p.relative_to(mirror_folder).as_posix(): p.read_bytes()
               for p in mirror_folder.rglob("*") if p.is_file()}
-    assert len(served) == 14
+    assert len(served) == 34
     (tmp_path / "user").mkdir()
     with serving(served) as mirror:
         assert fetch_cli(tmp_path / "user", load_manifest(), mirror.url, "field") == 0
         printed = capsys.readouterr().out
         assert fetch_cli(tmp_path / "user", load_manifest(), mirror.url, "field-unihd") == 0
-        assert len(mirror.requests) == 14  # the second fetch checked the files in place
+        assert len(mirror.requests) == 34  # the second fetch checked the files in place
     assert "field-unihd       fetched: 11 file(s)" in printed
     assert "field-wordtune    fetched: 3 file(s)" in printed
     fetched = dataclasses.replace(shared, shared=tmp_path / "user" / "root")

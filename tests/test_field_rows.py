@@ -31,6 +31,7 @@ from lexsub_baselines.runs.store import vouched
 from lexsub_baselines.tables.readme import check_readme
 
 WORDTUNE = "released:wordtune"
+PARALS = "released:parals"
 
 
 def test_complementarity_on_a_hand_made_case() -> None:
@@ -79,7 +80,11 @@ def test_rows_are_made_recorded_and_labelled(field_run: TinyRun) -> None:
     assert made == {("swords-test", WORDTUNE), ("semeval2007-test", WORDTUNE),
                     ("semeval2007-all", WORDTUNE), ("coinco-all", WORDTUNE),
                     *((f"tsar2022-{lang}-test", f"released:unihd-{n}")
-                      for lang in ("en", "es", "pt") for n in (1, 3))}
+                      for lang in ("en", "es", "pt") for n in (1, 3)),
+                    ("coinco-test", PARALS), ("prolex-dev", PARALS), ("prolex-test", PARALS),
+                    *((dataset, f"released:{name}") for dataset in ("semeval2007-trial",
+                                                                    "swords-dev")
+                      for name in ("concat", "bert-dropout"))}
     best = scores["semeval2007-test"][WORDTUNE]["best"]
     assert best["released"]["matched"] == best["released"]["instances"] == 1710
     assert best["all"]["recall"] > scores["semeval2007-test"]["wordnet"]["best"]["all"]["recall"]
@@ -100,6 +105,16 @@ def test_rows_are_made_recorded_and_labelled(field_run: TinyRun) -> None:
     assert re.search(r"\| `released:unihd-3` \| tsar2022-en-test \| 10 of 10 \| 0\.8096 \| "
                      r"0\.8096 \| \+0\.0000 \|", tables)
     assert f"| `{WORDTUNE}` | released output, rescored |" in tables  # the 2007 field's ranking
+    # the second wave: ParaLS beside its own score.pl output, on ProLex with our rows
+    assert re.search(r"\| `released:parals` \| oot \| 10011 \| 10011 \| 10010 \| 10010 \| "
+                     r"50\.33 \| 50\.33 \| 76\.74 \| 76\.74 \| 29 / 29 \|", tables)
+    assert re.search(r"### prolex-test — ProLex \(evaluate\.py\), acc and prof\n(.|\n)*"
+                     r"\| `released:parals` \| 12\.99 \| 45\.21 \| 20\.18 \|", tables)
+    assert re.search(r"\| `released:concat` \| 300 of 300 \| 12\.96 \|", tables)
+    # our parser's tags of the ProLex targets beside NLTK's (the authors' processed.tsv)
+    agreement = scores["prolex-test"]["wordnet"]["prolex"]["prolex"]["nltk_agreement"]
+    assert agreement["compared"] == 680 and 0 < agreement["agree"] <= 680
+    assert f"for {agreement['agree']} of 680 targets" in tables
 
 
 @pytest.mark.shared
@@ -148,7 +163,10 @@ def test_the_report_counts_who_solves_what(field_report: Report) -> None:
     table = section.tables[0]
     rows = {(row[0], row[1]): row for row in table.rows}
     assert set(rows) >= {(WORDTUNE, "semeval2007-test"), (WORDTUNE, "swords-test"),
-                         ("released:unihd-3", "tsar2022-en-test")}
+                         ("released:unihd-3", "tsar2022-en-test"),
+                         ("released:concat", "semeval2007-trial"),
+                         ("released:bert-dropout", "swords-dev"), (PARALS, "prolex-test")}
+    assert rows[(PARALS, "prolex-test")][2] == 680  # every row has acceptable substitutes
     for row in rows.values():
         instances, solves, union, only, missed, both, neither = row[2:9]
         assert only + both == solves and missed + both == union  # type: ignore[operator]
@@ -158,6 +176,13 @@ def test_the_report_counts_who_solves_what(field_report: Report) -> None:
     assert ours and not any(  # the vote is of ours alone: one system here, so none
         "vote(all)" in str(row[0]) for s in ours for t in s.tables for row in t.rows)
     assert table.links[0] is not None and "rel=top" in str(table.links[0])
+    assert any(s.anchor == "prolex" for s in field_report.sections)  # our rows and ParaLS's
+    data = field_report.explorer
+    assert data is not None
+    explored = {d["name"]: {[s[0] for s in data["systems"]][g] for g in d["systems"]}
+                for d in data["datasets"]}
+    assert {"released:concat", "released:bert-dropout"} <= explored["semeval2007-trial"]
+    assert {"released:concat", "released:bert-dropout"} <= explored["swords-dev"]
 
 
 def _dom_attribute(dom: str, name: str) -> str:

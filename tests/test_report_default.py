@@ -12,6 +12,7 @@ failed after every default run.
 from __future__ import annotations
 
 import html
+import json
 import re
 import shlex
 from pathlib import Path
@@ -77,9 +78,14 @@ def test_every_block_the_run_wrote_is_read(made: Path) -> None:
     scores = read_scores(made / "scores.json")
     assert scores is not None
     kinds = {kind for systems in scores.values() for row in systems.values() for kind in row}
-    assert kinds == {"best", "oot", "lsr", "lexsubgen", "tsar2022"}  # and TSAR-2022
+    assert kinds == {"best", "oot", "lsr", "lexsubgen", "tsar2022", "prolex"}  # and ProLex
     assert {"semeval2007-all", "coinco-all", "swords-test", "tsar2022-en-trial",
-            "tsar2022-en-test"} <= set(scores)
+            "tsar2022-en-test", "prolex-dev", "prolex-test", "coinco-test"} <= set(scores)
+    # CoInCo's test part (of the sample) under the official scorer, from the CoInCo answers
+    best = scores["coinco-test"]["wordnet"]["best"]
+    assert best["signature"].startswith("best|profile:official|gold:coinco-test#")
+    assert 0 < best["all"]["total"] <= json.loads((made / "runs.json").read_text(
+        encoding="utf-8"))["runs"]["coinco-test"]["wordnet"]["instances"]
 
 
 def test_the_report_shows_ls07_all_and_coinco_beside_todays_systems(made: Path) -> None:

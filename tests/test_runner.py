@@ -53,7 +53,8 @@ def test_scores_json_holds_what_lexsub_score_prints(results: Path,
     scores = json.loads((results / "scores.json").read_text(encoding="utf-8"))
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     assert set(scores) == {"semeval2007-trial", "semeval2007-test", "swords-dev",
-                           "swords-test", "tsar2022-en-trial", "tsar2022-en-test"}
+                           "swords-test", "tsar2022-en-trial", "tsar2022-en-test",
+                           "prolex-dev", "prolex-test"}
     test = scores["semeval2007-test"]
     assert set(test["wordnet"]) == {"best", "oot"} and set(test["mw"]) == {"mw"}
     best = test["wordnet"]["best"]
@@ -173,8 +174,8 @@ def test_runs_record_the_settings_of_every_row(results: Path, tiny: list[str]) -
     runs = json.loads((results / "runs.json").read_text(encoding="utf-8"))
     (settings_id, settings), = runs["settings"].items()
     rows = [r for systems in runs["runs"].values() for r in systems.values()]
-    # wordnet: 4 sets and 2 TSAR sets (plain and +simpler), mw: 2
-    assert len(rows) == 10 and {r["settings"] for r in rows} == {settings_id}
+    # wordnet: 4 sets, 2 TSAR sets (plain and +simpler) and 2 ProLex sets, mw: 2
+    assert len(rows) == 12 and {r["settings"] for r in rows} == {settings_id}
     # the folder `--cache-dir` names, or its kernel level's own under LEXSUB_KERNELS
     cache = Path(tiny[tiny.index("--cache-dir") + 1]) / kernels_subfolder()
     assert settings["cache"] == str(cache.resolve()) and settings["wordnet"] == "nltk:wordnet-3.0"

@@ -155,8 +155,8 @@ def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
     # shipped manifest (no edit: the SemEval-2007 archive is rebuilt, its members checked)
     mirror = tmp_path / "mirror"
     made = lexsub("--shared-root", str(shared.shared), "mirror", str(mirror), "semeval2007",
-                  "swords", "tsar2022", "lst-candidates", "coinco")  # WordNet: Debian's is read
-    assert made.count(": mirrored (wrote ") == 5, made
+                  "swords", "tsar2022", "lst-candidates", "coinco", "prolex")  # WordNet:
+    assert made.count(": mirrored (wrote ") == 6, made  # Debian's is read
     with _http_server(mirror) as url:
         fetched = lexsub("fetch", "scoring", "--mirror", url, "--no-progress")
     user_data = home / ".local" / "share" / "lexsub_baselines"
@@ -182,6 +182,13 @@ def test_the_scoring_install_mirrors_fetches_and_scores_every_protocol(
               if json.loads(line)["system_file"] == f"systems/{tsar}"]
     assert (figures["metrics"]["ACC@1"], figures["metrics"]["MAP@10"]) == (
         case["metrics"]["MAP@1/Potential@1/Precision@1"], case["metrics"]["MAP@10"])
+    prolex = shared.shared / "prolex-vectors" / "systems" / "test-noisy.csv"
+    if prolex.is_file():  # ProLex's evaluate.py, reproduced in the scoring install too
+        shutil.copyfile(prolex, work / prolex.name)
+        found = json.loads(lexsub("score", prolex.name, "prolex-test", "--format", "json"))
+        [case] = [c for c in map(json.loads, (prolex.parent.parent / "cases.jsonl").open())
+                  if (c["file"], c["aspect"], c["topk"]) == (prolex.name, "prof", 10)]
+        assert found["metrics"]["prof"]["F1@10"] == case["f1"]
     # --compare with the published fields: the 2007 teams, today's systems, the TSAR teams
     assert "| KU |" in lexsub("score", best, "semeval2007-test", "--compare")
     assert "XLNet+embs" in lexsub("score", lsg, "semeval2007-all", "--compare")
@@ -289,12 +296,12 @@ def test_the_readmes_first_screen_word_for_word(shared: Roots, tmp_path: Path,
     mirror = tmp_path / "mirror"  # the machine with the data: its lexsub mirror, served
     made = run(f"lexsub --shared-root {shared.shared} mirror {mirror}", work)[0]
     mirrored = made.stdout.count(": mirrored (wrote ")  # WordNet's packages from apt's cache,
-    assert mirrored == 6 or (mirrored == 5 and made.returncode == 1  # else Debian's is read
+    assert mirrored == 7 or (mirrored == 6 and made.returncode == 1  # else Debian's is read
                              and "wordnet: not mirrored" in made.stdout), made
     with _http_server(mirror) as url:
         fetched, seconds = run(offline.replace("http://HOST:8000", url), work)
     assert fetched.returncode == 0, (fetched.stdout, fetched.stderr)
-    for name in ("semeval2007", "lst-candidates", "coinco", "swords", "tsar2022"):
+    for name in ("semeval2007", "lst-candidates", "coinco", "swords", "tsar2022", "prolex"):
         assert re.search(rf"(?m)^{name} +fetched: \d+ file\(s\) checked in {home}/", fetched.stdout)
     timed.append((offline, seconds))
     for placeholder, path in _FIRST_SCREEN_FILES.items():

@@ -5,7 +5,8 @@ the protocol's first-place measure counts it (`SOLVES`): the official SemEval-20
 credits its best answer; SWORDS's evaluation finds its first substitute (lemmatised, the
 target's own lemma dropped) conceivable, a strict-c P@1 hit; LexSubGen's protocol finds it
 in the gold, a P@1 hit; TSAR-2022's evaluation finds it among the annotators' substitutes,
-an ACC@1 hit. `complementarity` counts, over the instances the released output answers: what
+an ACC@1 hit; ProLex's finds it among the acceptable substitutes, an acc P@1 hit.
+`complementarity` counts, over the instances the released output answers: what
 it solves, what the baselines' union solves, what it alone solves (no baseline does), what
 only the baselines solve, both, neither, and the best single baseline.
 
@@ -29,6 +30,9 @@ __all__ = ["BENCHMARKS", "SOLVES", "Complementarity", "complementarity", "solved
 #: Where a released output is set against the baselines: dataset -> (answer kind, protocol).
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "semeval2007-test": ("best", "semeval"), "swords-test": ("lsr", "swords"),
+    "semeval2007-trial": ("best", "semeval"), "swords-dev": ("lsr", "swords"),
+    "coinco-test": ("best", "semeval"), "prolex-dev": ("prolex", "prolex"),
+    "prolex-test": ("prolex", "prolex"),
     "semeval2007-all": ("lexsubgen", "lexsubgen"), "coinco-all": ("lexsubgen", "lexsubgen"),
     "tsar2022-en-test": ("tsar2022", "tsar"), "tsar2022-es-test": ("tsar2022", "tsar"),
     "tsar2022-pt-test": ("tsar2022", "tsar")}
@@ -37,7 +41,8 @@ SOLVES: dict[str, str] = {
     "semeval": "its best answer earns credit (the official scorer: a gold substitute)",
     "swords": "its first substitute, as the evaluation reads it, is conceivable (strict-c P@1)",
     "lexsubgen": "its first substitute is in the gold (LexSubGen's P@1)",
-    "tsar": "its first substitute is an annotator's (tsar_eval.py's ACC@1)"}
+    "tsar": "its first substitute is an annotator's (tsar_eval.py's ACC@1)",
+    "prolex": "its first substitute is an acceptable one (evaluate.py's acc P@1)"}
 
 
 @dataclass(frozen=True)
@@ -97,25 +102,25 @@ def complementarity(dataset: str, solved: Mapping[str, Collection[str]], release
                            len(universe - ours - union), (best, counts.get(best, 0)))
 
 
-def _semeval(files: Mapping[str, Path], roots: Roots
+def _semeval(dataset: str, files: Mapping[str, Path], roots: Roots
              ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     from lexsub_baselines.datasets.catalog import load_dataset
     from lexsub_baselines.scoring import Scorer
 
-    scorer = Scorer(load_dataset("semeval2007-test", roots))
+    scorer = Scorer(load_dataset(dataset, roots))
     solved = {s: frozenset(i for i, c in scorer.item_credits(p, "best").credit.items() if c > 0)
               for s, p in files.items()}
     return solved, frozenset(scorer.gold().items)
 
 
-def _swords(files: Mapping[str, Path], roots: Roots
+def _swords(dataset: str, files: Mapping[str, Path], roots: Roots
             ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     from lexsub_baselines.scoring import Scorer, SwordsScorer
     from lexsub_baselines.scoring.swords import CONCEIVABLE
 
-    scorer = Scorer("swords-test", roots=roots)
+    scorer = Scorer(dataset, roots=roots)
     if not isinstance(scorer, SwordsScorer):  # pragma: no cover - a SWORDS dataset
-        raise TypeError("swords-test")
+        raise TypeError(dataset)
     gold = scorer.swords_gold.targets
     solved = {}
     for system, path in files.items():
@@ -158,6 +163,19 @@ def _tsar(dataset: str, files: Mapping[str, Path], roots: Roots
     return solved, frozenset(scorer.tsar_gold)
 
 
+def _prolex(dataset: str, files: Mapping[str, Path], roots: Roots
+            ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    from lexsub_baselines.scoring.prolex import ProlexScorer
+
+    scorer = ProlexScorer(dataset, roots=roots)
+    solved = {}
+    for system, path in files.items():
+        lists = scorer.result(path).lists
+        solved[system] = frozenset(i for i, row in scorer.rows.items()
+                                   if lists[i] and lists[i][0] in row.aspect("acc"))
+    return solved, frozenset(i for i, row in scorer.rows.items() if row.aspect("acc"))
+
+
 def solved_sets(results: Path, roots: Roots) -> list[Complementarity]:
     """Return each released output against the baselines on every benchmark of `results`
     where both have vouched answer files (`BENCHMARKS` order, then the released rows')."""
@@ -170,8 +188,8 @@ def solved_sets(results: Path, roots: Roots) -> list[Complementarity]:
         if not released or not others:
             continue
         if protocol != "lexsubgen":  # every file scored once; the universe is the gold's
-            every, universe = _semeval(files, roots) if protocol == "semeval" else \
-                _swords(files, roots) if protocol == "swords" else _tsar(dataset, files, roots)
+            every, universe = {"semeval": _semeval, "swords": _swords, "tsar": _tsar,
+                               "prolex": _prolex}[protocol](dataset, files, roots)
         for name in released:
             if protocol == "lexsubgen":  # its scorer is made for the released output's ids
                 solved, universe = _lexsubgen(dataset, {**others, name: files[name]}, name,

@@ -29,14 +29,16 @@ from lexsub_baselines.tables.table import Cell, Table, rows_of
 
 __all__ = ["complementarity_table", "field_section"]
 
-_READ = ("Some of the field released its outputs: UniHD's TSAR-2022 runs, and WordTune's "
-         "substitutes (released with SWORDS). Each is rescored here by the scorer our rows use "
-         "(`make baselines`: the rows `released:...`) and set against our baselines instance "
-         "by instance: how many instances it solves that none of ours does, and how many our "
-         "baselines together solve that it misses. Where the second number is large, a "
-         "classic baseline still knows something the strong system does not.")
+_READ = ("Some of the field released its outputs: UniHD's TSAR-2022 runs, WordTune's "
+         "substitutes (released with SWORDS), ParaLS's answers on CoInCo's test part and on "
+         "ProLex, and ConCat's and a BERT-dropout baseline's on LS07 trial and SWORDS dev. "
+         "Each is rescored here by the scorer our rows use (`make baselines`: the rows "
+         "`released:...`) and set against our baselines instance by instance: how many "
+         "instances it solves that none of ours does, and how many our baselines together "
+         "solve that it misses. Where the second number is large, a classic baseline still "
+         "knows something the strong system does not.")
 #: Datasets the explorer shows (SemEval-2007 best/oot and SWORDS items).
-_EXPLORED = ("semeval2007-test", "swords-test")
+_EXPLORED = ("semeval2007-test", "swords-test", "semeval2007-trial", "swords-dev")
 
 
 def complementarity_table(found: Sequence[Complementarity], links: bool = False) -> Table:
@@ -47,9 +49,9 @@ def complementarity_table(found: Sequence[Complementarity], links: bool = False)
     protocols = dict.fromkeys(BENCHMARKS[c.dataset][1] for c in found)
     note = ("An instance is solved by a system when " + "; ".join(
         f"{protocol}: {SOLVES[protocol]}" for protocol in protocols) + ". Counted over the "
-        "instances the released output answers (CoInCo: its test split; LS07 under "
-        "LexSubGen's protocol: the test part); the baselines are every other row with answers "
-        "there (ours, their +fill and +simpler variants).")
+        "instances the released output answers (CoInCo under LexSubGen's protocol: its test "
+        "split; LS07 under LexSubGen's protocol: the test part); the baselines are every "
+        "other row with answers there (ours, their +fill and +simpler variants).")
     link = [explorer_link(c.dataset, a=c.released, rel="top", b=c.best[0], kind="best",
                           show=[c.released, c.best[0]])
             if links and c.dataset in _EXPLORED and c.best[0] else None for c in found]

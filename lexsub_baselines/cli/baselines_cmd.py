@@ -41,6 +41,7 @@ from lexsub_baselines.runs.answering import (
     summary,
 )
 from lexsub_baselines.runs.field_runs import record_field_rows
+from lexsub_baselines.runs.prolex_runs import for_prolex
 from lexsub_baselines.runs.provenance import RunSettings, collect_settings
 from lexsub_baselines.runs.records import UNKNOWN, RunsFile, describe_mixed
 from lexsub_baselines.runs.row_kinds import LEXSUBGEN_DATASETS
@@ -187,6 +188,7 @@ def run_one(args: argparse.Namespace, roots: Roots) -> int:
     system = build_system(args.system, roots)
     check_run(system, dataset)
     system = for_dataset(system, dataset, roots)  # TSAR-2022: the word's readings, its form
+    system = for_prolex(system, dataset, roots)  # ProLex: likewise, the target tagged
     if rows:
         drop_rows(out, rows)
     record = run_system(system, dataset, out)

@@ -25,14 +25,16 @@ from lexsub_baselines.core.paths import Roots
 def add_parser(subparsers: Any) -> None:
     """Register the `field` sub-command."""
     parser = subparsers.add_parser(
-        "field", help="rescore the field's released outputs (UniHD, WordTune) with our scorers",
+        "field", help="rescore the field's released outputs (UniHD, WordTune, ParaLS, ConCat) "
+        "with our scorers",
         description="Rescore every released output of the field in place under the shared "
         "root (`lexsub fetch field` gets them: UniHD's TSAR-2022 runs, WordTune's substitutes "
-        "released with SWORDS): write the answer files our scorers read under OUT/<dataset>/ "
-        "and print each row beside its published figures. WordTune's SemEval-2007 and CoInCo "
-        "answers are lemmatised with WordNet (`lexsub fetch scoring`); its CoInCo and LS07 "
-        "rows under LexSubGen's protocol read CoInCo and LS07's pools (`lexsub fetch scoring` has "
-        "them too). A row "
+        "released with SWORDS, ParaLS on CoInCo's test part and ProLex, ConCat and BERT-dropout "
+        "on LS07 trial and SWORDS dev): write the answer files our scorers read under "
+        "OUT/<dataset>/ and print each row beside its published figures. WordTune's "
+        "SemEval-2007 and CoInCo answers, and ConCat's LS07 ones, are lemmatised with WordNet "
+        "(`lexsub fetch scoring`); WordTune's CoInCo and LS07 rows under LexSubGen's protocol "
+        "read CoInCo and LS07's pools (`lexsub fetch scoring` has them too). A row "
         "whose input is absent is left out, with the input that brings it.",
         **examples("field"))
     parser.add_argument("--out", type=Path, default=Path("released"),

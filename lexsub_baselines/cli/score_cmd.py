@@ -33,6 +33,8 @@ from lexsub_baselines.scoring.emit import Message
 from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LsgReport
 from lexsub_baselines.scoring.paired import PairedReport
 from lexsub_baselines.scoring.profiles import PROFILE_FOR_LANGUAGE, PROFILES
+from lexsub_baselines.scoring.prolex import PROFILE as PROLEX_PROFILE
+from lexsub_baselines.scoring.prolex import SOFT, ProlexReport
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS
 from lexsub_baselines.scoring.signature import gold_label
@@ -60,7 +62,9 @@ def add_parser(subparsers: Any) -> None:
         "result {id: [[word, score], ...]} as LexSubGen (Arefyev et al. 2020) does; against "
         "tsar2022-*, score a "
         "TSAR-2022 predictions file (sentence, complex word, substitutes; tab-separated) as "
-        "the task's tsar_eval.py does. Problems in the file are "
+        "the task's tsar_eval.py does; against prolex-dev or prolex-test, score ProLex's CSV "
+        "(Substitutes joined by \", \") or SemEval lines numbered by row as its evaluate.py "
+        f"does, rows matched by id or sentence ({SOFT}). Problems in the file are "
         "warnings on stderr, one per kind; a file that can give nothing useful (no answer "
         "line, another format, another split) is refused (exit 2); in Python, `score()` gives the "
         "same verdict (`ScoreRefusedError`). The gold of a dataset name is read under the data "
@@ -78,13 +82,15 @@ def add_parser(subparsers: Any) -> None:
                              "swords-dev, swords-test: the SWORDS evaluation; "
                              "semeval2007-all, coinco-all or a folder of LexSubGen's three "
                              "files: LexSubGen's protocol; tsar2022-{en,es,pt}-{trial,test}: "
-                             "TSAR-2022's evaluation; see `lexsub datasets`)")
+                             "TSAR-2022's evaluation; prolex-dev, prolex-test: ProLex's; "
+                             "see `lexsub datasets`)")
     parser.add_argument("--protocol", choices=PROTOCOLS, default=None,
                         help="the evaluation (default: the data's -- swords for swords-*, "
                              "lexsubgen for semeval2007-all and LexSubGen folders, tsar2022 "
                              "for tsar2022-*, semeval otherwise); lexsubgen: P@1/3/10, R@k, "
                              "F1@k, GAP as LexSubGen computes them; tsar2022: the ten figures "
-                             "of tsar_eval.py (ACC@1, ACC@k@Top1, MAP@k, Potential@k)")
+                             "of tsar_eval.py (ACC@1, ACC@k@Top1, MAP@k, Potential@k); "
+                             "prolex: P, R, F1 at 10, 5, 3, 1 of both aspects (acc, prof)")
     parser.add_argument("--only-listed", action="store_true",
                         help="lexsubgen: score only the instances the result lists (default: "
                              "all, a missing one refused as LexSubGen would fail on it)")
@@ -94,7 +100,8 @@ def add_parser(subparsers: Any) -> None:
                         "ranked lists: -t does not apply to them (ignored, with a note)")
     defaults = ", ".join(f"{profile} for {language}" for language, profile in
                          PROFILE_FOR_LANGUAGE.items())
-    parser.add_argument("--profile", choices=(*PROFILES.names(), *LSG_PROFILES.names()),
+    parser.add_argument("--profile", choices=(*PROFILES.names(), *LSG_PROFILES.names(),
+                                              PROLEX_PROFILE, "prolex-soft"),
                         default=None,
                         help=f"scorer profile (default: the dataset's official one -- "
                              f"{defaults} -- and official for a gold file)")
@@ -120,7 +127,9 @@ def add_parser(subparsers: Any) -> None:
                              "(results/scores.json) and today's published systems (LexSubGen's "
                              "table) on the same data and protocol, ranked by GAP; on "
                              "tsar2022-*-test, among the teams' official runs (the task's "
-                             "results CSVs), ranked by ACC@1")
+                             "results CSVs), ranked by ACC@1; on prolex-*, among our baselines "
+                             "and ParaLS's released rows (results/scores.json), ranked by acc "
+                             "F1@10")
     add_paired_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -181,6 +190,13 @@ def compare(report: Any, args: argparse.Namespace, roots: Roots) -> tuple[Table 
         return table, [note for note in (why, unpaired) if note]
     if isinstance(report, TsarReport):
         return compare_tsar(report, args, roots)
+    if isinstance(report, ProlexReport):  # among our rows and the released ones
+        from lexsub_baselines.tables.prolex import compare_table as prolex_compare
+
+        ours, unpaired = _our_scores(Path("results"))
+        ranked, why = prolex_compare(args.system.name, report.to_json(),
+                                     report.signature.gold.rpartition("#")[0], ours)
+        return ranked, [note for note in (why, unpaired) if note]
     return None, ["--compare does not apply to SWORDS; ignored"]
 
 

@@ -1,8 +1,8 @@
 """The one module that fills the dataset registry, and the lookups that need it filled.
 
 Nothing below it imports it: `registry` holds the empty `DATASETS` and `Dataset`; the readers
-(`semeval_xml`, `gold`, `coinco`, `clls`, `swords`, `tsar`) know their formats and layouts;
-this module registers every named dataset and answers `load_dataset` / `dataset_names`.
+(`semeval_xml`, `gold`, `coinco`, `clls`, `swords`, `tsar`, `prolex`) know their formats and
+layouts; this module registers every named dataset and answers `load_dataset` / `dataset_names`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.clls import clls_specs
 from lexsub_baselines.datasets.coinco import coinco_specs
+from lexsub_baselines.datasets.prolex import prolex_specs
 from lexsub_baselines.datasets.registry import DATASETS, Dataset
 from lexsub_baselines.datasets.swords import swords_specs
 from lexsub_baselines.datasets.tsar import tsar_specs
@@ -81,6 +82,10 @@ for _spec in swords_specs():
 
 # TSAR-2022 lexical simplification (Saggion et al. 2022): format and layout in `tsar`.
 for _spec in tsar_specs():
+    DATASETS.add(_spec.name, _spec, doc=_spec.description)
+
+# ProLex (Zhang et al. 2024): format and layout in `prolex`.
+for _spec in prolex_specs():
     DATASETS.add(_spec.name, _spec, doc=_spec.description)
 
 

@@ -1,6 +1,6 @@
 """The field's released outputs: what each file is, where it lives, and the one reader of each kind.
 
-Two teams released their systems' outputs with their papers, and our scorers read them as
+Teams released their systems' outputs with their papers, and our scorers read them as
 they read our baselines' answers:
 
 - UniHD at TSAR-2022 (Aumiller & Gertz 2023), dennlinger/TSAR-2022-Shared-Task at commit
@@ -13,6 +13,8 @@ they read our baselines' answers:
   p-lambda/swords at commit 04ca753 (`assets/public/raw/methods/wordtune/`, CC-BY-3.0-US): one
   JSON object per target, keyed by the SWORDS target id, for SWORDS test (its v0.8 file, which
   holds every v1.1 test target), SemEval-2007 test and CoInCo's test split.
+- the second wave (`field_second`): ParaLS on CoInCo's test part and on ProLex, ConCat and
+  BERT-dropout on LS07 trial and SWORDS dev (their readers: `field_parals`, `field_concat`).
 
 The files lie under the shared root as `../shared` holds them (`field-outputs/...`, beside
 `data/` and `resources/`; `--shared-root` moves them, `--data-root` does not): `field_file`
@@ -33,6 +35,8 @@ from typing import Any
 
 from lexsub_baselines.core.errors import DataFormatError, MissingResourceError, UnknownNameError
 from lexsub_baselines.core.paths import SHARED_ENV, Roots
+from lexsub_baselines.datasets.field_second import second_wave
+from lexsub_baselines.datasets.field_types import FIELD_FOLDER, FieldOutput, Repository
 from lexsub_baselines.inputs.reads import check_path, open_path, read_path
 from lexsub_baselines.tables.released import RELEASED_PREFIX
 
@@ -42,24 +46,6 @@ __all__ = ["FETCH_GROUP", "FIELD_FOLDER", "FIELD_OUTPUTS", "RELEASED_PREFIX", "U
 
 #: The fetch group of every released output (`lexsub fetch field`).
 FETCH_GROUP = "field"
-#: Where the outputs lie under the shared root (as in ../shared).
-FIELD_FOLDER = "field-outputs"
-
-
-@dataclass(frozen=True)
-class Repository:
-    """A public repository at a pinned commit, and what it releases under which licence."""
-
-    name: str  # owner/name on GitHub
-    commit: str
-    folder: str  # the outputs' folder under FIELD_FOLDER
-    fetch: str  # the input `lexsub fetch` knows them by
-    licence: str
-    flat: bool = False  # the folder keeps the files' names only, not their upstream folders
-
-    def url(self, path: str) -> str:
-        """Return the pinned download URL of `path` in the repository."""
-        return f"https://github.com/{self.name}/raw/{self.commit}/{path}"
 
 
 UNIHD = Repository("dennlinger/TSAR-2022-Shared-Task", "0f96c019685faaaac6bfa344871f058fed18eac7",
@@ -69,46 +55,6 @@ WORDTUNE = Repository("p-lambda/swords", "04ca75370d0ce098a7f4db68240fc8e79a4f7b
                       "swords-methods", "field-wordtune", "CC-BY-3.0-US (the SWORDS README)",
                       flat=True)
 _WORDTUNE_UPSTREAM = "assets/public/raw/methods/wordtune/"
-
-
-@dataclass(frozen=True)
-class FieldOutput:
-    """One released file.
-
-    Attributes:
-        id: its manifest id (`field-wordtune-swords-test`).
-        kind: `wordtune`, `tsar` (predictions), `tsar-eval` (the authors' figures) or
-            `licence`.
-        upstream: its path in the repository.
-        repository: where it is released.
-        what: one line saying what it is.
-        system: the row it makes (`released:unihd-3`; "" for the licences).
-        dataset: the benchmark it answers (`swords-test`, `semeval2007-test`, `coinco-all`,
-            `tsar2022-en-test`; "" for the licences).
-        published: the published figures its row is set beside: the official run's label
-            (`UniHD run 2`) or the id of the authors' `.eval` file; "" when none.
-    """
-
-    id: str
-    kind: str
-    upstream: str
-    repository: Repository
-    what: str
-    system: str = ""
-    dataset: str = ""
-    published: str = ""
-
-    @property
-    def path(self) -> str:
-        """Return its path relative to the shared root (`field-outputs/...`), as ../shared
-        lays it out: the upstream path under the repository's folder, or its name alone."""
-        name = self.upstream.rpartition("/")[2] if self.repository.flat else self.upstream
-        return f"{FIELD_FOLDER}/{self.repository.folder}/{name}"
-
-    @property
-    def url(self) -> str:
-        """Return its pinned upstream URL."""
-        return self.repository.url(self.upstream)
 
 
 def _unihd() -> list[FieldOutput]:
@@ -150,6 +96,7 @@ FIELD_OUTPUTS: tuple[FieldOutput, ...] = (
            "SemEval-2007 test (1,710 targets)"),
           ("coinco-all", "coinco_test_wordtuneclues.out.json.gz",
            "CoInCo's test split (5,388 targets)"))),
+    *second_wave(),
 )
 
 

@@ -12,6 +12,7 @@ from lexsub_baselines.core.profile import sample_size
 from lexsub_baselines.core.registry import Registry
 from lexsub_baselines.datasets.coinco import read_coinco_gold, read_coinco_instances
 from lexsub_baselines.datasets.gold import Notes, read_gold
+from lexsub_baselines.datasets.prolex import PROLEX_FORMAT, prolex_gold_items, prolex_instances
 from lexsub_baselines.datasets.semeval_xml import read_semeval_xml, semeval_xml_ids
 from lexsub_baselines.datasets.swords import (
     SWORDS_FORMAT,
@@ -39,6 +40,8 @@ def _instances(data: bytes, where: str, format: str = "semeval", recorded: bool 
         return swords_instances(read_swords(data, where))
     if format == TSAR_FORMAT:
         return tsar_instances(data, where)
+    if format == PROLEX_FORMAT:
+        return prolex_instances(data, where)
     return tuple(read_semeval_xml(data, where))
 
 
@@ -52,6 +55,8 @@ def _gold(data: bytes, where: str, format: str = "semeval", recorded: bool = Fal
         return swords_gold_items(read_swords(data, where))
     if format == TSAR_FORMAT:
         return tsar_gold_items(data, where)
+    if format == PROLEX_FORMAT:
+        return prolex_gold_items(data, where)
     return read_gold(data, where, notes=notes)
 
 
@@ -145,7 +150,7 @@ class Dataset:
         such as CoInCo's one Latin-1 line, known bytes, are not warned about)."""
         checked = self.input(role)
         data, where = inputs(self.roots).read_bytes(checked), str(checked.path)
-        if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT):
+        if self.spec.format in ("semeval", SWORDS_FORMAT, TSAR_FORMAT, PROLEX_FORMAT):
             return _gold(data, where, self.spec.format, checked.recorded)
         ids = frozenset(i.id for i in self.instances())  # one gold file for every split
         return _split_gold(data, where, self.spec.format, ids, checked.recorded)

@@ -110,7 +110,8 @@ class DatasetSpec:
         format: how the `instances` and `gold` files are read: `semeval` (the lenient XML
             reader and the gold reader) or `coinco` (`datasets.coinco`: Melamud et al.'s
             preprocessed CoInCo; the gold is restricted to the split's instances), `swords`
-            or `tsar` (`datasets.tsar`: TSAR-2022's TSV files; ids are line numbers).
+            or `tsar` (`datasets.tsar`: TSAR-2022's TSV files; ids are line numbers), or
+            `prolex` (`datasets.prolex`: ProLex's CSV; ids are row numbers from 0).
         fetch: the name `lexsub fetch` gets the files by (an input of the resource
             manifest), or "" when they have no public download (`upstream_note` says why).
     """

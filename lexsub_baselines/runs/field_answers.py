@@ -35,7 +35,8 @@ from lexsub_baselines.datasets.field_match import (
 from lexsub_baselines.datasets.field_outputs import FieldOutput, field_file, read_wordtune
 from lexsub_baselines.datasets.types import Instance
 
-__all__ = ["LEMMATISER", "ReleasedLists", "lemmatised", "wordtune_answers"]
+__all__ = ["LEMMATISER", "ReleasedLists", "lemmatised", "lemmatiser", "under",
+           "wordtune_answers"]
 
 #: How SemEval-2007 and CoInCo answers are lemmatised (the SWORDS evaluation's lemmatiser).
 LEMMATISER = "nltk-3.5-morphy"
@@ -96,7 +97,8 @@ def lemmatised(ranked: Ranked, target: str, lemmatise: Callable[[str], str]) -> 
     return tuple(kept.items())
 
 
-def _lemmatiser(roots: Roots) -> Callable[[str, str], str]:
+def lemmatiser(roots: Roots) -> Callable[[str, str], str]:
+    """Return `LEMMATISER` as a (word, PoS) -> lower-cased lemma function, memoised."""
     from lexsub_baselines.resources.morphy import load_morphy
 
     morphy = load_morphy(LEMMATISER, roots=roots)
@@ -111,7 +113,8 @@ def _lemmatiser(roots: Roots) -> Callable[[str, str], str]:
     return lemmatise
 
 
-def _under(lemmatise: Callable[[str, str], str], pos: str) -> Callable[[str], str]:
+def under(lemmatise: Callable[[str, str], str], pos: str) -> Callable[[str], str]:
+    """Return `lemmatise` under one PoS."""
     return lambda word: lemmatise(word, pos)
 
 
@@ -132,13 +135,13 @@ def wordtune_answers(output: FieldOutput, roots: Roots) -> ReleasedLists:
         return ReleasedLists(dataset.name, lists, len(targets), len(instances), unanswered,
                              {}, "WordTune's word forms, by score (the evaluation lemmatises)")
     matching = match_targets({t.id: t.context for t in targets.values()}, instances)
-    lemmatise = _lemmatiser(roots)
+    lemmatise = lemmatiser(roots)
     by_id: dict[str, Instance] = {i.id: i for i in instances}
     lists = {}
     for instance_id, target_id in matching.pairs.items():
         instance = by_id[instance_id]
         lists[instance_id] = lemmatised(targets[target_id].substitutes, instance.lemma,
-                                        _under(lemmatise, instance.pos))
+                                        under(lemmatise, instance.pos))
     unanswered = sum(1 for t in matching.pairs.values() if not targets[t].substitutes)
     return ReleasedLists(dataset.name, lists, len(targets), len(instances), unanswered,
                          {_WHY[r]: n for r, n in matching.reasons().items()},

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lexsub_baselines.core.cache import atomic_path, atomic_write_text, file_sha256
+from lexsub_baselines.core.cache import atomic_path, atomic_write_text
 from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import load_dataset
@@ -50,6 +50,9 @@ from lexsub_baselines.datasets.field_outputs import (
 from lexsub_baselines.inputs.code_identity import closure
 from lexsub_baselines.inputs.trace import record as trace_of
 from lexsub_baselines.runs.field_answers import ReleasedLists, wordtune_answers
+from lexsub_baselines.runs.field_common import Row, origin, run_record
+from lexsub_baselines.runs.field_concat import concat_rows
+from lexsub_baselines.runs.field_parals import parals_rows
 from lexsub_baselines.runs.lexsubgen_runs import write_lexsubgen_result
 from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.runs.result_cache import (
@@ -80,21 +83,6 @@ PARTS: dict[str, tuple[str, str]] = {
     "coinco-all": ("coinco-all", "CoInCo's test split (Melamud et al.'s coinco_dev file)"),
 }
 _OOT = 10
-#: One made row: (dataset, runs.json record, kind -> scores.json row).
-Row = tuple[str, dict[str, Any], dict[str, dict[str, Any]]]
-
-
-def _origin(output: FieldOutput, path: Path) -> dict[str, Any]:
-    return {"output": output.id, "repository": output.repository.name,
-            "commit": output.repository.commit, "path": output.upstream,
-            "sha256": file_sha256(path), "licence": output.repository.licence}
-
-
-def _record(dataset: str, system: str, files: list[tuple[str, str]], out: Path,
-            instances: int, answered: int) -> dict[str, Any]:
-    digests = tuple((kind, file_sha256(out / relative)) for kind, relative in files)
-    return RunRecord(dataset, system, instances, answered, 0.0, tuple(files), out,
-                     digests=digests).to_json()
 
 
 def _published(output: FieldOutput, roots: Roots) -> dict[str, Any] | None:
@@ -124,14 +112,14 @@ def _tsar_row(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
     dataset = load_dataset(output.dataset, roots)
     predictions = read_predictions(out / relative, relative)
     row = TsarScorer(dataset).score(predictions, warn=False).to_json()
-    released = {**_origin(output, source), "lists": "the predictions file as released"}
+    released = {**origin(output, source), "lists": "the predictions file as released"}
     if (published := _published(output, roots)) is not None:
         published["differs"] = [m for m, value in published["figures"].items()
                                 if row["metrics"].get(m) != value]
         released["published"] = published
     total = len(dataset.instances())
     answered = sum(1 for prediction in predictions.by_key.values() if prediction.labels)
-    record = _record(output.dataset, output.system, [(TSAR_KIND, relative)], out, total,
+    record = run_record(output.dataset, output.system, [(TSAR_KIND, relative)], out, total,
                      answered)
     return [(output.dataset, {**record, "released": released},
              {TSAR_KIND: {**row, "released": released}})]
@@ -166,14 +154,14 @@ def _lexsubgen_row(output: FieldOutput, lists: ReleasedLists, out: Path, roots: 
     if dataset == "semeval2007-all":  # beside our rows' own test-part figures
         row["test_part"] = part
     answered = sum(1 for ranked in lists.lists.values() if ranked)
-    record = _record(dataset, output.system, [(LSG_KIND, relative)], out, len(lists.lists),
+    record = run_record(dataset, output.system, [(LSG_KIND, relative)], out, len(lists.lists),
                      answered)
     return dataset, {**record, "released": released}, {LSG_KIND: row}
 
 
 def _wordtune_rows(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
     lists = wordtune_answers(output, roots)
-    released = {**_origin(output, field_file(output, roots)), "lists": lists.how,
+    released = {**origin(output, field_file(output, roots)), "lists": lists.how,
                 "matched": len(lists.lists), "instances": lists.instances,
                 "targets": lists.targets, "unanswered": lists.unanswered,
                 "unmatched": dict(lists.unmatched), "summary": lists.summary()}
@@ -201,7 +189,7 @@ def _wordtune_rows(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
                        tuple(files), out)
     kinds = {kind: {**row, "released": released}
              for kind, row in score_files(record, dataset, roots).items()}
-    made = [(output.dataset, {**_record(output.dataset, output.system, files, out,
+    made = [(output.dataset, {**run_record(output.dataset, output.system, files, out,
                                         lists.instances, answered), "released": released},
              kinds)]
     if output.dataset in PARTS:
@@ -218,6 +206,10 @@ def released_rows(output: FieldOutput, out: Path, roots: Roots) -> list[Row]:
     """
     if output.kind == "tsar":
         return _tsar_row(output, out, roots)
+    if output.kind in ("parals", "parals-prolex"):
+        return parals_rows(output, out, roots)
+    if output.kind == "concat":
+        return concat_rows(output, out, roots)
     return _wordtune_rows(output, out, roots)
 
 

@@ -21,14 +21,17 @@ from tqdm import tqdm
 
 from lexsub_baselines.core.cache import atomic_write_text, file_sha256
 from lexsub_baselines.core.errors import LexsubError
+from lexsub_baselines.datasets.prolex import PROLEX_FORMAT, prolex_gold
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
 from lexsub_baselines.substitutes.answers import (
+    PROLEX_KIND,
     SWORDS_KIND,
     TSAR_KIND,
     Answers,
     write_answer_file,
+    write_prolex_predictions,
     write_swords_result,
     write_tsar_predictions,
 )
@@ -152,7 +155,7 @@ def check_run(system: System, dataset: Dataset) -> None:
             f"wordnet:{dataset.spec.language} on it (`lexsub systems`), or score a file with "
             f"`lexsub score PRED.tsv {dataset.name}`")
     kinds = answer_kinds(system, dataset)
-    if dataset.spec.format not in (SWORDS_FORMAT, TSAR_FORMAT):  # the kinds they have gold of
+    if dataset.spec.format not in (SWORDS_FORMAT, TSAR_FORMAT, PROLEX_FORMAT):  # their gold
         kinds = tuple(k for k in kinds
                       if dataset.spec.relpath("mwgold" if k == "mw" else "gold") is not None)
     if not kinds:
@@ -176,8 +179,9 @@ def answer_kinds(system: System, dataset: Dataset) -> tuple[str, ...]:
     """Return the files `system` writes for `dataset`: its kinds, or on SWORDS (TSAR-2022)
     one result, `lsr` (`tsar2022`), when it substitutes (best or oot) and none when it only
     detects multiwords."""
-    if dataset.spec.format in (SWORDS_FORMAT, TSAR_FORMAT):
-        kind = SWORDS_KIND if dataset.spec.format == SWORDS_FORMAT else TSAR_KIND
+    if dataset.spec.format in (SWORDS_FORMAT, TSAR_FORMAT, PROLEX_FORMAT):
+        kind = {SWORDS_FORMAT: SWORDS_KIND, TSAR_FORMAT: TSAR_KIND}.get(dataset.spec.format,
+                                                                        PROLEX_KIND)
         return (kind,) if {"best", "oot"} & set(system.kinds) else ()
     return tuple(system.kinds)
 
@@ -186,7 +190,7 @@ def write_answers(system: System, dataset: Dataset, answers: Mapping[str, Answer
                   out_dir: Path) -> tuple[tuple[str, str], ...]:
     """Write `out_dir/<dataset>/<system>.<kind>` for each kind (on SWORDS one
     `<system>.lsr.json`, on TSAR-2022 one `<system>.tsv` of the oot answers, in the task's
-    format); return (kind, relative path)."""
+    format, on ProLex one `<system>.csv`, its own); return (kind, relative path)."""
     if dataset.spec.format == TSAR_FORMAT:
         if not answer_kinds(system, dataset):
             return ()
@@ -195,6 +199,15 @@ def write_answers(system: System, dataset: Dataset, answers: Mapping[str, Answer
             (i.sentence, i.lemma, answers[i.id].oot) for i in dataset.instances()
             if i.id in answers))
         return ((TSAR_KIND, relative),)
+    if dataset.spec.format == PROLEX_FORMAT:  # its CSV: the benchmark's word and sentence
+        if not answer_kinds(system, dataset):
+            return ()
+        relative = f"{dataset.name}/{file_stem(system.name)}.csv"
+        benchmark = prolex_gold(dataset.read("gold"), str(dataset.path("gold")))
+        write_prolex_predictions(out_dir / relative, (
+            (row.word, row.sentence, answers[i].oot[:10] if i in answers else ())
+            for i, row in benchmark.items()))
+        return ((PROLEX_KIND, relative),)
     if dataset.spec.format == SWORDS_FORMAT:
         if not answer_kinds(system, dataset):
             return ()

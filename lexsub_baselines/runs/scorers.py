@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.core.profile import sample_size
 from lexsub_baselines.datasets.catalog import load_dataset
+from lexsub_baselines.datasets.prolex import PROLEX_FORMAT
 from lexsub_baselines.datasets.registry import Dataset
 from lexsub_baselines.datasets.swords import SWORDS_FORMAT
 from lexsub_baselines.datasets.tsar import TSAR_FORMAT
@@ -27,8 +28,8 @@ from lexsub_baselines.tables.tsar import TsarRun, read_results
 if TYPE_CHECKING:
     from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
 
-__all__ = ["PROFILES", "LexSubGenGolds", "filled_row", "score_files",
-           "score_filled", "score_lexsubgen", "score_paths", "score_tsar", "test_part",
+__all__ = ["PROFILES", "LexSubGenGolds", "filled_row", "score_files", "score_filled",
+           "score_lexsubgen", "score_paths", "score_prolex", "score_tsar", "test_part",
            "tsar_field"]
 
 #: The GAP figures a `+fill` row takes from its pool ranking.
@@ -58,7 +59,7 @@ def score_paths(paths: Sequence[tuple[str, Path]], dataset: Dataset,
     from lexsub_baselines.scoring import Scorer, SwordsScorer, score
 
     results: dict[str, Any] = {}
-    if dataset.spec.format == TSAR_FORMAT:
+    if dataset.spec.format in (TSAR_FORMAT, PROLEX_FORMAT):
         for kind, path in paths:
             results[kind] = Scorer(dataset, roots=roots).score(path, warn=False).to_json()
         return results
@@ -195,3 +196,12 @@ def score_tsar(path: Path, relative: str, dataset: Dataset) -> dict[str, Any]:
                                      refuse=False).to_json()  # answered nothing: 0
 
 
+def score_prolex(path: Path, relative: str, dataset: Dataset) -> dict[str, Any]:
+    """Score a ProLex CSV with its evaluate.py reproduced; notes name it by `relative`."""
+    from lexsub_baselines.scoring.prolex import ProlexScorer
+
+    scorer = ProlexScorer(dataset, roots=dataset.roots)
+    row = scorer.score(path, warn=False).to_json()
+    row["system"] = relative
+    row["notes"] = [note.replace(str(path), relative) for note in row["notes"]]
+    return row

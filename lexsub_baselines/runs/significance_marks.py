@@ -4,7 +4,8 @@
 `significance_marks`; `tables.significance` draws them). For each dataset and each kind of
 row (SemEval-2007 best and oot: P, R, Mode P, Mode R; SWORDS: the four F@10 and
 strict-conceivable P@1; LexSubGen's protocol: GAP, P@1, P@3, R@10, a `+fill` row's GAP from
-its pool file; TSAR-2022: its ten figures), the row of ours with the highest figure is the
+its pool file; TSAR-2022: its ten figures; ProLex: P, R, F1 at 10, 5, 3, 1 of both aspects),
+the row of ours with the highest figure is the
 best, and every other row is tested against it on the same instances with the scorer's
 approximate randomisation (`scoring.significance`; two-sided, 1,000 resamples, seed 0): a
 figure with p < 0.05 is marked. The answer files are the ones the run's `runs.json` records,
@@ -34,6 +35,7 @@ from lexsub_baselines.inputs.keys import computation_key
 from lexsub_baselines.runs.records import RunsFile
 from lexsub_baselines.scoring.contributions import Contributions
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer
+from lexsub_baselines.scoring.prolex import ProlexScorer
 from lexsub_baselines.scoring.scorer import Scorer
 from lexsub_baselines.scoring.significance import LEVEL, RESAMPLES, PairedTest, paired_test
 from lexsub_baselines.scoring.swords import SwordsScorer
@@ -44,7 +46,7 @@ from lexsub_baselines.tables.significance import SignificanceMarks
 __all__ = ["KINDS", "significance_marks"]
 
 #: The kinds of row tested, in order (`mw` has one row, ours, and no sums over items).
-KINDS: tuple[str, ...] = ("best", "oot", "lsr", "lexsubgen", "tsar2022")
+KINDS: tuple[str, ...] = ("best", "oot", "lsr", "lexsubgen", "tsar2022", "prolex")
 _POOL = "pool"
 
 
@@ -69,6 +71,8 @@ def _scorer(dataset: str, kind: str, roots: Roots) -> Scorer:
         return SwordsScorer(dataset, roots=roots)
     if kind == "tsar2022":
         return TsarScorer(dataset, roots=roots)
+    if kind == "prolex":
+        return ProlexScorer(dataset, roots=roots)
     return Scorer(dataset, roots=roots)
 
 
@@ -77,7 +81,7 @@ def _contributions(scorer: Scorer, kind: str, files: Mapping[str, Path],
     path = files[kind]
     if isinstance(scorer, LexSubGenScorer):
         return scorer.contributions(path, universe=universe, pool=files.get(_POOL), pad=True)
-    if isinstance(scorer, SwordsScorer | TsarScorer):
+    if isinstance(scorer, SwordsScorer | TsarScorer | ProlexScorer):
         return scorer.contributions(path, universe=universe)
     return scorer.contributions(path, kind)
 

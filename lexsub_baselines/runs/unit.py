@@ -3,7 +3,9 @@
 `lexsub baselines` answers each system as one unit (a Dask task, `runs.answering`): the
 SemEval-2007 trial and test sets and SWORDS dev and test (or, for a cross-lingual system,
 CLLS-2010, or SemEval-2007 unscored when CLLS-2010 is absent), then LS07-all and CoInCo under
-LexSubGen's protocol with the `+fill` rows, then TSAR-2022 plain and `+simpler`. `answer_unit`
+LexSubGen's protocol with the `+fill` rows (and CoInCo's test part, from the CoInCo answers,
+under the official scorer: `runs.coinco_test`), then TSAR-2022 plain and `+simpler`, then
+ProLex (`runs.prolex_runs`). `answer_unit`
 writes the answer and result files into a folder laid out as `--out` is and returns the
 unit's record (`unit.json`: what each row answered, and how each is to be scored); scoring
 is apart (`runs.unit_scores`), so that the two are keyed apart (`runs.result_cache`).
@@ -20,7 +22,14 @@ from lexsub_baselines.core.errors import MissingResourceError
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.datasets.catalog import dataset_names, load_dataset
 from lexsub_baselines.datasets.registry import Dataset
+from lexsub_baselines.runs.coinco_test import coinco_test_run
 from lexsub_baselines.runs.lexsubgen_runs import LexSubGenInputs, answer_lexsubgen, fill_answers
+from lexsub_baselines.runs.prolex_runs import (
+    ProlexTags,
+    answer_prolex,
+    prolex_settings,
+    prolex_tagging,
+)
 from lexsub_baselines.runs.row_kinds import LEXSUBGEN_DATASETS
 from lexsub_baselines.runs.runner import RunRecord, answer_kinds, run_system
 from lexsub_baselines.runs.tsar_runs import (
@@ -57,6 +66,7 @@ class UnitSpec:
         lexsubgen: also LS07-all and CoInCo under LexSubGen's protocol, with `+fill`.
         tsar: also TSAR-2022 (English for English systems; its language's for the Spanish
             and Portuguese ones), plain and `+simpler`.
+        prolex: the ProLex sets present, with our parser's tags (`runs.prolex_runs`).
     """
 
     system: str
@@ -64,12 +74,13 @@ class UnitSpec:
     crosslingual: tuple[str, ...]
     lexsubgen: bool
     tsar: bool
+    prolex: tuple[ProlexTags, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Return the spec as JSON-ready data."""
         return {"system": self.system, "english": list(self.english),
                 "crosslingual": list(self.crosslingual), "lexsubgen": self.lexsubgen,
-                "tsar": self.tsar}
+                "tsar": self.tsar, "prolex": [tags.to_json() for tags in self.prolex]}
 
 
 def unit_spec(system: str, roots: Roots, lexsubgen: bool, tsar: bool) -> UnitSpec:
@@ -77,7 +88,8 @@ def unit_spec(system: str, roots: Roots, lexsubgen: bool, tsar: bool) -> UnitSpe
     swords = tuple(n for n in SWORDS if load_dataset(n, roots).has("instances"))
     crosslingual = tuple(n for n in CROSS_LINGUAL if n in dataset_names()
                          and load_dataset(n, roots).has("instances"))
-    return UnitSpec(system, (*ENGLISH, *swords), crosslingual, lexsubgen, tsar)
+    return UnitSpec(system, (*ENGLISH, *swords), crosslingual, lexsubgen, tsar,
+                    prolex_tagging(roots))
 
 
 def _datasets(spec: UnitSpec, system: System, roots: Roots) -> tuple[list[Dataset], bool, str]:
@@ -127,12 +139,18 @@ def answer_unit(spec: UnitSpec, roots: Roots, work: Path, inputs: LexSubGenInput
     english = scored and getattr(system, "language", "en") == "en"
     if english and spec.lexsubgen:
         _answer_lexsubgen(system, made, work, roots, inputs, unit, progress)
+        for record in coinco_test_run(system, made, work, roots):  # ParaLS's footing
+            _add(unit, record, {"how": "files"})
+    if english and {"best", "oot"} & set(system.kinds):
+        for tags in spec.prolex:
+            _add(unit, answer_prolex(system, tags, work, roots, progress), {"how": "prolex"},
+                 {"prolex": prolex_settings(tags)})
     if (english or source != "en") and spec.tsar and {"best", "oot"} & set(system.kinds):
         _answer_tsar(system, work, roots, unit, progress)
     return unit
 
 
-def _answer_lexsubgen(system: System, made: Mapping[str, Any], work: Path, roots: Roots,
+def _answer_lexsubgen(system: System, made: dict[str, Any], work: Path, roots: Roots,
                       inputs: LexSubGenInputs, unit: dict[str, Any], progress: bool) -> None:
     """Answer LS07-all (from the trial and test answers) and CoInCo, and fill both."""
     from lexsub_baselines.catalog.fill_policies import fill_system
@@ -148,6 +166,7 @@ def _answer_lexsubgen(system: System, made: Mapping[str, Any], work: Path, roots
         if done is None:
             continue
         record, short = done
+        made[name] = record.answers  # coinco-test's answers are coinco-all's
         _add(unit, record, {"how": "lexsubgen", "short": short})
         if filled is None or record.answers is None:
             continue

@@ -2,7 +2,7 @@
 
 The official SemEval-2007 (and CLLS-2010) scorer for the best/oot/mw files, the SWORDS
 evaluation for its results, LexSubGen's protocol for LS07-all and CoInCo (a `+fill` row's GAP
-from its pool ranking, and LS07-all's test part), and TSAR-2022's evaluation. The rows are
+from its pool ranking, and LS07-all's test part), TSAR-2022's evaluation and ProLex's. The rows are
 those of `scores.json` without the run's settings id, which the run adds; what a row records
 of its answering (the fill's settings, the TSAR settings) comes from the unit's record.
 """
@@ -23,6 +23,7 @@ from lexsub_baselines.runs.scorers import (
     score_filled,
     score_lexsubgen,
     score_paths,
+    score_prolex,
     score_tsar,
     test_part,
 )
@@ -63,6 +64,9 @@ def _score_row(row: Mapping[str, Any], folder: Path, roots: Roots,
         return score_paths(list(files.items()), load_dataset(dataset, roots), roots)
     if how == "tsar":
         return {kind: {**score_tsar(path, relatives[kind], load_dataset(dataset, roots)),
+                       **row["extra"]} for kind, path in files.items()}
+    if how == "prolex":
+        return {kind: {**score_prolex(path, relatives[kind], load_dataset(dataset, roots)),
                        **row["extra"]} for kind, path in files.items()}
     if how == "lexsubgen":
         scored = score_lexsubgen(files[KIND], dataset, roots, bool(row["score"]["short"]),
@@ -117,5 +121,7 @@ def unit_lines(unit: Mapping[str, Any], scores: Mapping[str, Any]) -> list[str]:
                              "lexsubgen-padded")
         elif how == "tsar" and scored:
             head += f", ACC@1 {next(iter(scored.values()))['metrics']['ACC@1']:.4f}"
+        elif how == "prolex" and scored:
+            head += f", acc F1@10 {next(iter(scored.values()))['metrics']['acc']['F1@10']:.4f}"
         lines.append(head)
     return [*lines, *unit["notes"], *scores["notes"]]

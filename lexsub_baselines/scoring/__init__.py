@@ -51,6 +51,7 @@ from lexsub_baselines.scoring.profiles import (
     get_profile,
     profile_names,
 )
+from lexsub_baselines.scoring.prolex import ProlexReport, ProlexScorer
 from lexsub_baselines.scoring.report import Block, ScoreReport
 from lexsub_baselines.scoring.result import MwScore, SubstitutionScore, perl_round
 from lexsub_baselines.scoring.scorer import Scorer
@@ -87,6 +88,8 @@ __all__ = [
     "PairedTest",
     "Problem",
     "Profile",
+    "ProlexReport",
+    "ProlexScorer",
     "Report",
     "ScoreRefusedError",
     "ScoreReport",

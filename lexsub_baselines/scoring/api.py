@@ -4,6 +4,7 @@
 against one gold, keep a `Scorer` (the gold is then read and built once). With SWORDS gold
 (`swords-dev`, `swords-test`) it scores a SWORDS result and returns a `SwordsReport`; with
 TSAR-2022 gold (`tsar2022-en-test`, ...) a predictions file, and returns a `TsarReport`; with
+ProLex gold (`prolex-dev`, `prolex-test`) its CSV or row-numbered lines, a `ProlexReport`; with
 LexSubGen's data (`semeval2007-all`, `coinco-all` given a JSON result, or `protocol=
 "lexsubgen"`) an `LsgReport`.
 
@@ -33,6 +34,8 @@ from lexsub_baselines.scoring.emit import show
 from lexsub_baselines.scoring.lexsubgen import PROTOCOL as LEXSUBGEN
 from lexsub_baselines.scoring.lexsubgen import LexSubGenScorer, LsgReport
 from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.scoring.prolex import PROTOCOL as PROLEX
+from lexsub_baselines.scoring.prolex import ProlexReport, ProlexScorer
 from lexsub_baselines.scoring.report import ScoreReport
 from lexsub_baselines.scoring.result import MwScore
 from lexsub_baselines.scoring.scorer import KINDS, MEASURE_SETS, GoldInput, Scorer, SystemInput
@@ -45,9 +48,9 @@ __all__ = ["KINDS", "MEASURE_SETS", "PROTOCOLS", "Report", "protocol_for", "scor
            "score_with", "scorer_for", "substitution_recall"]
 
 #: A report of any protocol.
-Report = ScoreReport | SwordsReport | LsgReport | TsarReport
+Report = ScoreReport | SwordsReport | LsgReport | TsarReport | ProlexReport
 _OWN_KIND: dict[type[Any], str] = {SwordsScorer: "lsr", LexSubGenScorer: LEXSUBGEN,
-                                   TsarScorer: TSAR}
+                                   TsarScorer: TSAR, ProlexScorer: PROLEX}
 
 
 # A SWORDS dataset name gives a SWORDS report (another SWORDS gold, a Dataset or a file, does
@@ -75,6 +78,19 @@ def score(  # type: ignore[overload-overlap]
           mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
           roots: Roots | None = None, *, protocol: str | None = None, only_listed: bool = False,
           refuse: bool = True, spelling: Spelling = PYTHON) -> TsarReport: ...
+
+
+# Likewise a ProLex dataset name gives a ProLex report.
+@overload
+def score(  # type: ignore[overload-overlap]
+          system: SystemInput | Mapping[str, Any],
+          gold: Literal["prolex-dev", "prolex-test"],
+          kind: str | None = None, profile: str | Profile | None = None,
+          subsets: bool = False, by_pos: bool = False, bounds: bool = False,
+          measures: Sequence[str] = (), mwids: Path | None = None,
+          mrsamples: Path | None = None, k: float = 1.0, warn: bool = True,
+          roots: Roots | None = None, *, protocol: str | None = None, only_listed: bool = False,
+          refuse: bool = True, spelling: Spelling = PYTHON) -> ProlexReport: ...
 
 
 @overload
@@ -176,7 +192,7 @@ def score_with(scorer: Scorer, system: SystemInput | Mapping[str, Any], kind: st
                warn: bool = True, refuse: bool = True, spelling: Spelling = PYTHON) -> Report:
     """Score `system` with a scorer `scorer_for` made: the second half of `score` (see it for
     the arguments); an option that does not apply to the scorer's protocol gets a note."""
-    if not isinstance(scorer, SwordsScorer | LexSubGenScorer | TsarScorer):
+    if not isinstance(scorer, SwordsScorer | LexSubGenScorer | TsarScorer | ProlexScorer):
         report = scorer.score(cast(SystemInput, system), kind or "best", subsets=subsets,
                               by_pos=by_pos, bounds=bounds, measures=measures, k=k, warn=False,
                               refuse=refuse, spelling=spelling)

@@ -22,6 +22,8 @@ from lexsub_baselines.scoring.gold_kinds import kind_for
 from lexsub_baselines.scoring.lexsubgen import LSG_PROFILES, LexSubGenScorer
 from lexsub_baselines.scoring.lexsubgen import PROTOCOL as LEXSUBGEN
 from lexsub_baselines.scoring.profiles import Profile
+from lexsub_baselines.scoring.prolex import PROTOCOL as PROLEX
+from lexsub_baselines.scoring.prolex import ProlexScorer
 from lexsub_baselines.scoring.scorer import GoldInput, Scorer
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
 from lexsub_baselines.scoring.swords import SwordsScorer
@@ -31,7 +33,7 @@ from lexsub_baselines.scoring.tsar import TsarScorer
 __all__ = ["PROTOCOLS", "protocol_for", "scorer_for"]
 
 #: The evaluations `score` runs, by the names `protocol=` (and `--protocol`) take.
-PROTOCOLS: tuple[str, ...] = ("semeval", "swords", LEXSUBGEN, TSAR)
+PROTOCOLS: tuple[str, ...] = ("semeval", "swords", LEXSUBGEN, TSAR, PROLEX)
 
 
 def scorer_for(system: object, gold: GoldInput, protocol: str | None = None,
@@ -68,13 +70,14 @@ def protocol_for(system: object, gold: object, protocol: str | None = None,
 
 
 _NAMES: dict[type[Any], str] = {SwordsScorer: "swords", LexSubGenScorer: LEXSUBGEN,
-                                TsarScorer: TSAR}
+                                TsarScorer: TSAR, ProlexScorer: PROLEX}
 _PROTOCOL_DATA = {
     "semeval": "a SemEval-2007 or SemEval-2010 gold",
     "swords": "swords-dev or swords-test",
     LEXSUBGEN: f"{', '.join(LEXSUBGEN_DATA)} or a folder of LexSubGen's files gold, "
                "sentences and candidates",
     TSAR: "a tsar2022-* dataset or a *_gold.tsv file",
+    PROLEX: "prolex-dev, prolex-test or a ProLex_v1.0_*.csv file",
 }
 
 

@@ -70,7 +70,7 @@ def claimed_entry(path: Path, layer: Inputs | None = None) -> tuple[Resource, st
     tail = path.absolute().parts[-2:]
     for name in dataset_names():
         spec = DATASETS.get(name)
-        if spec.format not in ("semeval", "swords", "tsar"):
+        if spec.format not in ("semeval", "swords", "tsar", "prolex"):
             continue
         for role in _ROLES.values():
             rel = spec.relpath(role)
@@ -103,7 +103,8 @@ def dataset_of(path: Path, roots: Roots) -> Dataset | None:
     digest, resolved = check_path(path, roots)[0].digest, path.resolve()
     for name in dataset_names():
         dataset = load_dataset(name, roots)
-        if dataset.spec.format not in ("semeval", "swords", "tsar"):  # CoInCo's splits share a file
+        # CoInCo's splits share a file
+        if dataset.spec.format not in ("semeval", "swords", "tsar", "prolex"):
             continue
         for role in _ROLES.values():
             rel = dataset.spec.relpath(role)

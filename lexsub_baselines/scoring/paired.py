@@ -36,6 +36,7 @@ from lexsub_baselines.scoring.contributions import Contributions, Statistic
 from lexsub_baselines.scoring.lexsubgen.scorer import LexSubGenScorer
 from lexsub_baselines.scoring.notes import as_paired_file
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
+from lexsub_baselines.scoring.prolex import ProlexScorer
 from lexsub_baselines.scoring.scorer import GoldInput, Scorer
 from lexsub_baselines.scoring.significance import (
     BOOTSTRAP,
@@ -161,7 +162,7 @@ def _contributions(scorer: Scorer, source: Any, kind: str, universe: Sequence[st
     if isinstance(scorer, LexSubGenScorer):
         return scorer.contributions(source, universe=universe, only_listed=only_listed,
                                     pool=pool, pad=True if universe is not None else None)
-    if isinstance(scorer, SwordsScorer | TsarScorer):
+    if isinstance(scorer, SwordsScorer | TsarScorer | ProlexScorer):
         return scorer.contributions(source, universe=universe)
     return scorer.contributions(source, kind, universe=universe)
 

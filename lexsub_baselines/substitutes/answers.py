@@ -25,13 +25,16 @@ from pathlib import Path
 from lexsub_baselines.core.cache import atomic_write_text
 from lexsub_baselines.core.errors import LexsubError
 
-__all__ = ["ANSWER_KINDS", "SWORDS_KIND", "TSAR_KIND", "Answers", "format_line",
-           "write_answer_file", "write_swords_result", "write_tsar_predictions"]
+__all__ = ["ANSWER_KINDS", "PROLEX_KIND", "SWORDS_KIND", "TSAR_KIND", "Answers", "format_line",
+           "write_answer_file", "write_prolex_predictions", "write_swords_result",
+           "write_tsar_predictions"]
 
 #: The kind of a SWORDS result file (`<system>.lsr.json`).
 SWORDS_KIND = "lsr"
 #: The kind of a TSAR-2022 predictions file (`<system>.tsv`), the protocol's name.
 TSAR_KIND = "tsar2022"
+#: The kind of a ProLex predictions file (`<system>.csv`), the protocol's name.
+PROLEX_KIND = "prolex"
 
 #: The answer-file kinds and their separators.
 ANSWER_KINDS: dict[str, str] = {"best": "::", "oot": ":::", "mw": "::"}
@@ -163,3 +166,25 @@ def write_tsar_predictions(path: Path, rows: Iterable[tuple[str, str, Sequence[s
                               "line break; the TSAR format cannot hold it")
         lines.append("\t".join(fields))
     atomic_write_text(path, "".join(line + "\n" for line in lines))
+
+
+def write_prolex_predictions(path: Path, rows: Iterable[tuple[str, str, Sequence[str]]]) -> None:
+    """Write ProLex's format atomically: a header, then one CSV record per (target word,
+    sentence, substitutes), the substitutes joined by `", "` as its evaluate.py splits them
+    (an unanswered row keeps its record, its cell empty).
+
+    Raises:
+        LexsubError: a substitute holds `", "` (evaluate.py would split it in two).
+    """
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["target word", "Sentence", "Substitutes"])
+    for word, sentence, substitutes in rows:
+        if any(", " in s for s in substitutes):
+            raise LexsubError(f"{path}: a substitute for {word!r} holds ', ', which ProLex's "
+                              "evaluate.py splits on")
+        writer.writerow([word, sentence, ", ".join(substitutes)])
+    atomic_write_text(path, buffer.getvalue())

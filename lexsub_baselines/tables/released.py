@@ -156,8 +156,14 @@ def _notes(found: Sequence[tuple[str, Mapping[str, Mapping[str, Any]]]], what: s
 
 def released_tables(scores: Mapping[str, Any]) -> list[Table]:
     """Return the released outputs' tables (none without released rows): TSAR-2022 beside
-    the published figures, then WordTune on SemEval-2007, SWORDS and LexSubGen's protocol."""
+    the published figures, then WordTune on SemEval-2007, SWORDS and LexSubGen's protocol,
+    then ParaLS and ConCat (`tables.released_second`)."""
+    from lexsub_baselines.tables.released_second import second_wave_tables
+
     rows = released_rows(scores)
     tsar = _tsar_table(rows)
-    return [*([tsar] if tsar is not None else []),
-            *_wordtune_tables([r for r in rows if r[2] != "tsar2022"])]
+    wordtune = [r for r in rows if r[2] != "tsar2022" and str(
+        (r[3].get("released") or {}).get("output", "field-wordtune")).startswith(
+            "field-wordtune")]
+    return [*([tsar] if tsar is not None else []), *_wordtune_tables(wordtune),
+            *second_wave_tables(rows)]

@@ -1,7 +1,8 @@
 """`results/tables.md`: every table of a run's rows, with their settings and significance marks.
 
 `render_tables` writes one section per dataset (each protocol's table: SemEval-2007 best, oot
-and mw with the paper's figures beside ours, by PoS; SWORDS; LexSubGen's protocol; TSAR-2022),
+and mw with the paper's figures beside ours, by PoS; SWORDS; LexSubGen's protocol; TSAR-2022;
+ProLex),
 then SWORDS beside SemEval-2007, LS07 and CoInCo with today's systems, the 2007 field, what was
 not scored or failed, and the settings. Rows made under other settings carry a mark (`†1`);
 figures that differ significantly from the best of ours, `‡` (`tables.significance`).
@@ -14,6 +15,7 @@ from typing import Any
 
 from lexsub_baselines.tables import lexsubgen as lsg
 from lexsub_baselines.tables.field import field_tables
+from lexsub_baselines.tables.prolex import PROLEX_COLUMNS, PROLEX_KIND, prolex_table
 from lexsub_baselines.tables.released import released_tables
 from lexsub_baselines.tables.results import SUB_MEASURES, by_pos_table, kind_table
 from lexsub_baselines.tables.significance import Column, SignificanceMarks
@@ -97,6 +99,10 @@ def render_tables(scores: Mapping[str, Any], runs: Mapping[str, Any],
                                        marks),
                             _columns(dataset, TSAR_KIND, [(m, m) for m in TSAR_METRICS])):
             lines += _markdown_section(table)  # another protocol's rows: their own table
+            continue
+        if table := flagged(prolex_table(dataset, systems, runs.get(dataset, {}), marks),
+                            _columns(dataset, PROLEX_KIND, PROLEX_COLUMNS)):
+            lines += _markdown_section(table)
             continue
         table = lsg.lexsubgen_table(dataset, systems, runs.get(dataset, {}), marks)
         if table is not None or lsg.is_lexsubgen_scores(systems):  # a released output's too
