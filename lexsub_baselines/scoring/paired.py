@@ -147,7 +147,7 @@ def _usable(scorer: Scorer, source: Any, kind: str, spelling: Spelling,
             other: bool = False) -> None:
     """Raise where the scorer would refuse the file (its own one-line reasons, naming options
     as `spelling` does; for an `other` file, its kind is the scored file's: `as_paired_file`)."""
-    if isinstance(scorer, SwordsScorer | TsarScorer):
+    if isinstance(scorer, SwordsScorer | TsarScorer | ProlexScorer):
         scorer.score(source, warn=False, spelling=spelling)
     elif not isinstance(scorer, LexSubGenScorer):
         report = scorer.score(source, kind, warn=False, refuse=False, spelling=spelling)
