@@ -40,7 +40,7 @@ from lexsub_baselines.inputs.imports import (
     imports,
     module_name,
 )
-from lexsub_baselines.inputs.package_data import data_digest, data_files
+from lexsub_baselines.inputs.package_data import data_files
 from lexsub_baselines.inputs.snapshot import PACKAGE_DIR, snapshot_files
 
 __all__ = [
@@ -154,9 +154,10 @@ class _Package:
                 self.dirty = True
             found = self.read[name] = (digest, reached, outside)
             named = [r for r in self.data if Path(r).name.encode() in data]
-            self.identities[name] = hashlib.sha256("".join(
-                [found[0], *(f"\n{r}\0{data_digest(r, (self.root / r).read_bytes())}"
-                             for r in named)]).encode()).hexdigest()
+            files = "".join(  # the data files its source names, by their sha256
+                f"\n{r}\0{hashlib.sha256((self.root / r).read_bytes()).hexdigest()}"
+                for r in named)
+            self.identities[name] = hashlib.sha256((found[0] + files).encode()).hexdigest()
         return found
 
     def closure(self, names: Iterable[str]) -> set[str]:
