@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import IO
 
 from lexsub_baselines.core import digests
+from lexsub_baselines.core.cache import sealed_checksum, verified
 from lexsub_baselines.core.paths import Roots
 from lexsub_baselines.inputs.code_identity import PACKAGE, module_identity, normalised_digest
 from lexsub_baselines.inputs.layer import computation
@@ -148,9 +149,13 @@ def _place(name: str, roots: Roots) -> Path:
 
 
 def _file_digest(path: Path, roots: Roots) -> str:
+    """Return a file's sha256 (its seal's when the seal vouches for this version of it: a
+    built model is not hashed again), `not a file` or `absent`."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return "not a file"
+        if (sealed := sealed_checksum(path)) is not None and verified(path):
+            return sealed
         return digests.sha256(path, roots.cache)
     except OSError:
         return "absent"
