@@ -126,7 +126,7 @@ def _frequent(roots: Roots, settings: ResourceSettings) -> CandidateGenerator:
     from lexsub_baselines.generators.frequent import FrequentGenerator
     from lexsub_baselines.resources.corpus_counts import corpus_frequency
 
-    return FrequentGenerator(corpus_frequency(roots).counts.table)
+    return FrequentGenerator(corpus_frequency(roots, settings.counts_tokens).counts.table)
 
 
 GENERATORS.add("frequent", built(("corpus-counts",), _frequent),
@@ -207,7 +207,9 @@ RANKERS.add("lm", built(LM_NEEDS, _lm),
 def _bow(roots: Roots, settings: ResourceSettings) -> BowRanker:
     from lexsub_baselines.rankers.bow import BowRanker, shared_bow_model
 
-    return BowRanker(lambda: shared_bow_model(roots))
+    lm = settings.lm  # the bag-of-words sample is the LM's (builds.models._bow_stem)
+    return BowRanker(lambda: shared_bow_model(roots, tuple(lm.corpora), lm.max_tokens,
+                                              settings.bow))
 
 
 RANKERS.add("bow", built(BOW_NEEDS, _bow),

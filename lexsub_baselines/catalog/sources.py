@@ -17,9 +17,10 @@ __all__: list[str] = []
 @FREQUENCY_SOURCES.register("corpus", needs=("corpus-counts",))
 def _corpus(roots: Roots) -> FrequencySource:
     """lemma+PoS counts over the shipped corpora (enwiki + gutenberg), lemminflect readings"""
+    from lexsub_baselines.builds.settings import ResourceSettings
     from lexsub_baselines.resources.corpus_counts import corpus_frequency
 
-    return corpus_frequency(roots)
+    return corpus_frequency(roots, ResourceSettings.from_env().counts_tokens)
 
 
 @FREQUENCY_SOURCES.register("bnc")

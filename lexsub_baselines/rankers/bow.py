@@ -186,6 +186,10 @@ def load_bow_model(roots: Roots, corpora: tuple[str, ...] = ("enwiki", "gutenber
 
 
 @lru_cache(maxsize=2)
-def shared_bow_model(roots: Roots) -> BowModel:
-    """Return the default `load_bow_model(roots)`, loaded once per process (bow and cmlc)."""
-    return load_bow_model(roots)
+def shared_bow_model(roots: Roots, corpora: tuple[str, ...] = ("enwiki", "gutenberg"),
+                     max_tokens: int | None = DEFAULT_MAX_TOKENS,
+                     config: CooccurrenceConfig | None = None) -> BowModel:
+    """Return `load_bow_model(roots, ...)`, loaded once per process (bow and cmlc): the
+    counts of the LM's corpus sample (`corpora`, `max_tokens`) with `config`, as the build
+    graph's `bow` stage made them."""
+    return load_bow_model(roots, corpora, max_tokens, config)
