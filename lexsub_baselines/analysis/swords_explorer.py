@@ -50,7 +50,8 @@ def swords_dataset(name: str, runs: Mapping[str, Path], systems: Sequence[str],
     prepared = [scorer.prepared(runs[s]) for s in present]
     lexelts: dict[str, int] = {}
     items = []
-    for target, instance in zip(data.targets, dataset.instances(), strict=True):
+    instances = dataset.instances()  # the first N targets on a sample (core.profile)
+    for target, instance in zip(data.targets[:len(instances)], instances, strict=True):
         lexelt = lexelts.setdefault(instance.lexelt, len(lexelts))
         gold = scorer.swords_gold.targets.get(target.id)
         counted = [(lemma, sum(label in POSITIVE_LABELS for label in labels), len(labels))
