@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lexsub_baselines.core.errors import MissingResourceError
+from lexsub_baselines.core.errors import LexsubError, MissingResourceError
 from lexsub_baselines.inputs.reads import read_path
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "further_analysis_subsets",
     "read_mrsamples",
     "read_mwids",
+    "refuse_subsets",
 ]
 
 #: The subsets in the order scoreFA.pl prints them.
@@ -167,3 +168,14 @@ def available_subsets(mwids: Path | None, mrsamples: Path | None
         else:
             chosen.append(subset)
     return tuple(chosen), tuple(notes)
+
+
+def refuse_subsets(protocol: str, mwids: Path | None, mrsamples: Path | None) -> None:
+    """Refuse the SemEval-2007 subset files given to another protocol's scorer.
+
+    Raises:
+        LexsubError: `mwids` or `mrsamples` is given.
+    """
+    if mwids is not None or mrsamples is not None:
+        raise LexsubError(f"mwids and MRsamples are SemEval-2007 files; {protocol} has no "
+                          "further-analysis subsets")

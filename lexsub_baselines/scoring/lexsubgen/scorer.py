@@ -59,6 +59,7 @@ from lexsub_baselines.scoring.lexsubgen.result import (
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+from lexsub_baselines.scoring.subsets import refuse_subsets
 
 __all__ = ["PROTOCOL", "LexSubGenScorer", "accepts_lexsubgen_data"]
 
@@ -96,9 +97,7 @@ class LexSubGenScorer(OtherProtocolScorer):
     def __init__(self, gold: Any, profile: Any = None, *, mwids: Path | None = None,
                  mrsamples: Path | None = None, roots: Roots | None = None,
                  ids: Collection[str] | None = None) -> None:
-        if mwids is not None or mrsamples is not None:
-            raise LexsubError("mwids and MRsamples are SemEval-2007 files; LexSubGen's "
-                              "protocol has no further-analysis subsets")
+        refuse_subsets("LexSubGen's protocol", mwids, mrsamples)
         chosen = profile if profile is not None else PROTOCOL
         self.lsg_profile: LsgProfile = (chosen if isinstance(chosen, LsgProfile)
                                         else LSG_PROFILES.get(str(chosen)))

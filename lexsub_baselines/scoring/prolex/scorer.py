@@ -36,6 +36,7 @@ from lexsub_baselines.scoring.prolex.evaluation import (
 from lexsub_baselines.scoring.prolex.report import ASPECT_NAMES, ProlexReport
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+from lexsub_baselines.scoring.subsets import refuse_subsets
 
 __all__ = ["PROFILE", "PROTOCOL", "SOFT", "ProlexScorer"]
 
@@ -85,9 +86,7 @@ class ProlexScorer(OtherProtocolScorer):
             raise LexsubError(SOFT)
         if profile not in (None, PROFILE, PROTOCOL, "hard"):
             raise LexsubError(f"ProLex is scored with one profile, {PROFILE}, not {profile}")
-        if mwids is not None or mrsamples is not None:
-            raise LexsubError("mwids and MRsamples are SemEval-2007 files; ProLex has no "
-                              "further-analysis subsets")
+        refuse_subsets("ProLex", mwids, mrsamples)
         self.prolex_source: GoldSource = resolve_gold(gold, roots or resolve_roots())
         path = self.prolex_source.file(False)
         if path is None:

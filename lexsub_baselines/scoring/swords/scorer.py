@@ -39,6 +39,7 @@ from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+from lexsub_baselines.scoring.subsets import refuse_subsets
 from lexsub_baselines.scoring.swords.contributions import swords_contributions
 from lexsub_baselines.scoring.swords.gold import Lemmatiser, SwordsGold, build_gold
 from lexsub_baselines.scoring.swords.measures import (
@@ -106,9 +107,7 @@ class SwordsScorer(OtherProtocolScorer):
                  ids: Collection[str] | None = None) -> None:
         if profile not in (None, PROFILE):
             raise LexsubError(f"SWORDS is scored with one profile, {PROFILE}, not {profile}")
-        if mwids is not None or mrsamples is not None:
-            raise LexsubError("mwids and MRsamples are SemEval-2007 files; SWORDS has no "
-                              "further-analysis subsets")
+        refuse_subsets("SWORDS", mwids, mrsamples)
         self._roots = roots or resolve_roots()
         self.swords_source: GoldSource = resolve_gold(gold, self._roots)
         path = self.swords_source.file(False)

@@ -37,6 +37,7 @@ from lexsub_baselines.scoring.gold_source import GoldSource, resolve_gold
 from lexsub_baselines.scoring.other_protocol import OtherProtocolScorer
 from lexsub_baselines.scoring.signature import Signature, scoring_code
 from lexsub_baselines.scoring.spelling import PYTHON, Spelling
+from lexsub_baselines.scoring.subsets import refuse_subsets
 from lexsub_baselines.scoring.tsar.contributions import tsar_contributions
 from lexsub_baselines.scoring.tsar.evaluation import (
     TsarGold,
@@ -108,9 +109,7 @@ class TsarScorer(OtherProtocolScorer):
                  ids: Collection[str] | None = None) -> None:
         if profile not in (None, PROFILE, PROTOCOL):
             raise LexsubError(f"TSAR-2022 is scored with one profile, {PROFILE}, not {profile}")
-        if mwids is not None or mrsamples is not None:
-            raise LexsubError("mwids and MRsamples are SemEval-2007 files; TSAR-2022 has no "
-                              "further-analysis subsets")
+        refuse_subsets("TSAR-2022", mwids, mrsamples)
         self.tsar_source: GoldSource = resolve_gold(gold, roots or resolve_roots())
         path = self.tsar_source.file(False)
         if path is None:
