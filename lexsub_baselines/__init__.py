@@ -1,6 +1,6 @@
 """lexsub_baselines: the SemEval lexical-substitution baselines, regenerated, with their scorer.
 
-The public API, for building a system of one's own (README, "Write your own system"):
+The public API, for building a system of one's own (docs/add-system.md):
 
 - data: `Instance`, `GoldItem`, `Dataset`, `load_dataset`, `Roots`, `resolve_roots`;
 - components: `Candidate`, the `CandidateGenerator`, `Ranker` and `System` protocols, the
@@ -13,8 +13,8 @@ The public API, for building a system of one's own (README, "Write your own syst
   refuses it;
 - plug-ins: `load_plugins` (what `--plugin` does);
 - the numeric kernels: `pin()`, first thing in a script that builds or records, re-executes
-  it once under the kernels' pin as `lexsub` does (docs/building.md, "The same table on
-  every machine"); without it such a script is refused in one line (`KernelsError`).
+  it once under the kernels' pin as `lexsub` does (docs/design.md, "The numeric kernels'
+  pin"); without it such a script is refused in one line (`KernelsError`).
 
 Names load lazily (PEP 562), so `import lexsub_baselines` stays instant; the component names
 load the catalog, so the registries they return are filled with the built-in components.

@@ -1,7 +1,7 @@
 """Build a small resource on a real lower machine (an emulated CPU without AVX2) and compare.
 
-A machine without AVX2 pins the kernels to x86-64-v2 (docs/building.md, "The same table on
-every machine"); the promise is that it computes the bytes this machine computes pinned to
+A machine without AVX2 pins the kernels to x86-64-v2 (docs/design.md, "The numeric kernels'
+pin"); the promise is that it computes the bytes this machine computes pinned to
 that level. This script shows it with a lower CPU rather than with the pin's own variables:
 Debian's `qemu-user` (`qemu-x86_64 -cpu Nehalem`: SSE4.2, no AVX, no AVX2, no FMA) runs the
 project's Python, and tests/kernel_probe.py trains a small parser, parses a corpus sample,

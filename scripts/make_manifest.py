@@ -69,7 +69,7 @@ from lexsub_baselines.resources.wordnet_nltk import (
 )
 
 #: How many times the known files' bytes bound an archive not at hand (and its unpacked size).
-ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note and docs/data.md
+ARCHIVE_MARGIN = 10  # said in _SEMEVAL's note
 #: Where a redirect from a host may lead, besides the host itself.
 REDIRECT_HOSTS = {"github.com": ["raw.githubusercontent.com"]}
 OUTPUT = PROJECT_DIR / "lexsub_baselines" / "inputs" / "manifest.json"

@@ -96,7 +96,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto`: one test process per core this process may run on, and one more (at most
     six): about a fifth of the suite's time is spent waiting (for real `dask` and `lexsub`
     processes to start and stop, leases to lapse, a lock holder to let go), which the extra
-    process fills. On the 2-core machines of docs/development.md: 3 processes 188 s, 2 208 s."""
+    process fills. On a 2-core machine: 3 processes 188 s, 2 208 s."""
     return max(1, min(len(os.sched_getaffinity(0)) + 1, MAX_TEST_PROCESSES))
 
 

@@ -125,7 +125,7 @@ def test_a_folder_is_sealed_and_swapped_atomically(tmp_path: Path) -> None:
     (second / "model").write_text("two")
     install_folder(second, final)
     assert (final / "model").read_text() == "two"
-    # the old folder stays, whole, for whoever still reads it (pruned by hand: building.md)
+    # the old folder stays, whole, for whoever still reads it (pruned by hand: docs/baselines.md)
     assert reader.read() == "one" and (sealed / "model").read_text() == "one"
     reader.close()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".link")]

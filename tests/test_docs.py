@@ -64,6 +64,7 @@ def _commands(page: Path) -> list[str]:
                 line = line[2:]
             while re.match(r"^[A-Z_]+=\S+ ", line):  # VAR=value make ...
                 line = line.split(" ", 1)[1]
+            line = re.split(r" (?:<|>|\|) ", line)[0]  # the command, not its redirection
             if line.startswith(("lexsub ", "make ", "python ", ".venv/bin/python ")):
                 lines.append(line)
     return lines
@@ -101,3 +102,31 @@ def test_the_readme_quotes_the_recorded_tables_digest() -> None:
     assert reference is not None
     digest = reference["tables_sha256"][:16]
     assert f"`{digest}`" in (PROJECT / "README.md").read_text(encoding="utf-8")
+
+
+#: The task pages, in the order the README's map lists them first.
+TASK_PAGES = ("score.md", "compare.md", "baselines.md", "add-system.md", "cluster.md",
+              "fetch.md")
+
+
+def test_the_pages_fit() -> None:
+    """docs/ holds at most 120 KB in all, no page over 25 KB."""
+    sizes = {p.name: p.stat().st_size for p in (PROJECT / "docs").glob("*.md")}
+    assert sum(sizes.values()) <= 120_000, sizes
+    assert all(size <= 25_000 for size in sizes.values()), sizes
+
+
+@pytest.mark.parametrize("page", PAGES[1:], ids=[p.name for p in PAGES[1:]])
+def test_every_page_opens_with_the_way_back(page: Path) -> None:
+    first = page.read_text(encoding="utf-8").splitlines()[0]
+    assert first == "← [README](../README.md#documentation)", page.name
+
+
+def test_the_readmes_map_names_every_page_the_tasks_first() -> None:
+    """The README's Documentation map links every page of docs/ once, the task pages first: a
+    newcomer is one click from scoring, comparing and adding a system."""
+    text = (PROJECT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## Documentation\n"):]
+    linked = re.findall(r"\]\(docs/([\w-]+\.md)\)", section)
+    assert sorted(linked) == sorted(p.name for p in (PROJECT / "docs").glob("*.md"))
+    assert tuple(linked[:len(TASK_PAGES)]) == TASK_PAGES

@@ -5,8 +5,8 @@ The lower machine is a real one: `qemu-x86_64 -cpu Nehalem` (no AVX, AVX2 or FMA
 probe (tests/kernel_probe.py: a small parser trained, a corpus sample parsed and counted,
 thesaurus measures, word2vec) pinned to x86-64-v2 and with no pin at all, and both must give
 the bytes this machine computes pinned to x86-64-v2 (scripts/lower_machine.py). Emulated, it
-takes tens of minutes: it runs with LEXSUB_LOWER_MACHINE=1, not in `make test`; its figures
-are in docs/building.md. (The test it replaces restricted the libraries by hand with the very
+takes tens of minutes: it runs with LEXSUB_LOWER_MACHINE=1, not in `make test` (the pin:
+docs/design.md). (The test it replaces restricted the libraries by hand with the very
 variables of the pin, so it compared the pin with itself.)
 """
 

@@ -1,5 +1,5 @@
 """Every bad input to the scorer, one row each, through both entry points: `lexsub score` and
-Python's `score()` give the same verdict (docs/scorer.md lists every message).
+Python's `score()` give the same verdict (docs/semeval.md lists every message).
 
 A row gives a system file, the gold it is scored against (a tiny gold written here, or a
 dataset of ../shared), the answer kind, and what must come of it: the official scorer's
@@ -602,19 +602,29 @@ def test_swords_ids_without_their_prefix_and_compare(shared: Roots, tmp_path: Pa
     assert "lexsub: note: --compare does not apply to SWORDS; ignored" in captured.err
 
 
+def _messages(page: str) -> str:
+    """Return the "Messages" section of docs/`page`, its lines joined."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / page).read_text(encoding="utf-8")
+    start = text.index("\n## Messages\n")
+    end = text.find("\n## ", start + 1)
+    return " ".join((text[start:] if end < 0 else text[start:end]).split())
+
+
 def test_docs_list_every_message() -> None:
-    """docs/scorer.md's list of messages names every problem code, cause and refusal."""
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "scorer.md").read_text(
-        encoding="utf-8")
-    messages = docs[docs.index("## Messages"):]
+    """docs/semeval.md's list of messages names every problem code, cause and refusal of a
+    SemEval answer file; docs/swords.md's, those of a SWORDS result."""
+    messages = _messages("semeval.md")
     codes = ("malformed", "duplicate-id", "blank-answers", "crlf", "encoding", "over-cap",
              "empty-file", "format", "no-gold", "unknown-id", "lexelt-mismatch", "near-miss",
              "skipped", "counts", "commas", "many-answers", "bare-cr")
     for name in (*codes, *CAUSES, "case", "space", "another split", "did you mean -t",
-                 "gzip-compressed", "a SWORDS result (JSON)", "a binary file", "lists no target",
-                 "cut short", "infinite", "t-prefix-added", "another dataset", "UTF-16",
-                 "a damaged gold", "--paired` of another kind"):
+                 "gzip-compressed", "a SWORDS result (JSON)", "a binary file", "another dataset",
+                 "UTF-16", "a damaged gold", "--paired` of another kind"):
         assert name in messages, name
+    swords = _messages("swords.md")
+    for name in ("lists no target", "cut short", "infinite", "t-prefix-added",
+                 "unknown-targets-ignored", "another split"):
+        assert name in swords, name
 
 
 @pytest.mark.shared

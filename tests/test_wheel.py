@@ -254,8 +254,8 @@ def test_the_readmes_first_screen_word_for_word(shared: Roots, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A newcomer with a clone and the README: `python3 -m venv`, then the first screen's
     commands as written (its offline fetch from a mirror that `lexsub mirror` made of
-    ../shared), one file of each protocol scored as the checkout scores it. The commands and
-    their time are recorded in docs/data.md."""
+    ../shared), one file of each protocol scored as the checkout scores it (the commands and
+    their times printed)."""
     commands, offline = _first_screen()
     assert commands[:2] == ["pip install .", "lexsub fetch scoring"]
     assert [c.split()[:2] for c in commands[2:]] == [["lexsub", "score"]] * 4

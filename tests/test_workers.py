@@ -34,7 +34,7 @@ from lexsub_baselines.engine.progress import Progress
 pytestmark = pytest.mark.slow  # real processes and clusters (tests/conftest.py)
 
 VENV_BIN = Path(sys.executable).parent
-#: Workers are started under the kernels' pin, as docs/building.md says (`lexsub kernels --env`).
+#: Workers are started under the kernels' pin, as docs/cluster.md says (`lexsub kernels --env`).
 PIN = pinned_environment()
 PACKAGE = Path(__file__).resolve().parent.parent / "lexsub_baselines"
 

@@ -260,7 +260,7 @@ for _inner in ("bow", "lm", "cmlc"):
 
 # Melamud, Levy & Dagan (2015): skip-gram word and context embeddings, four measures. The
 # rankers use only the public contract (Candidate, Instance, the Ranker protocol): the worked
-# example of README "Write your own system".
+# example of docs/add-system.md, "A ranker of one's own".
 EMB_NEEDS = ("embeddings",)
 
 

@@ -85,7 +85,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     parser.add_argument("--no-lexsubgen", action="store_true",
                         help="skip LS07-all and CoInCo under LexSubGen's protocol (by default "
-                        "every English system also answers coinco-all; see docs/scorer.md)")
+                        "every English system also answers coinco-all; docs/lexsubgen.md)")
     parser.add_argument("--no-tsar", action="store_true", help="skip TSAR-2022 (by default "
                         "every English system answers its English sets, each Spanish and "
                         "Portuguese system its language's, plain and +simpler; docs/tsar.md)")

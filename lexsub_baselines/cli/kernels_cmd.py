@@ -1,5 +1,5 @@
 """`lexsub kernels` and `lexsub verify-tables`: the kernels in force, and one's tables checked
-against the README's (docs/building.md, "The same table on every machine")."""
+against the README's (docs/design.md, "The numeric kernels' pin")."""
 
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ def install_folder(work: Path, final: Path) -> Path:
     shared cache at once never take each other's link. Nothing is deleted: a folder the link
     pointed to before (or an unsealed folder of an older layout, moved aside to
     `<final>.unsealed-<random>`) stays, since another process, here or on another host, may
-    still be reading it; docs/building.md says how to prune them. Returns the sealed folder.
+    still be reading it; docs/baselines.md says how to prune them. Returns the sealed folder.
     """
     versioned = final.with_name(f"{final.name}.{folder_digest(work)[:16]}")
     try:

@@ -256,7 +256,7 @@ def describe() -> str:
     workers are compared by it): NumPy's dispatched targets off, OpenBLAS's core type and
     threads (as the libraries report them), the blis build's configurations and glibc's mask
     at start, labelled by the level they are (`native` when they are none). Loads NumPy and
-    threadpoolctl; 18 ms the first time in a process, under 1 ms after (docs/building.md).
+    threadpoolctl; 18 ms the first time in a process, under 1 ms after.
 
     >>> describe().split(" (")[0] in (*LEVELS, "native")
     True

@@ -43,7 +43,7 @@ __all__ = ["SKIPGRAM", "Embeddings", "build_embeddings", "embeddings_path", "loa
 #: its output vectors), 20M tokens of the corpus (the `word2vec` sample), 3 epochs, one
 #: worker. Dimensions and window were chosen on the trial data only (`scripts/emb_trial.py`;
 #: mean trial GAP of the four measures on the LST pools): 300 x 2 43.73, 300 x 1 42.68,
-#: 300 x 5 42.15, 100 x 2 43.10, 100 x 5 42.44 (README, "Embedding ranker").
+#: 300 x 5 42.15, 100 x 2 43.10, 100 x 5 42.44 (docs/systems.md, "Embedding rankers").
 SKIPGRAM = Word2VecSettings(sg=1, vector_size=300, window=2, min_count=5, negative=5,
                             epochs=3, seed=1, workers=1)
 

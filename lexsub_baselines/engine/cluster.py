@@ -96,9 +96,8 @@ def _quiet_teardown() -> None:
 def _unreachable(address: str, error: BaseException) -> LexsubError:
     return LexsubError(
         f"cannot reach the Dask scheduler at {address} ({error}). Start one with "
-        f"`dask scheduler` and its workers with `dask worker {address}` (README: \"Running on "
-        f"a Dask cluster\"), or leave out --scheduler and {SCHEDULER_ENV} to use the embedded "
-        "local cluster")
+        f"`dask scheduler` and its workers with `dask worker {address}` (docs/cluster.md), "
+        f"or leave out --scheduler and {SCHEDULER_ENV} to use the embedded local cluster")
 
 
 #: Why the embedded cluster's workers may not start, and the fix.

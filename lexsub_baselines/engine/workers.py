@@ -2,8 +2,8 @@
 
 A worker must see what the client sees and compute what it would, or it writes results the
 client never reads or that do not match the keys. The check proves it, in one line naming the
-worker, what differs and the fix (docs/building.md, "Running on a Dask cluster"): the cache is
-shared (a token written by the client reads back); the inputs are the client's (the one
+worker, what differs and the fix (docs/cluster.md, "What is checked, before any work"): the
+cache is shared (a token written by the client reads back); the inputs are the client's (the one
 verifier's listing, `inputs.verify`); the code is the client's snapshot (`run_from`: a
 worker that imported the package from elsewhere is refused, not restarted: a hand-started
 cluster may serve other clients); the versions of the package, the libraries, Python, its

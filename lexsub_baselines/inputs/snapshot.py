@@ -7,7 +7,7 @@ id is the digest of the files, so one version of the code is one folder. `lexsub
 a command that builds or answers with the snapshot first on `PYTHONPATH` (with the kernels'
 pin, `core.pinning`), the embedded cluster's workers are spawned with it, a remote worker is
 pointed at it before it imports the package (`engine.workers.run_from`): the client, every
-worker and the keys are one set of bytes (docs/building.md, "One way in"). Outside a build
+worker and the keys are one set of bytes (docs/design.md, "Keys"). Outside a build
 nothing of this runs: the package leaves the interpreter as it found it.
 """
 

@@ -172,7 +172,7 @@ def _present(resource: Resource, location: Path) -> bool:
 
 def own_allowed(resource: Resource) -> bool:
     """Return whether the entry may be replaced by one's own: a folder with no public
-    download (the corpora: docs/data.md, "bring your own ..., with other figures")."""
+    download (the corpora: docs/fetch.md, "bring your own ..., with other figures")."""
     return resource.kind == "folder" and not resource.fetch
 
 

@@ -25,7 +25,7 @@ differ:
 
 Apart from the model it reads (`distributional.embeddings`), this module uses only what
 `lexsub_baselines` exports publicly (`Candidate`, `Instance`, `LexsubError`, the ranker
-contract): a ranker of one's own is built the same way (README, "Write your own system");
+contract): a ranker of one's own is built the same way (docs/add-system.md);
 `tests/test_public_api.py` checks it.
 """
 

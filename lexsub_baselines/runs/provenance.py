@@ -1,7 +1,7 @@
 """What a run was made under: every setting that can change a regenerated figure, recorded.
 
 `lexsub baselines` records one `RunSettings` per run in `results/runs.json`, under an id each
-of its rows carries (docs/building.md, "Every figure says how it was made"): the package, the
+of its rows carries (docs/baselines.md, "The settings every figure records"): the package, the
 identity of its code (`inputs.code_identity`) and the Python that runs it, the versions of
 the libraries (`inputs.libraries`), the KenLM tools of a run that read the LM, the WordNet
 backend and the digest of its files, the frequency sources and the neighbour threshold, the

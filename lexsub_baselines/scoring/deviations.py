@@ -30,7 +30,15 @@ DEVIATIONS: dict[str, str] = {
                                "evaluation stops on them)",
     "t-prefix-added": "ids written without `t:` were read with it (the original evaluation "
                       "stops on them)",
+    "undefined-as-0.00": "a measure whose denominator is 0 counts 0.00 (the original "
+                         "evaluation raises ZeroDivisionError)",
+    "short-lists-padded": "a list shorter than k padded with wrong guesses (LexSubGen refuses "
+                          "such a file)",
 }
+
+#: What a code without a line above points to: where each protocol's departures are listed.
+_ELSEWHERE = ("see \"Deliberate differences\" on the protocol's page: docs/semeval.md, swords.md, "
+             "lexsubgen.md, tsar.md or prolex.md")
 
 
 def explain(deviations: Iterable[str]) -> list[str]:
@@ -39,5 +47,4 @@ def explain(deviations: Iterable[str]) -> list[str]:
     >>> explain(["blank-line-unattempted"])[0][:40]
     'dev:blank-line-unattempted: an answer li'
     """
-    return [f"dev:{code}: {DEVIATIONS.get(code, 'see docs/scorer.md')}"
-            for code in dict.fromkeys(deviations)]
+    return [f"dev:{code}: {DEVIATIONS.get(code, _ELSEWHERE)}" for code in dict.fromkeys(deviations)]

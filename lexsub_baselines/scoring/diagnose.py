@@ -47,7 +47,7 @@ class Problem:
         line: 1-based line number (0 when the problem concerns the whole file).
         code: `malformed`, `duplicate-id`, `blank-answers`, `crlf`, `encoding`, `empty-file`,
             `format` (and, from scoring, `no-gold`, `unknown-id`, `lexelt-mismatch`,
-            `over-cap`, `near-miss`; in gold files `skipped`). docs/scorer.md lists them all.
+            `over-cap`, `near-miss`; in gold files `skipped`). docs/semeval.md lists them all.
         message: what is wrong and what happens to the line.
         cause: what kind of that problem it is, where a code has several (`tab`, `colon`,
             ... for `malformed`; `case`, `space` for `near-miss`): the warnings group the

@@ -16,7 +16,7 @@ filter, which shows a warning once per place in the code: scoring the same bad f
 loop logs it twice). The logger has only a `NullHandler`, as the logging documentation asks of
 a library, so that Python's last-resort handler does not write them to stderr: an application
 that configures logging (`logging.basicConfig()`) sees them; `lexsub score` prints them itself.
-`warn=False` does not log them either. docs/scorer.md lists every message.
+`warn=False` does not log them either. docs/semeval.md lists every message ("Messages").
 """
 
 from __future__ import annotations
