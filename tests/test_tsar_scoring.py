@@ -169,8 +169,9 @@ def test_the_cli_prints_the_ten_figures_headline_first_and_json(
 def test_compare_ranks_the_file_among_the_official_runs(
         shared: Roots, capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Among the 33 published runs only: run from a folder with no results/ (a checkout
-    after `make baselines` has ours, which `--compare` adds: tests/test_tsar_runs.py)."""
+    """Among the 33 published runs and the rows the package ships: run from a folder with no
+    results/ (a checkout after `make baselines` has all of ours, which `--compare` adds:
+    tests/test_tsar_runs.py)."""
     if not CASES:
         pytest.skip("../shared/tsar2022-vectors not found")
     monkeypatch.chdir(tmp_path)
@@ -185,7 +186,11 @@ def test_compare_ranks_the_file_among_the_official_runs(
                            0.9892, 0.9919]
     lsbert = next(row for row in rows if row[1] == "LSBert-baseline run 1")
     assert lsbert[2] == "baseline" and lsbert[3:5] == [0.5978, 0.3029]
-    assert len(rows) == 34  # 33 published runs and yours
+    from lexsub_baselines.runs.shipped import shipped_scores
+
+    ours = sorted(shipped_scores()[0].get("tsar2022-en-test", {}))  # the package's rows
+    assert sorted(row[1] for row in rows if row[2] not in ("team", "baseline", "yours")) == ours
+    assert len(rows) == 34 + len(ours)  # 33 published runs, yours and the shipped rows
     subset = _VECTORS / "systems" / "en-test-subset.tsv"
     assert main(["score", str(subset), "tsar2022-en-test", "--compare"]) == 0
     assert "this score is on 293 instances of tsar2022-en-test, so no comparison" in \
