@@ -169,8 +169,14 @@ class GoldSource:
         path = self.file(mw)
         if path is None:
             return "memory#-"
+        return gold_label(path, self.dataset_name)
+
+    @property
+    def dataset_name(self) -> str | None:
+        """Return the name of the gold's dataset (given, or the one a gold file is of), or
+        None."""
         named = self.dataset or self.twin
-        return gold_label(path, named.name if named is not None else None)
+        return named.name if named is not None else None
 
     def instance_ids(self) -> frozenset[str]:
         """Return the ids of the instances of the gold's dataset (none without one)."""

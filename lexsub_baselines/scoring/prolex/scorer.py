@@ -98,8 +98,7 @@ class ProlexScorer(OtherProtocolScorer):
     @property
     def dataset_name(self) -> str | None:
         """Return the name of the gold's dataset (`prolex-test`), or None."""
-        named = self.prolex_source.dataset or self.prolex_source.twin
-        return named.name if named is not None else None
+        return self.prolex_source.dataset_name
 
     def result(self, system: ResultInput) -> ProlexPredictions:
         """Return the predictions of a file, or of {row id: [substitutes] or Answers}.

@@ -125,8 +125,7 @@ class TsarScorer(OtherProtocolScorer):
     @property
     def dataset_name(self) -> str | None:
         """Return the name of the gold's dataset (`tsar2022-en-test`), or None."""
-        named = self.tsar_source.dataset or self.tsar_source.twin
-        return named.name if named is not None else None
+        return self.tsar_source.dataset_name
 
     def result(self, system: ResultInput) -> TsarPredictions:
         """Return predictions read from a file, or made from {instance id: [substitutes]}
